@@ -1,0 +1,45 @@
+/**
+ * `npm run build`: validates the content, then builds the site into a fresh folder and swaps it
+ * into `dist/` only when everything succeeded, so a failed build leaves the last good `dist/` as it was.
+ */
+import { rm, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { loadContent } from '../lib/content.ts';
+import { contentDir, repoRoot } from '../lib/paths.ts';
+import { formatProblem } from '../lib/problems.ts';
+import { siteOrigin } from '../lib/urls.ts';
+import { fail } from './fail.ts';
+
+const exists = (target: string) => stat(target).then(() => true, () => false);
+
+/** Builds the site; returns false (after printing why) when the content or the build fails. */
+export const buildSite = async (options: { outDir?: string; quiet?: boolean } = {}): Promise<boolean> => {
+  const outDir = path.resolve(repoRoot, options.outDir ?? process.env['OUT_DIR'] ?? 'dist');
+  const { problems } = await loadContent(contentDir(), { site: siteOrigin() });
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(formatProblem(problem));
+    console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} found; nothing was built and ${path.relative(process.cwd(), outDir) || outDir}/ is unchanged`);
+    return false;
+  }
+  const staging = `${outDir}.staging-${process.pid}`;
+  const previous = `${outDir}.previous-${process.pid}`;
+  const { build } = await import('astro');
+  try {
+    await build({ root: repoRoot, outDir: staging, logLevel: options.quiet ? 'warn' : 'info' });
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  if (await exists(outDir)) await rename(outDir, previous);
+  await rename(staging, outDir);
+  await rm(previous, { recursive: true, force: true });
+  return true;
+};
+
+if (import.meta.main) {
+  buildSite()
+    .then((ok) => {
+      if (!ok) process.exitCode = 1;
+    })
+    .catch(fail);
+}

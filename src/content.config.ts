@@ -1,0 +1,16 @@
+import { defineCollection } from 'astro:content';
+import { z } from 'astro/zod';
+import { contentLoader, problemsLoader } from './lib/loader.ts';
+import { CapabilityFrontmatter, ClientFrontmatter, NoteFrontmatter, RevisionFrontmatter } from './schema/index.ts';
+
+export const collections = {
+  research: defineCollection({ loader: contentLoader('research'), schema: NoteFrontmatter }),
+  clients: defineCollection({ loader: contentLoader('clients'), schema: ClientFrontmatter }),
+  revisions: defineCollection({ loader: contentLoader('revisions'), schema: RevisionFrontmatter }),
+  capabilities: defineCollection({ loader: contentLoader('capabilities'), schema: CapabilityFrontmatter }),
+  // Dev only: what `npm run check` would print, so a broken note shows its message on the page.
+  problems: defineCollection({
+    loader: problemsLoader(),
+    schema: z.object({ file: z.string(), line: z.number(), column: z.number(), field: z.string().optional(), message: z.string(), text: z.string() }),
+  }),
+};

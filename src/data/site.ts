@@ -1,0 +1,116 @@
+/**
+ * The only module that calls getCollection(): it turns the content collections into plain objects
+ * with everything pages need (derived fields, backlinks, groupings), once per build.
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import type { Capability, Client, Note, Revision } from '../schema/index.ts';
+import { notesBy, newestFirst, relatedBothWays } from '../lib/indexes.ts';
+import type { EntryMetadata } from '../lib/loader.ts';
+import { isStale } from '../lib/stale.ts';
+import { buildDate } from '../lib/today.ts';
+import { canonicalNoteUrl, siteOrigin } from '../lib/urls.ts';
+
+/** What every entry page and twin shares. */
+interface Base<T> {
+  id: string;
+  data: T;
+  html: string;
+  frontmatterBlock: string;
+  body: string;
+  lastUpdated: string;
+}
+
+/** A note, ready to lay out. */
+export interface NoteView extends Base<Note> {
+  canonical: string;
+  stale: boolean;
+}
+
+/** A client, revision or capability, with the notes that name it. */
+export interface EntityView<T> extends Base<T> {
+  notes: NoteView[];
+}
+
+/** The whole site as plain data. */
+export interface SiteData {
+  notes: NoteView[];
+  clients: EntityView<Client>[];
+  revisions: EntityView<Revision>[];
+  capabilities: EntityView<Capability>[];
+  related: Map<string, NoteView[]>;
+  noteById: Map<string, NoteView>;
+  clientById: Map<string, EntityView<Client>>;
+  revisionById: Map<string, EntityView<Revision>>;
+  capabilityById: Map<string, EntityView<Capability>>;
+  problems: string[];
+}
+
+type Named = 'research' | 'clients' | 'revisions' | 'capabilities';
+
+const base = <T>(entry: CollectionEntry<Named>): Base<T> => {
+  const metadata = entry.rendered?.metadata as EntryMetadata | undefined;
+  return {
+    id: entry.id,
+    data: entry.data as T,
+    html: entry.rendered?.html ?? '',
+    frontmatterBlock: metadata?.frontmatterBlock ?? '',
+    body: metadata?.body ?? '',
+    lastUpdated: metadata?.lastUpdated ?? buildDate(),
+  };
+};
+
+let cached: Promise<SiteData> | undefined;
+
+const load = async (): Promise<SiteData> => {
+  const [research, clients, revisions, capabilities, problems] = await Promise.all([
+    getCollection('research'),
+    getCollection('clients'),
+    getCollection('revisions'),
+    getCollection('capabilities'),
+    // Only dev serves pages while content is broken; a build stops before that.
+    import.meta.env.DEV ? getCollection('problems') : Promise.resolve([]),
+  ]);
+  const site = siteOrigin();
+  const today = buildDate();
+  const notes = newestFirst(
+    research.map((entry): NoteView => {
+      const note = base<Note>(entry);
+      return { ...note, canonical: canonicalNoteUrl(site, note.id), stale: isStale(note.data.lastVerified, today) };
+    }),
+  );
+  const byClient = notesBy(notes, 'clients');
+  const byRevision = notesBy(notes, 'specVersions');
+  const byCapability = notesBy(notes, 'capabilities');
+  const entity = <T>(entry: CollectionEntry<Named>, groups: Map<string, NoteView[]>): EntityView<T> => ({
+    ...base<T>(entry),
+    notes: groups.get(entry.id) ?? [],
+  });
+  const clientViews = clients
+    .map((entry) => entity<Client>(entry, byClient))
+    .sort((a, b) => a.data.name.localeCompare(b.data.name));
+  const revisionViews = revisions
+    .map((entry) => entity<Revision>(entry, byRevision))
+    .sort((a, b) => b.id.localeCompare(a.id));
+  const capabilityViews = capabilities
+    .map((entry) => entity<Capability>(entry, byCapability))
+    .sort((a, b) => a.data.title.localeCompare(b.data.title));
+  return {
+    notes,
+    clients: clientViews,
+    revisions: revisionViews,
+    capabilities: capabilityViews,
+    related: relatedBothWays(notes),
+    noteById: new Map(notes.map((note) => [note.id, note])),
+    clientById: new Map(clientViews.map((view) => [view.id, view])),
+    revisionById: new Map(revisionViews.map((view) => [view.id, view])),
+    capabilityById: new Map(capabilityViews.map((view) => [view.id, view])),
+    problems: problems.map((problem) => problem.data.text),
+  };
+};
+
+/** The site's data, loaded once per build (per change in dev). */
+export const siteData = (): Promise<SiteData> => {
+  // In dev the collections change under us; in a build they are fixed, so load them once.
+  if (import.meta.env.DEV) return load();
+  return (cached ??= load());
+};

@@ -1,0 +1,61 @@
+import { noteKinds, type Note, type NoteKind } from '../schema/index.ts';
+
+/** The least a note needs for grouping and ordering. */
+export interface Indexed {
+  id: string;
+  data: Note;
+  lastUpdated: string;
+}
+
+/** Newest `last-updated` first; ties by title, so the order is stable. */
+export const newestFirst = <T extends Indexed>(notes: readonly T[]): T[] =>
+  [...notes].sort((a, b) => b.lastUpdated.localeCompare(a.lastUpdated) || a.data.title.localeCompare(b.data.title));
+
+/**
+ * Related notes both ways: the ones a note lists, then the ones that list it. A reader on either
+ * note sees the other, whichever author wrote the link.
+ */
+export const relatedBothWays = <T extends Indexed>(notes: readonly T[]): Map<string, T[]> => {
+  const byId = new Map(notes.map((note) => [note.id, note]));
+  const related = new Map<string, T[]>(notes.map((note) => [note.id, []]));
+  const add = (from: string, to: string) => {
+    const list = related.get(from);
+    const target = byId.get(to);
+    if (list && target && !list.includes(target) && from !== to) list.push(target);
+  };
+  for (const note of notes) for (const id of note.data.related ?? []) add(note.id, id);
+  for (const note of notes) for (const id of note.data.related ?? []) add(id, note.id);
+  return related;
+};
+
+/** Notes grouped by the ids they name in one field, each group newest first. */
+export const notesBy = <T extends Indexed>(notes: readonly T[], field: 'clients' | 'specVersions' | 'capabilities'): Map<string, T[]> => {
+  const groups = new Map<string, T[]>();
+  for (const note of newestFirst(notes)) {
+    for (const id of note.data[field]) groups.set(id, [...(groups.get(id) ?? []), note]);
+  }
+  return groups;
+};
+
+/** How many notes there are of each kind, in the canonical kind order. */
+export const countByKind = (notes: readonly Indexed[]): Record<NoteKind, number> => {
+  const counts = Object.fromEntries(noteKinds.map((kind) => [kind, 0])) as Record<NoteKind, number>;
+  for (const note of notes) counts[note.data.kind] += 1;
+  return counts;
+};
+
+/** One cell of the support matrix: the notes that name both a client and a revision. */
+export interface MatrixCell<T> {
+  notes: T[];
+  byKind: Record<NoteKind, number>;
+}
+
+/** Clients as rows, revisions as columns; each cell lists the notes covering that pair. */
+export const supportMatrix = <T extends Indexed>(notes: readonly T[], clientIds: readonly string[], revisionIds: readonly string[]) =>
+  clientIds.map((client) => ({
+    client,
+    cells: revisionIds.map((revision) => {
+      const covering = newestFirst(notes.filter((note) => note.data.clients.includes(client) && note.data.specVersions.includes(revision)));
+      return { revision, notes: covering, byKind: countByKind(covering) } satisfies MatrixCell<T> & { revision: string };
+    }),
+  }));

@@ -1,0 +1,40 @@
+import { collections, type CollectionName } from '../schema/index.ts';
+import { entryUrl, staticPaths } from './urls.ts';
+
+/** What a link written in a body points at, from the site's point of view. */
+export type LinkTarget =
+  | { type: 'external' }
+  | { type: 'entry'; collection: CollectionName; id: string; form: 'html' | 'twin'; hash: string }
+  | { type: 'static'; path: string }
+  | { type: 'unknown'; path: string };
+
+/**
+ * Classifies a link: links to this site are root-relative (`/clients/x.md`) or absolute on the
+ * site's origin; anything else (other hosts, `#anchors`, `mailto:`) is external to the check.
+ */
+export const classifyLink = (href: string, site: string): LinkTarget => {
+  let path = href;
+  const origin = site.replace(/\/+$/, '');
+  if (path.startsWith(`${origin}/`) || path === origin) path = path.slice(origin.length) || '/';
+  if (!path.startsWith('/') || path.startsWith('//')) return { type: 'external' };
+  const hashAt = path.search(/[?#]/);
+  const hash = hashAt === -1 ? '' : path.slice(hashAt);
+  const bare = hashAt === -1 ? path : path.slice(0, hashAt);
+  const match = /^\/([a-z]+)\/([^/]+?)(\.md)?$/.exec(bare);
+  const collection = collections.find((name) => name === match?.[1]);
+  if (match && collection && match[2] !== undefined) {
+    return { type: 'entry', collection, id: decodeURIComponent(match[2]), form: match[3] ? 'twin' : 'html', hash };
+  }
+  const withoutSlash = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  if (staticPaths.includes(withoutSlash) || /^\/(clients|revisions)\/[^/]+\/(llms\.txt|feed\.xml)$/.test(withoutSlash)) {
+    return { type: 'static', path: withoutSlash };
+  }
+  return { type: 'unknown', path: bare };
+};
+
+/** The HTML form of a link: twins are for agents, so a page links pages (`/x.md` → `/x`). */
+export const htmlHref = (href: string, site: string): string => {
+  const target = classifyLink(href, site);
+  if (target.type !== 'entry' || target.form === 'html') return href;
+  return `${entryUrl(target.collection, target.id, 'html')}${target.hash}`;
+};

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import type { Loader, LoaderContext } from 'astro/loaders';
+import type { CollectionName } from '../schema/index.ts';
+import { loadContent, type Content } from './content.ts';
+import { lastCommitDates } from './git.ts';
+import { renderMarkdown } from './markdown.ts';
+import { contentDir } from './paths.ts';
+import { formatProblem, type Problem } from './problems.ts';
+import { buildDate } from './today.ts';
+import { siteOrigin } from './urls.ts';
+
+/** What every collection's loader shares: one read of the content folder per change. */
+interface Snapshot {
+  content: Content;
+  problems: Problem[];
+  dates: Map<string, string>;
+}
+
+let snapshot: Promise<Snapshot> | undefined;
+
+const readSnapshot = (): Promise<Snapshot> =>
+  (snapshot ??= (async () => {
+    const dir = contentDir();
+    const { content, problems } = await loadContent(dir, { site: siteOrigin() });
+    return { content, problems, dates: lastCommitDates(dir) };
+  })());
+
+/** What each entry carries besides its frontmatter, in `rendered.metadata`. */
+export interface EntryMetadata {
+  [key: string]: unknown;
+  frontmatterBlock: string;
+  body: string;
+  file: string;
+  lastUpdated: string;
+}
+
+const sync = async (collection: CollectionName, context: LoaderContext, dev: boolean) => {
+  const { content, problems, dates } = await readSnapshot();
+  if (problems.length > 0) {
+    const report = problems.map(formatProblem).join('\n');
+    // The build validates before Astro starts; this is the net under a direct `astro build`.
+    if (!dev) throw new Error(`content has ${problems.length} problem(s):\n${report}`);
+    if (collection === 'research') context.logger.error(`content has ${problems.length} problem(s):\n${report}`);
+  }
+  const site = siteOrigin();
+  const today = buildDate();
+  const entries = content[collection];
+  const keep = new Set(entries.map((entry) => entry.id));
+  for (const id of context.store.keys()) if (!keep.has(id)) context.store.delete(id);
+  for (const entry of entries) {
+    const written = (entry.data as Record<string, unknown>)['last-updated'];
+    const lastUpdated = typeof written === 'string' ? written : (dates.get(entry.absolutePath) ?? today);
+    const digest = context.generateDigest(`${site}\0${lastUpdated}\0${entry.text}`);
+    // Unchanged entries keep their rendered HTML from the last build (Astro keeps the store on disk).
+    if (context.store.get(entry.id)?.digest === digest) continue;
+    const metadata: EntryMetadata = { frontmatterBlock: entry.frontmatterBlock, body: entry.body, file: entry.file, lastUpdated };
+    context.store.set({
+      id: entry.id,
+      data: entry.data as Record<string, unknown>,
+      digest,
+      filePath: path.relative(process.cwd(), entry.absolutePath),
+      rendered: { html: renderMarkdown(entry.text, site), metadata },
+    });
+  }
+};
+
+/** A content-layer loader for one collection, backed by the project's own reader and validator. */
+export const contentLoader = (collection: CollectionName): Loader => ({
+  name: `canimcp:${collection}`,
+  load: async (context) => {
+    const dev = context.watcher !== undefined;
+    await sync(collection, context, dev);
+    if (!context.watcher) return;
+    const dir = contentDir();
+    context.watcher.add(dir);
+    const onChange = (changed: string) => {
+      if (!path.resolve(changed).startsWith(dir) || !changed.endsWith('.md')) return;
+      snapshot = undefined;
+      sync(collection, context, dev).catch((error: unknown) => context.logger.error(String(error)));
+    };
+    for (const event of ['change', 'add', 'unlink'] as const) context.watcher.on(event, onChange);
+  },
+});
+
+/** The current problems, as a collection, so dev pages can show them instead of failing silently. */
+export const problemsLoader = (): Loader => ({
+  name: 'canimcp:problems',
+  load: async (context) => {
+    const write = async () => {
+      const { problems } = await readSnapshot();
+      context.store.clear();
+      problems.forEach((problem, index) => context.store.set({ id: String(index), data: { ...problem, text: formatProblem(problem) } }));
+    };
+    await write();
+    context.watcher?.on('all', (_event, changed) => {
+      if (!path.resolve(changed).startsWith(contentDir()) || !changed.endsWith('.md')) return;
+      snapshot = undefined;
+      write().catch((error: unknown) => context.logger.error(String(error)));
+    });
+  },
+});

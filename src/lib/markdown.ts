@@ -1,0 +1,99 @@
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import type { Element, Root as HastRoot } from 'hast';
+import type { Root } from 'mdast';
+import { htmlHref } from './links.ts';
+
+/** A link as written in a body, at its place in the file. */
+export interface BodyLink {
+  href: string;
+  line: number;
+  column: number;
+}
+
+const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
+
+/** Every link and link definition in a whole file; positions are the file's own lines. */
+export const bodyLinks = (fileText: string): BodyLink[] => {
+  const tree = parser.parse(fileText);
+  const links: BodyLink[] = [];
+  visit(tree, (node) => {
+    if ((node.type === 'link' || node.type === 'definition') && 'url' in node) {
+      links.push({
+        href: node.url,
+        line: node.position?.start.line ?? 1,
+        column: node.position?.start.column ?? 1,
+      });
+    }
+  });
+  return links;
+};
+
+/**
+ * GitHub's sanitize schema (no script, iframe, object, style, event handlers, or `javascript:`
+ * and `data:` URLs) plus the classes the site's own rendering adds.
+ */
+const sanitizeSchema = {
+  ...defaultSchema,
+  attributes: {
+    ...defaultSchema.attributes,
+    code: [...(defaultSchema.attributes?.['code'] ?? []), ['className', /^language-[\w-]+$/]],
+  },
+};
+
+/** Rewrites links to twins into links to pages, so HTML always links HTML. */
+const rewriteLinks = (site: string) => (tree: Root) => {
+  visit(tree, (node) => {
+    if ((node.type === 'link' || node.type === 'definition') && 'url' in node) {
+      node.url = htmlHref(node.url, site);
+    }
+  });
+};
+
+/**
+ * Sanitizing prefixes every id with `user-content-` (so content cannot clobber page globals);
+ * this points in-page links (footnotes, written anchors) at the prefixed ids.
+ */
+const relinkFragments = () => (tree: HastRoot) => {
+  const ids = new Set<string>();
+  visit(tree, 'element', (node: Element) => {
+    if (typeof node.properties['id'] === 'string') ids.add(node.properties['id']);
+  });
+  visit(tree, 'element', (node: Element) => {
+    const href = node.properties['href'];
+    if (node.tagName === 'a' && typeof href === 'string' && href.startsWith('#') && ids.has(`user-content-${href.slice(1)}`)) {
+      node.properties['href'] = `#user-content-${href.slice(1)}`;
+    }
+  });
+};
+
+const renderer = (site: string) =>
+  unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter, ['yaml'])
+    .use(remarkGfm)
+    .use(() => rewriteLinks(site))
+    .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
+    .use(rehypeRaw)
+    .use(rehypeSanitize, sanitizeSchema)
+    .use(relinkFragments)
+    .use(rehypeStringify);
+
+const renderers = new Map<string, ReturnType<typeof renderer>>();
+
+/** Markdown (untrusted) to safe HTML, with site links pointing at HTML pages. */
+export const renderMarkdown = (markdown: string, site: string): string => {
+  let pipeline = renderers.get(site);
+  if (!pipeline) {
+    pipeline = renderer(site);
+    renderers.set(site, pipeline);
+  }
+  return String(pipeline.processSync(markdown));
+};

@@ -1,0 +1,98 @@
+import * as z from 'zod';
+import { buildDate } from '../lib/today.ts';
+
+/**
+ * Field types shared by every entry type. Frontmatter is read with every YAML scalar as text, so
+ * each type here starts from a string: `2025-11-25` and `commit: 0012345` arrive exactly as written.
+ */
+
+const text = (what: string) =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? 'required field is missing' : `expected ${what}`),
+  });
+
+/** A lowercase slug such as `hermes-agent`: note and client ids. */
+export const Slug = text('a lowercase slug').regex(
+  /^[a-z0-9]+(-[a-z0-9]+)*$/,
+  'expected a lowercase slug of letters, digits and single hyphens, like "x-does-y"',
+);
+
+/** A revision id is the revision's date, `YYYY-MM-DD`. */
+export const RevisionId = text('a revision id').regex(
+  /^\d{4}-\d{2}-\d{2}$/,
+  'expected a revision id in the form YYYY-MM-DD',
+);
+
+/** Capability ids follow the protocol's own names, so camelCase is allowed (`protocolVersions`). */
+export const CapabilityId = text('a capability id').regex(
+  /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/,
+  'expected a capability id of letters and digits, like "protocolVersions"',
+);
+
+const isRealDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+const date = (notAfterBuildDate: boolean) =>
+  text('a date').superRefine((value, ctx) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: `expected a date in the form YYYY-MM-DD, got ${JSON.stringify(value)}` });
+    } else if (!isRealDate(value)) {
+      ctx.addIssue({ code: 'custom', message: `expected a real calendar date, got ${JSON.stringify(value)}` });
+    } else if (notAfterBuildDate && value > buildDate()) {
+      ctx.addIssue({ code: 'custom', message: `must not be after the build date (${buildDate()}), got ${value}` });
+    }
+  });
+
+/** A calendar date, `YYYY-MM-DD`, kept as text. */
+export const IsoDate = date(false);
+
+/** A date that has already happened: verification cannot be in the future. */
+export const PastDate = date(true);
+
+/** An absolute http or https URL. */
+export const HttpUrl = text('a URL').refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  },
+  { message: 'expected an absolute http or https URL' },
+);
+
+/** One line of text, not empty. */
+export const OneLine = text('text')
+  .trim()
+  .min(1, 'must not be empty')
+  .refine((value) => !/[\r\n]/.test(value), { message: 'must be a single line' });
+
+/** A value from a fixed list, with an error that names the list and what was written. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined
+        ? `required field is missing; expected one of ${values.join(', ')}`
+        : `expected one of ${values.join(', ')}, got ${JSON.stringify(issue.input)}`,
+  });
+
+/** A list of one or more ids, each at most once. */
+export const idList = <T extends z.ZodType<string>>(item: T, what: string) =>
+  z
+    .array(item, {
+      error: (issue) =>
+        issue.input === undefined
+          ? `required field is missing; expected a list of ${what} ids`
+          : `expected a list of ${what} ids`,
+    })
+    .min(1, `expected at least one ${what} id`)
+    .superRefine((values, ctx) => {
+      values.forEach((value, index) => {
+        if (values.indexOf(value) !== index) {
+          ctx.addIssue({ code: 'custom', path: [index], message: `${JSON.stringify(value)} is listed twice` });
+        }
+      });
+    });

@@ -1,0 +1,26 @@
+import type * as z from 'zod';
+import { CapabilityFrontmatter } from './capability.ts';
+import { ClientFrontmatter } from './client.ts';
+import { CapabilityId, RevisionId, Slug } from './fields.ts';
+import { NoteFrontmatter } from './note.ts';
+import { RevisionFrontmatter } from './revision.ts';
+
+/** The four content folders; each name is also the collection name and the URL prefix. */
+export const collections = ['research', 'clients', 'revisions', 'capabilities'] as const;
+export type CollectionName = (typeof collections)[number];
+
+/** Per collection: the frontmatter schema, the id rule, and what one entry is called in messages. */
+export const collectionSchemas = {
+  research: { frontmatter: NoteFrontmatter, id: Slug, noun: 'note' },
+  clients: { frontmatter: ClientFrontmatter, id: Slug, noun: 'client' },
+  revisions: { frontmatter: RevisionFrontmatter, id: RevisionId, noun: 'revision' },
+  capabilities: { frontmatter: CapabilityFrontmatter, id: CapabilityId, noun: 'capability' },
+} as const satisfies Record<CollectionName, { frontmatter: z.ZodType; id: z.ZodType<string>; noun: string }>;
+
+export { CapabilityFrontmatter, ClientFrontmatter, NoteFrontmatter, RevisionFrontmatter };
+export type { Capability } from './capability.ts';
+export type { Client } from './client.ts';
+export type { Note, NoteKind, NoteStatus, Source } from './note.ts';
+export type { Revision } from './revision.ts';
+export { noteKinds, noteStatuses } from './note.ts';
+export { revisionEras, revisionStatuses } from './revision.ts';
