@@ -11,6 +11,13 @@ export const collections = {
   // Dev only: what `npm run check` would print, so a broken note shows its message on the page.
   problems: defineCollection({
     loader: problemsLoader(),
-    schema: z.object({ file: z.string(), line: z.number(), column: z.number(), field: z.string().optional(), message: z.string(), text: z.string() }),
+    schema: z.object({
+      file: z.string(),
+      line: z.number(),
+      column: z.number(),
+      field: z.string().optional(),
+      message: z.string(),
+      text: z.string(),
+    }),
   }),
 };

@@ -10,22 +10,35 @@ import { formatProblem } from '../lib/problems.ts';
 import { siteOrigin } from '../lib/urls.ts';
 import { fail } from './fail.ts';
 
-const exists = (target: string) => stat(target).then(() => true, () => false);
+const exists = (target: string) =>
+  stat(target).then(
+    () => true,
+    () => false,
+  );
 
 /** Builds the site; returns false (after printing why) when the content or the build fails. */
 export const buildSite = async (options: { outDir?: string; quiet?: boolean } = {}): Promise<boolean> => {
   const outDir = path.resolve(repoRoot, options.outDir ?? process.env['OUT_DIR'] ?? 'dist');
+  // Separate caches let builds of different content folders run side by side (tests, benchmarks).
+  const cacheDir = process.env['ASTRO_CACHE_DIR'] ? path.resolve(repoRoot, process.env['ASTRO_CACHE_DIR']) : undefined;
   const { problems } = await loadContent(contentDir(), { site: siteOrigin() });
   if (problems.length > 0) {
     for (const problem of problems) console.error(formatProblem(problem));
-    console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} found; nothing was built and ${path.relative(process.cwd(), outDir) || outDir}/ is unchanged`);
+    console.error(
+      `\n${problems.length} problem${problems.length === 1 ? '' : 's'} found; nothing was built and ${path.relative(process.cwd(), outDir) || outDir}/ is unchanged`,
+    );
     return false;
   }
   const staging = `${outDir}.staging-${process.pid}`;
   const previous = `${outDir}.previous-${process.pid}`;
   const { build } = await import('astro');
   try {
-    await build({ root: repoRoot, outDir: staging, logLevel: options.quiet ? 'warn' : 'info' });
+    await build({
+      root: repoRoot,
+      outDir: staging,
+      logLevel: options.quiet ? 'warn' : 'info',
+      ...(cacheDir ? { cacheDir } : {}),
+    });
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

@@ -25,20 +25,25 @@ const main = async () => {
 
   if (values.stale !== undefined) {
     const days = Number(values.stale);
-    if (!Number.isInteger(days) || days < 0) return fail(`--stale: expected a whole number of days, got ${JSON.stringify(values.stale)}`);
+    if (!Number.isInteger(days) || days < 0)
+      return fail(`--stale: expected a whole number of days, got ${JSON.stringify(values.stale)}`);
     const stale = staleNotes(content.research, days, buildDate());
     if (format === 'json') console.log(JSON.stringify(stale, null, 2));
     else {
-      for (const note of stale) console.log(`${note.file}: last verified ${note.lastVerified} (${note.days} days ago) · clients: ${note.clients.join(', ')}`);
+      for (const note of stale)
+        console.log(
+          `${note.file}: last verified ${note.lastVerified} (${note.days} days ago) · clients: ${note.clients.join(', ')}`,
+        );
       console.log(`${stale.length} note${stale.length === 1 ? '' : 's'} last verified more than ${days} days ago`);
     }
     return;
   }
 
   if (format === 'json') console.log(JSON.stringify({ problems }, null, 2));
-  else for (const problem of problems) console.log(format === 'github' ? formatGithubAnnotation(problem) : formatProblem(problem));
+  else
+    for (const problem of problems) console.log(format === 'github' ? formatGithubAnnotation(problem) : formatProblem(problem));
 
-  const count = Object.values(content).reduce((sum, list) => sum + list.length, 0);
+  const count = Object.values(content).reduce<number>((sum, list: readonly unknown[]) => sum + list.length, 0);
   if (problems.length > 0) {
     if (format === 'human') console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} found`);
     process.exitCode = 1;

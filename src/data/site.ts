@@ -88,9 +88,7 @@ const load = async (): Promise<SiteData> => {
   const clientViews = clients
     .map((entry) => entity<Client>(entry, byClient))
     .sort((a, b) => a.data.name.localeCompare(b.data.name));
-  const revisionViews = revisions
-    .map((entry) => entity<Revision>(entry, byRevision))
-    .sort((a, b) => b.id.localeCompare(a.id));
+  const revisionViews = revisions.map((entry) => entity<Revision>(entry, byRevision)).sort((a, b) => b.id.localeCompare(a.id));
   const capabilityViews = capabilities
     .map((entry) => entity<Capability>(entry, byCapability))
     .sort((a, b) => a.data.title.localeCompare(b.data.title));

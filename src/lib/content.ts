@@ -91,7 +91,12 @@ export const loadContent = async (contentDir: string, options: { site: string })
       const dir = path.join(contentDir, collection);
       const names = await listMarkdown(dir);
       if (names === undefined) {
-        problems.push({ file: display(dir), line: 1, column: 1, message: `missing folder: expected ${collection}/ in the content folder` });
+        problems.push({
+          file: display(dir),
+          line: 1,
+          column: 1,
+          message: `missing folder: expected ${collection}/ in the content folder`,
+        });
         return;
       }
       await Promise.all(
@@ -130,12 +135,22 @@ export const loadContent = async (contentDir: string, options: { site: string })
 
     const schemas = collectionSchemas[entry.collection];
     if (!schemas.id.safeParse(entry.id).success) {
-      problems.push({ file, line: 1, column: 1, message: `file name: ${schemas.id.safeParse(entry.id).error?.issues[0]?.message ?? 'invalid id'}` });
+      problems.push({
+        file,
+        line: 1,
+        column: 1,
+        message: `file name: ${schemas.id.safeParse(entry.id).error?.issues[0]?.message ?? 'invalid id'}`,
+      });
     }
     const lowerKey = `${entry.collection}/${entry.id.toLowerCase()}`;
     const twin = seenLower.get(lowerKey);
     if (twin !== undefined) {
-      problems.push({ file, line: 1, column: 1, message: `duplicate id: ${JSON.stringify(entry.id)} differs from ${twin} only in case, and they would share one URL` });
+      problems.push({
+        file,
+        line: 1,
+        column: 1,
+        message: `duplicate id: ${JSON.stringify(entry.id)} differs from ${twin} only in case, and they would share one URL`,
+      });
     }
     seenLower.set(lowerKey, file);
 
@@ -158,7 +173,11 @@ export const loadContent = async (contentDir: string, options: { site: string })
         if (issue.code === 'unrecognized_keys') {
           const allowed = fieldsAt(schemas.frontmatter, issue.path);
           for (const key of issue.keys) {
-            report([...issue.path, key], `unknown field${didYouMean(key, allowed)}; allowed fields are ${allowed.join(', ')}`, 'key');
+            report(
+              [...issue.path, key],
+              `unknown field${didYouMean(key, allowed)}; allowed fields are ${allowed.join(', ')}`,
+              'key',
+            );
           }
           continue;
         }
@@ -183,14 +202,18 @@ export const loadContent = async (contentDir: string, options: { site: string })
           if (field === 'related' && value === entry.id) {
             report([field, index], 'a note cannot be related to itself');
           } else if (!ids[target].has(value)) {
-            report([field, index], `unknown ${collectionSchemas[target].noun} ${JSON.stringify(value)}${didYouMean(value, ids[target])}`);
+            report(
+              [field, index],
+              `unknown ${collectionSchemas[target].noun} ${JSON.stringify(value)}${didYouMean(value, ids[target])}`,
+            );
           }
         }
       }
       const successor = data['supersededBy'];
       if (typeof successor === 'string') {
         if (successor === entry.id) report(['supersededBy'], 'a note cannot supersede itself');
-        else if (!ids.research.has(successor)) report(['supersededBy'], `unknown note ${JSON.stringify(successor)}${didYouMean(successor, ids.research)}`);
+        else if (!ids.research.has(successor))
+          report(['supersededBy'], `unknown note ${JSON.stringify(successor)}${didYouMean(successor, ids.research)}`);
       }
       const canonical = data['canonical'];
       const derived = canonicalNoteUrl(options.site, entry.id);
@@ -218,18 +241,15 @@ export const loadContent = async (contentDir: string, options: { site: string })
   return { content, problems: sortProblems(problems) };
 };
 
-const checkLink = (
-  link: BodyLink,
-  file: string,
-  ids: Record<CollectionName, Set<string>>,
-  site: string,
-  problems: Problem[],
-) => {
+const checkLink = (link: BodyLink, file: string, ids: Record<CollectionName, Set<string>>, site: string, problems: Problem[]) => {
   const target = classifyLink(link.href, site);
   const place = { file, line: link.line, column: link.column };
   if (target.type === 'entry' && !ids[target.collection].has(target.id)) {
     const noun = collectionSchemas[target.collection].noun;
-    problems.push({ ...place, message: `link to ${link.href}: no ${noun} ${JSON.stringify(target.id)} exists${didYouMean(target.id, ids[target.collection])}` });
+    problems.push({
+      ...place,
+      message: `link to ${link.href}: no ${noun} ${JSON.stringify(target.id)} exists${didYouMean(target.id, ids[target.collection])}`,
+    });
   } else if (target.type === 'unknown') {
     problems.push({ ...place, message: `link to ${link.href}: no such page on this site` });
   }

@@ -3,7 +3,11 @@
  * repository URL plus `commit` and `path` (`tools/x.py:188-252` → `…/blob/<commit>/tools/x.py#L188-L252`).
  * A path may name several files separated by commas; each gets its own link.
  */
-export const githubFileLinks = (url: string, commit: string | undefined, path: string | undefined): { label: string; href: string }[] => {
+export const githubFileLinks = (
+  url: string,
+  commit: string | undefined,
+  path: string | undefined,
+): { label: string; href: string }[] => {
   if (commit === undefined || path === undefined) return [];
   const repo = /^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(url);
   if (!repo) return [];

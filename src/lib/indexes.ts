@@ -29,7 +29,10 @@ export const relatedBothWays = <T extends Indexed>(notes: readonly T[]): Map<str
 };
 
 /** Notes grouped by the ids they name in one field, each group newest first. */
-export const notesBy = <T extends Indexed>(notes: readonly T[], field: 'clients' | 'specVersions' | 'capabilities'): Map<string, T[]> => {
+export const notesBy = <T extends Indexed>(
+  notes: readonly T[],
+  field: 'clients' | 'specVersions' | 'capabilities',
+): Map<string, T[]> => {
   const groups = new Map<string, T[]>();
   for (const note of newestFirst(notes)) {
     for (const id of note.data[field]) groups.set(id, [...(groups.get(id) ?? []), note]);
@@ -51,11 +54,17 @@ export interface MatrixCell<T> {
 }
 
 /** Clients as rows, revisions as columns; each cell lists the notes covering that pair. */
-export const supportMatrix = <T extends Indexed>(notes: readonly T[], clientIds: readonly string[], revisionIds: readonly string[]) =>
+export const supportMatrix = <T extends Indexed>(
+  notes: readonly T[],
+  clientIds: readonly string[],
+  revisionIds: readonly string[],
+) =>
   clientIds.map((client) => ({
     client,
     cells: revisionIds.map((revision) => {
-      const covering = newestFirst(notes.filter((note) => note.data.clients.includes(client) && note.data.specVersions.includes(revision)));
+      const covering = newestFirst(
+        notes.filter((note) => note.data.clients.includes(client) && note.data.specVersions.includes(revision)),
+      );
       return { revision, notes: covering, byKind: countByKind(covering) } satisfies MatrixCell<T> & { revision: string };
     }),
   }));

@@ -3,7 +3,8 @@ import type * as z from 'zod';
 /** `sources[0].url`: a field path as authors write it. */
 export const issuePath = (path: readonly PropertyKey[]): string =>
   path.reduce<string>(
-    (out, segment) => (typeof segment === 'number' ? `${out}[${segment}]` : out === '' ? String(segment) : `${out}.${String(segment)}`),
+    (out, segment) =>
+      typeof segment === 'number' ? `${out}[${segment}]` : out === '' ? String(segment) : `${out}.${String(segment)}`,
     '',
   );
 
@@ -15,7 +16,9 @@ export const issueMessage = (issue: z.core.$ZodIssue): string => {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.message.startsWith('Invalid input')) {
-        return issue.input === undefined ? 'required field is missing' : `expected ${issue.expected === 'array' ? 'a list' : issue.expected === 'object' ? 'a mapping of fields' : issue.expected}`;
+        return issue.input === undefined
+          ? 'required field is missing'
+          : `expected ${issue.expected === 'array' ? 'a list' : issue.expected === 'object' ? 'a mapping of fields' : issue.expected}`;
       }
       return issue.message;
     case 'too_small':

@@ -56,7 +56,7 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
     const metadata: EntryMetadata = { frontmatterBlock: entry.frontmatterBlock, body: entry.body, file: entry.file, lastUpdated };
     context.store.set({
       id: entry.id,
-      data: entry.data as Record<string, unknown>,
+      data: entry.data,
       digest,
       filePath: path.relative(process.cwd(), entry.absolutePath),
       rendered: { html: renderMarkdown(entry.text, site), metadata },
@@ -89,7 +89,9 @@ export const problemsLoader = (): Loader => ({
     const write = async () => {
       const { problems } = await readSnapshot();
       context.store.clear();
-      problems.forEach((problem, index) => context.store.set({ id: String(index), data: { ...problem, text: formatProblem(problem) } }));
+      problems.forEach((problem, index) =>
+        context.store.set({ id: String(index), data: { ...problem, text: formatProblem(problem) } }),
+      );
     };
     await write();
     context.watcher?.on('all', (_event, changed) => {

@@ -1,5 +1,5 @@
 import rehypeRaw from 'rehype-raw';
-import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
@@ -40,7 +40,7 @@ export const bodyLinks = (fileText: string): BodyLink[] => {
  * GitHub's sanitize schema (no script, iframe, object, style, event handlers, or `javascript:`
  * and `data:` URLs) plus the classes the site's own rendering adds.
  */
-const sanitizeSchema = {
+const sanitizeSchema: Schema = {
   ...defaultSchema,
   attributes: {
     ...defaultSchema.attributes,

@@ -24,6 +24,4 @@ export const formatGithubAnnotation = (problem: Problem): string => {
 
 /** Problems in reading order: by file, then line, then column. */
 export const sortProblems = (problems: readonly Problem[]): Problem[] =>
-  [...problems].sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
-  );
+  [...problems].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);

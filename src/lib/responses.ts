@@ -2,8 +2,7 @@
 export const markdownResponse = (body: string) =>
   new Response(body, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
 
-export const textResponse = (body: string) =>
-  new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const textResponse = (body: string) => new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
 export const xmlResponse = (body: string, type = 'application/xml') =>
   new Response(body, { headers: { 'Content-Type': `${type}; charset=utf-8` } });

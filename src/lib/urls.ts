@@ -38,5 +38,6 @@ export const staticPaths: readonly string[] = [
   '/feed.xml',
   '/sitemap.xml',
   '/data/notes.json',
+  '/robots.txt',
   '/about',
 ];

@@ -35,7 +35,7 @@ const isRealDate = (value: string) => {
 };
 
 const date = (notAfterBuildDate: boolean) =>
-  text('a date').superRefine((value, ctx) => {
+  text('a date').meta({ format: 'date' }).superRefine((value, ctx) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
       ctx.addIssue({ code: 'custom', message: `expected a date in the form YYYY-MM-DD, got ${JSON.stringify(value)}` });
     } else if (!isRealDate(value)) {

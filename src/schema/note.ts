@@ -31,7 +31,7 @@ export const Source = z.strictObject({
   /** The commit the claim was read at, 7 to 40 hex digits, kept as text. */
   commit: z
     .string({ error: 'expected 7 to 40 hex digits' })
-    .regex(/^[0-9a-f]{7,40}$/i, 'expected 7 to 40 hex digits')
+    .regex(/^[0-9a-fA-F]{7,40}$/, 'expected 7 to 40 hex digits')
     .optional(),
   /** A file path within the repository, optionally with `:line` or `:from-to`. */
   path: OneLine.optional(),

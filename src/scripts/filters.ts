@@ -11,7 +11,9 @@ export const wireFilters = (): void => {
   const count = document.querySelector<HTMLElement>('[data-count]');
   const items = [...document.querySelectorAll<HTMLLIElement>('li[data-kind]')];
   if (!form || !count) return;
-  const selects = Object.keys(fields).map((name) => form.elements.namedItem(name)).filter((el): el is HTMLSelectElement => el instanceof HTMLSelectElement);
+  const selects = Object.keys(fields)
+    .map((name) => form.elements.namedItem(name))
+    .filter((el): el is HTMLSelectElement => el instanceof HTMLSelectElement);
 
   const apply = (params: URLSearchParams) => {
     for (const select of selects) select.value = params.get(select.name) ?? '';

@@ -6,4 +6,5 @@ import { entryTwin } from '../../lib/twin.ts';
 export const getStaticPaths = capabilityPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
-export const GET: APIRoute<Props> = ({ props }) => markdownResponse(entryTwin({ ...props.capability, heading: props.capability.data.title }));
+export const GET: APIRoute<Props> = ({ props }) =>
+  markdownResponse(entryTwin({ ...props.capability, heading: props.capability.data.title }));

@@ -6,4 +6,5 @@ import { entryTwin } from '../../lib/twin.ts';
 export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
-export const GET: APIRoute<Props> = ({ props }) => markdownResponse(entryTwin({ ...props.client, heading: props.client.data.name }));
+export const GET: APIRoute<Props> = ({ props }) =>
+  markdownResponse(entryTwin({ ...props.client, heading: props.client.data.name }));

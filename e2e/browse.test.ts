@@ -1,0 +1,156 @@
+/**
+ * A new reader in a real browser (Debian's Chromium) on the built site served like a plain static
+ * host: navigation, filters, hostile content, accessibility in both colour schemes, screenshots.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { repoRoot } from '../src/lib/paths.ts';
+import { launchBrowser } from '../tests/support/browser.ts';
+import { fixtureSite, mainSite, requireSite, serveSite } from '../tests/support/site.ts';
+
+const axePath = path.join(repoRoot, 'node_modules/axe-core/axe.min.js');
+const shots = path.join(repoRoot, 'test-results/screenshots');
+
+let browser: Browser;
+const servers: { url: string; close: () => Promise<void> }[] = [];
+let main: string;
+let fixture: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const [a, b] = await Promise.all([serveSite(requireSite(mainSite)), serveSite(requireSite(fixtureSite))]);
+  servers.push(a, b);
+  main = a.url;
+  fixture = b.url;
+  mkdirSync(shots, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+const open = async (url: string, options: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<Page> => {
+  const page = await browser.newPage({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const response = await page.goto(url);
+  expect(response?.status(), url).toBe(200);
+  return page;
+};
+
+describe('a new reader', () => {
+  test('walks from home to a client, a note, a related note, its twin, a revision, the matrix and back', async () => {
+    const page = await open(`${main}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clients' }).click();
+    await page.waitForURL(`${main}/clients`);
+    await page.getByRole('link', { name: 'fast-agent', exact: true }).first().click();
+    await page.waitForURL(`${main}/clients/fast-agent`);
+    await page.locator('a[href="/research/fast-agent-leads-with-the-modern-discover-probe"]').first().click();
+    await page.waitForURL(`${main}/research/fast-agent-leads-with-the-modern-discover-probe`);
+    expect(await page.locator('h1').textContent()).toContain('fast-agent');
+    await page.locator('#related ~ ul a[href="/research/hermes-leads-with-the-legacy-handshake"]').click();
+    await page.waitForURL(`${main}/research/hermes-leads-with-the-legacy-handshake`);
+    const twin = await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute('href');
+    expect(twin).toBe('/research/hermes-leads-with-the-legacy-handshake.md');
+    const response = await page.request.get(`${main}${twin}`);
+    expect(response.headers()['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(await response.text()).toMatch(/^---\nid: hermes-leads-with-the-legacy-handshake\n/);
+    await page.locator('a[href="/revisions/2026-07-28"]').first().click();
+    await page.waitForURL(`${main}/revisions/2026-07-28`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Matrix' }).click();
+    await page.waitForURL(`${main}/matrix`);
+    expect(await page.locator('td a').count()).toBeGreaterThan(0);
+    await page.goBack();
+    await page.waitForURL(`${main}/revisions/2026-07-28`);
+    await page.close();
+  });
+
+  test('filters /research, and the URL says so and survives back and forward', async () => {
+    const page = await open(`${main}/research`);
+    const visible = () => page.locator('li[data-kind]:visible').count();
+    const all = await visible();
+    await page.selectOption('select[name="client"]', 'fast-agent');
+    await page.waitForURL(/\?client=fast-agent$/);
+    const byClient = await visible();
+    expect(byClient).toBeGreaterThan(0);
+    expect(byClient).toBeLessThan(all);
+    await page.selectOption('select[name="kind"]', 'nuance');
+    await page.waitForURL(/kind=nuance/);
+    expect(await visible()).toBeLessThanOrEqual(byClient);
+    await page.goBack();
+    await page.waitForURL(/\?client=fast-agent$/);
+    expect(await visible()).toBe(byClient);
+    expect(await page.inputValue('select[name="kind"]')).toBe('');
+    const shared = await open(`${main}/research?client=fast-agent`);
+    expect(await shared.locator('li[data-kind]:visible').count()).toBe(byClient);
+    await Promise.all([page.close(), shared.close()]);
+  });
+
+  test('hostile Markdown does not run, and the prose around it renders', async () => {
+    const page = await open(`${fixture}/research/fast-agent-leads-with-the-modern-discover-probe`);
+    let dialog = false;
+    page.on('dialog', (d) => {
+      dialog = true;
+      void d.dismiss();
+    });
+    await page.locator('.prose a', { hasText: 'a link' }).click();
+    expect(dialog).toBe(false);
+    expect(await page.evaluate('window.pwned')).toBeUndefined();
+    expect(await page.locator('.prose strong').textContent()).toBe('emphasis');
+    expect(await page.locator('.prose iframe, .prose script').count()).toBe(0);
+    await page.close();
+  });
+});
+
+const kinds = [
+  '/',
+  '/research',
+  '/research/hermes-leads-with-the-legacy-handshake',
+  '/clients',
+  '/clients/fast-agent',
+  '/revisions',
+  '/revisions/2026-07-28',
+  '/capabilities',
+  '/capabilities/protocolVersions',
+  '/matrix',
+  '/search',
+  '/no-such-page',
+];
+
+describe('accessibility', () => {
+  test.each(kinds)('%s has no serious or critical axe violation in either colour scheme', async (route) => {
+    const page = await browser.newPage();
+    await page.goto(`${main}${route}`);
+    await page.addScriptTag({ path: axePath });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const violations = (await page.evaluate(
+        `axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')))`,
+      )) as string[];
+      expect(violations, colorScheme).toEqual([]);
+    }
+    await page.close();
+  });
+});
+
+describe('screenshots', () => {
+  test.each([
+    [375, 'light'],
+    [375, 'dark'],
+    [1280, 'light'],
+    [1280, 'dark'],
+  ] as const)('at %i px in the %s scheme, pages fit the width', async (width, colorScheme) => {
+    for (const route of ['/', '/research/hermes-leads-with-the-legacy-handshake', '/matrix', '/clients/hermes-agent']) {
+      const page = await open(`${main}${route}`, { width, colorScheme });
+      const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+      expect(overflow, `${route} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+      const name = `${route === '/' ? 'home' : route.slice(1).replace(/\//g, '_')}-${width}-${colorScheme}.png`;
+      await page.screenshot({ path: path.join(shots, name), fullPage: true });
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,39 @@
+/** Inputs for the machine-readable outputs, gathered from the site data. */
+import { siteData } from './site.ts';
+import { absoluteUrl, capabilityUrl, clientUrl, noteUrl, revisionUrl, siteOrigin } from '../lib/urls.ts';
+import { buildDate } from '../lib/today.ts';
+
+/** Every HTML page the site builds, for the sitemap. */
+export const htmlPages = async () => {
+  const site = await siteData();
+  const newest = site.notes[0]?.lastUpdated;
+  return [
+    ...['/', '/research', '/clients', '/revisions', '/capabilities', '/matrix', '/search'].map((path) => ({
+      path,
+      ...(newest ? { lastmod: newest } : {}),
+    })),
+    ...site.notes.map((note) => ({ path: noteUrl(note.id), lastmod: note.lastUpdated })),
+    ...site.clients.map((client) => ({ path: clientUrl(client.id), lastmod: client.lastUpdated })),
+    ...site.revisions.map((revision) => ({ path: revisionUrl(revision.id), lastmod: revision.lastUpdated })),
+    ...site.capabilities.map((capability) => ({ path: capabilityUrl(capability.id), lastmod: capability.lastUpdated })),
+  ];
+};
+
+/** `/data/notes.json`: every note's frontmatter and derived fields. */
+export const notesExport = async () => {
+  const site = await siteData();
+  const origin = siteOrigin();
+  return {
+    site: origin,
+    generated: buildDate(),
+    notes: site.notes.map((note) => ({
+      id: note.id,
+      frontmatter: note.data,
+      canonical: note.canonical,
+      lastUpdated: note.lastUpdated,
+      page: absoluteUrl(origin, noteUrl(note.id)),
+      twin: absoluteUrl(origin, noteUrl(note.id, 'twin')),
+      backlinks: site.notes.filter((other) => other.data.related?.includes(note.id)).map((other) => other.id),
+    })),
+  };
+};

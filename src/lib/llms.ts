@@ -1,0 +1,30 @@
+/** One link in an llms.txt section. */
+export interface LlmsLink {
+  title: string;
+  url: string;
+  description?: string;
+}
+
+/**
+ * An llms.txt file (llmstxt.org): an H1, a blockquote summary, optional prose, then H2 sections
+ * of Markdown links, each with an optional one-line description.
+ */
+export const llmsTxt = (file: {
+  title: string;
+  summary: string;
+  details?: string;
+  sections: { heading: string; links: readonly LlmsLink[] }[];
+}): string => {
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const blocks = [`# ${file.title}`, `> ${oneLine(file.summary)}`];
+  if (file.details) blocks.push(file.details.trim());
+  for (const section of file.sections) {
+    if (section.links.length === 0) continue;
+    const links = section.links.map(
+      (link) =>
+        `- [${link.title.replace(/([[\]])/g, '\\$1')}](${link.url})${link.description ? `: ${oneLine(link.description)}` : ''}`,
+    );
+    blocks.push(`## ${section.heading}\n\n${links.join('\n')}`);
+  }
+  return `${blocks.join('\n\n')}\n`;
+};

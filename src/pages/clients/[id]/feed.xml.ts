@@ -1,0 +1,20 @@
+import type { APIRoute, InferGetStaticPropsType } from 'astro';
+import { clientPaths } from '../../../data/paths.ts';
+import { atomFeed } from '../../../lib/feed.ts';
+import { xmlResponse } from '../../../lib/responses.ts';
+import { clientUrl, siteOrigin } from '../../../lib/urls.ts';
+
+export const getStaticPaths = clientPaths;
+type Props = InferGetStaticPropsType<typeof getStaticPaths>;
+
+export const GET: APIRoute<Props> = ({ props: { client } }) =>
+  xmlResponse(
+    atomFeed({
+      site: siteOrigin(),
+      title: `canimcp: ${client.data.name}`,
+      path: `/clients/${client.id}/feed.xml`,
+      htmlPath: clientUrl(client.id),
+      notes: client.notes,
+    }),
+    'application/atom+xml',
+  );

@@ -1,0 +1,27 @@
+import type { APIRoute, InferGetStaticPropsType } from 'astro';
+import { clientPaths } from '../../../data/paths.ts';
+import { llmsTxt } from '../../../lib/llms.ts';
+import { textResponse } from '../../../lib/responses.ts';
+import { clientUrl, noteUrl } from '../../../lib/urls.ts';
+
+export const getStaticPaths = clientPaths;
+type Props = InferGetStaticPropsType<typeof getStaticPaths>;
+
+export const GET: APIRoute<Props> = ({ props: { client } }) =>
+  textResponse(
+    llmsTxt({
+      title: `canimcp: ${client.data.name}`,
+      summary: `Research notes on how the MCP client ${client.data.name} behaves, each with its sources.`,
+      details: `The client's own entry: ${clientUrl(client.id, 'twin')}. The whole site: /llms.txt.`,
+      sections: [
+        {
+          heading: 'Research notes',
+          links: client.notes.map((note) => ({
+            title: note.data.title,
+            url: noteUrl(note.id, 'twin'),
+            description: note.data.summary,
+          })),
+        },
+      ],
+    }),
+  );

@@ -1,0 +1,9 @@
+import type { APIRoute, InferGetStaticPropsType } from 'astro';
+import { jsonSchemas } from '../../lib/jsonschema.ts';
+import { jsonResponse } from '../../lib/responses.ts';
+import { siteOrigin } from '../../lib/urls.ts';
+
+export const getStaticPaths = () => Object.entries(jsonSchemas(siteOrigin())).map(([name, schema]) => ({ params: { name }, props: { schema } }));
+type Props = InferGetStaticPropsType<typeof getStaticPaths>;
+
+export const GET: APIRoute<Props> = ({ props }) => jsonResponse(props.schema);

@@ -1,0 +1,163 @@
+/**
+ * The built site, read as files: content in (the project's own content and the small fixture),
+ * pages, twins and machine-readable outputs out.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { repoRoot } from '../src/lib/paths.ts';
+import { NotesExport } from '../src/schema/export.ts';
+import { jsonSchemas } from '../src/lib/jsonschema.ts';
+import { listFiles, read, references, resolves } from './support/dist.ts';
+import { fixtureSite, mainSite, requireSite } from './support/site.ts';
+
+const reference = 'hermes-leads-with-the-legacy-handshake.md';
+const referenceCopies = [
+  path.join(repoRoot, 'tests/fixtures/reference', reference),
+  path.join(repoRoot, '..', 'shared', 'reference', reference),
+].filter((file) => existsSync(file));
+
+describe.each([
+  ['main', mainSite],
+  ['fixture', fixtureSite],
+])('the %s site', (_name, dir) => {
+  const root = requireSite(dir);
+  const files = listFiles(root);
+  const html = files.filter((file) => file.endsWith('.html'));
+  const notes = files
+    .filter((file) => /^research\/[^/]+\.html$/.test(file))
+    .map((file) => file.slice('research/'.length, -'.html'.length));
+
+  test('reproduces the reference twin byte for byte', () => {
+    expect(referenceCopies.length).toBeGreaterThan(0);
+    const built = readFileSync(path.join(root, 'research', reference));
+    for (const copy of referenceCopies) expect(built.equals(readFileSync(copy))).toBe(true);
+  });
+
+  test('every note has a page and a twin, and each page names its twin and canonical URL', () => {
+    expect(notes.length).toBeGreaterThan(1);
+    for (const id of notes) {
+      const page = read(root, `research/${id}.html`);
+      expect(files).toContain(`research/${id}.md`);
+      expect(page).toContain(`<link rel="alternate" type="text/markdown" href="/research/${id}.md">`);
+      expect(page).toContain(`<link rel="canonical" href="https://canimcp.io/research/${id}">`);
+      expect(page).toMatch(/<link rel="describedby"[^>]+href="\/llms\.txt"/);
+    }
+  });
+
+  test('every internal href and src resolves on a plain static host, without trailing slashes', async () => {
+    const broken: string[] = [];
+    for (const file of html) {
+      for (const ref of references(read(root, file))) {
+        if (/^(https?:|mailto:|#|data:)/.test(ref) || ref === '') continue;
+        expect(ref, `${file} links ${ref} with a trailing slash`).not.toMatch(/.\/(?:[?#]|$)/);
+        if (!(await resolves(root, ref))) broken.push(`${file} → ${ref}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test('every twin and llms.txt that llms.txt advertises exists', async () => {
+    const llms = read(root, 'llms.txt');
+    const links = [...llms.matchAll(/\]\((\/[^)]+)\)/g)].map((match) => match[1] ?? '');
+    expect(links.length).toBeGreaterThan(notes.length);
+    for (const link of links) expect(await resolves(root, link), link).toBe(true);
+    expect(llms).toMatch(/^# canimcp\n\n> .+\n/);
+  });
+
+  test('the JSON export validates against its schema and lists backlinks', () => {
+    const data: unknown = JSON.parse(read(root, 'data/notes.json'));
+    const parsed = NotesExport.parse(data);
+    expect(parsed.notes.map((note) => note.id).sort()).toEqual([...notes].sort());
+    // The reference note lists the fast-agent note as related, so that note has it as a backlink.
+    const fastAgent = parsed.notes.find((note) => note.id === 'fast-agent-leads-with-the-modern-discover-probe');
+    expect(fastAgent?.backlinks).toContain('hermes-leads-with-the-legacy-handshake');
+    expect(JSON.parse(read(root, 'schema/notes-export.json'))).toEqual(
+      JSON.parse(JSON.stringify(jsonSchemas('https://canimcp.io')['notes-export'])),
+    );
+  });
+
+  test('the feed lists every note, newest last-updated first', () => {
+    const feed = read(root, 'feed.xml');
+    const updated = [...feed.matchAll(/<entry>[\s\S]*?<updated>([^<]+)<\/updated>/g)].map((match) => match[1] ?? '');
+    expect(updated).toHaveLength(notes.length);
+    expect([...updated].sort().reverse()).toEqual(updated);
+  });
+
+  test('the sitemap lists every HTML page but the 404 page, and robots.txt points at it', () => {
+    const sitemap = read(root, 'sitemap.xml');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
+    const pages = html
+      .filter((file) => file !== '404.html')
+      .map(
+        (file) =>
+          `https://canimcp.io/${file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`.replace(/\/$/, '') ||
+          'https://canimcp.io',
+      );
+    expect([...locs].map((loc) => loc.replace(/\/$/, '')).sort()).toEqual(
+      [...pages].map((page) => page.replace(/\/$/, '')).sort(),
+    );
+    expect(read(root, 'robots.txt')).toContain('Sitemap: https://canimcp.io/sitemap.xml');
+  });
+
+  test('a note page with its stylesheets stays under 40 KB and loads no script', () => {
+    for (const id of notes) {
+      const page = read(root, `research/${id}.html`);
+      const css = [...page.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) =>
+        read(root, (match[1] ?? '').slice(1)),
+      );
+      const bytes = Buffer.byteLength(page) + css.reduce((sum, sheet) => sum + Buffer.byteLength(sheet), 0);
+      expect(bytes, id).toBeLessThan(40 * 1024);
+      expect(page).not.toMatch(/<script[^>]+src=/);
+      expect(page).not.toMatch(/<script type="module"/);
+    }
+  });
+});
+
+describe('the fixture site', () => {
+  const root = requireSite(fixtureSite);
+  const hostile = read(root, 'research/fast-agent-leads-with-the-modern-discover-probe.html');
+  const body = hostile.slice(hostile.indexOf('class="prose"'), hostile.indexOf('id="sources"'));
+
+  test('hostile Markdown is sanitized while the prose around it renders', () => {
+    expect(body).not.toMatch(/<script|<iframe|<object|onerror|javascript:|data:text|style=/i);
+    expect(body).toContain('<strong>emphasis</strong>');
+    expect(body).toContain('<table>');
+    expect(body).toContain('href="/clients/fast-agent"');
+    // Footnote references point at the (prefixed) footnote ids that exist.
+    const footnoteRefs = [...body.matchAll(/href="#([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(footnoteRefs.length).toBeGreaterThan(0);
+    for (const id of footnoteRefs) expect(body).toContain(`id="${id}"`);
+  });
+
+  test('related notes show on both notes, whichever lists the other', () => {
+    const hermes = read(root, 'research/hermes-leads-with-the-legacy-handshake.html');
+    expect(hermes).toContain('href="/research/fast-agent-leads-with-the-modern-discover-probe"');
+    const fastAgent = read(root, 'research/fast-agent-leads-with-the-modern-discover-probe.html');
+    expect(fastAgent.slice(fastAgent.indexOf('id="related"'))).toContain(
+      'href="/research/hermes-leads-with-the-legacy-handshake"',
+    );
+  });
+
+  test('a GitHub source with a commit and a path links the file at that commit and line range', () => {
+    const hermes = read(root, 'research/hermes-leads-with-the-legacy-handshake.html');
+    expect(hermes).toContain(
+      'href="https://github.com/NousResearch/hermes-agent/blob/9dcf7714/tools/mcp_tool_transport.py#L188-L252"',
+    );
+  });
+
+  test('titles and summaries are text, never markup', () => {
+    const hermes = read(root, 'research/hermes-leads-with-the-legacy-handshake.html');
+    expect(hermes).toContain('Its `protocol: auto` sends');
+  });
+
+  test('client, revision and capability twins list the notes that name them', () => {
+    const client = read(root, 'clients/fast-agent.md');
+    expect(client).toMatch(/^---\nname: fast-agent\n[\s\S]*\n---\n\n# fast-agent\n\n/);
+    expect(client).toContain(
+      "- [Hermes reverses its SDK's auto mode and tries initialize before server/discover](/research/hermes-leads-with-the-legacy-handshake.md) — On the same mcp Python SDK",
+    );
+    expect(read(root, 'revisions/2026-07-28.md')).toContain('(/research/fast-agent-leads-with-the-modern-discover-probe.md)');
+    expect(read(root, 'capabilities/protocolVersions.md')).toMatch(/^# Protocol versions$/m);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Builds a content folder into a site through the public command (`npm run build`'s script), the
+ * way an author would, and serves it like a plain static host. Shared by integration and browser tests.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from '../../src/lib/paths.ts';
+import { serveStatic } from '../../src/lib/serve.ts';
+
+const run = promisify(execFile);
+
+/** The fixed date tests build with, so staleness and "not after today" do not drift. */
+export const TEST_BUILD_DATE = '2026-11-30';
+
+export interface BuildResult {
+  ok: boolean;
+  outDir: string;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `src/cli/build.ts` on a content folder into `.dist-test/<name>`. */
+export const buildContent = async (name: string, contentDir: string, env: Record<string, string> = {}): Promise<BuildResult> => {
+  const outDir = path.join(repoRoot, '.dist-test', name);
+  try {
+    const { stdout, stderr } = await run(process.execPath, [path.join(repoRoot, 'src/cli/build.ts')], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        CONTENT_DIR: contentDir,
+        OUT_DIR: outDir,
+        ASTRO_CACHE_DIR: `${outDir}.cache`,
+        BUILD_DATE: TEST_BUILD_DATE,
+        ...env,
+      },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { ok: true, outDir, stdout, stderr };
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    return { ok: false, outDir, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+};
+
+/** The site built from the project's own content; built once by the global setup. */
+export const mainSite = path.join(repoRoot, '.dist-test', 'main');
+/** The small fixture site (reference note, hostile Markdown); built once by the global setup. */
+export const fixtureSite = path.join(repoRoot, '.dist-test', 'fixture');
+export const fixtureContent = path.join(repoRoot, 'tests/fixtures/minimal');
+
+/** Fails loudly where a site that should have been built is missing. */
+export const requireSite = (dir: string): string => {
+  if (!existsSync(path.join(dir, 'index.html')))
+    throw new Error(`${dir} was not built: run the tests through vitest so the global setup builds it`);
+  return dir;
+};
+
+/** Serves a built site on a free localhost port. */
+export const serveSite = async (dir: string): Promise<{ url: string; close: () => Promise<void> }> => {
+  const server = serveStatic(dir);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+};
