@@ -2,6 +2,7 @@
 import { siteData } from './site.ts';
 import { absoluteUrl, capabilityUrl, clientUrl, noteUrl, revisionUrl, siteOrigin } from '../lib/urls.ts';
 import { buildDate } from '../lib/today.ts';
+import { backlinks } from '../lib/indexes.ts';
 
 /** Every HTML page the site builds, for the sitemap. */
 export const htmlPages = async () => {
@@ -23,6 +24,7 @@ export const htmlPages = async () => {
 export const notesExport = async () => {
   const site = await siteData();
   const origin = siteOrigin();
+  const linked = backlinks(site.notes);
   return {
     site: origin,
     generated: buildDate(),
@@ -33,7 +35,7 @@ export const notesExport = async () => {
       lastUpdated: note.lastUpdated,
       page: absoluteUrl(origin, noteUrl(note.id)),
       twin: absoluteUrl(origin, noteUrl(note.id, 'twin')),
-      backlinks: site.notes.filter((other) => other.data.related?.includes(note.id)).map((other) => other.id),
+      backlinks: linked.get(note.id) ?? [],
     })),
   };
 };

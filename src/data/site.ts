@@ -67,8 +67,7 @@ const load = async (): Promise<SiteData> => {
     getCollection('clients'),
     getCollection('revisions'),
     getCollection('capabilities'),
-    // Only dev serves pages while content is broken; a build stops before that.
-    import.meta.env.DEV ? getCollection('problems') : Promise.resolve([]),
+    getCollection('problems'),
   ]);
   const site = siteOrigin();
   const today = buildDate();
@@ -102,7 +101,7 @@ const load = async (): Promise<SiteData> => {
     clientById: new Map(clientViews.map((view) => [view.id, view])),
     revisionById: new Map(revisionViews.map((view) => [view.id, view])),
     capabilityById: new Map(capabilityViews.map((view) => [view.id, view])),
-    problems: problems.map((problem) => problem.data.text),
+    problems: problems.flatMap((entry) => entry.data.problems),
   };
 };
 

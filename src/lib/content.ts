@@ -58,6 +58,9 @@ interface RawEntry {
   valid: boolean;
 }
 
+/** The placeholders `npm run new` writes; a published page must not carry one. */
+const TODO_MARKER = /#\s*TODO\b|<!--\s*TODO\b/;
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -70,8 +73,15 @@ const stringsAt = (data: Record<string, unknown> | undefined, key: string): [str
 
 const listMarkdown = async (dir: string): Promise<string[] | undefined> => {
   try {
-    const names = await readdir(dir);
-    return names.filter((name) => name.endsWith('.md')).sort();
+    // Files only: a folder named `x.md` is not an entry (reading it would throw EISDIR).
+    const names = await readdir(dir, { withFileTypes: true });
+    return (
+      names
+        // Hidden files (editor locks such as `.#x.md`) are not entries.
+        .filter((item) => item.isFile() && item.name.endsWith('.md') && !item.name.startsWith('.'))
+        .map((item) => item.name)
+        .sort()
+    );
   } catch {
     return undefined;
   }
@@ -167,7 +177,8 @@ export const loadContent = async (contentDir: string, options: { site: string })
       continue;
     }
 
-    const result = (schemas.frontmatter as z.ZodType).safeParse(entry.data);
+    // reportInput: issues then carry what was written, so "missing" and "wrong type" read differently.
+    const result = (schemas.frontmatter as z.ZodType).safeParse(entry.data, { reportInput: true });
     if (!result.success) {
       for (const issue of result.error.issues) {
         if (issue.code === 'unrecognized_keys') {
@@ -223,6 +234,17 @@ export const loadContent = async (contentDir: string, options: { site: string })
     }
 
     for (const link of bodyLinks(entry.text)) checkLink(link, entry.file, ids, options.site, problems);
+    entry.text.split('\n').forEach((line, index) => {
+      const marker = TODO_MARKER.exec(line);
+      if (marker) {
+        problems.push({
+          file,
+          line: index + 1,
+          column: marker.index + 1,
+          message: 'a TODO left by npm run new: fill it in and delete the marker',
+        });
+      }
+    });
 
     if (result.success) {
       entry.valid = true;

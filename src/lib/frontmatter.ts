@@ -30,7 +30,9 @@ const colonHint = (lineText: string): string | undefined => {
 };
 
 /** Reads a content file. Never throws: YAML errors come back as `syntaxErrors`. */
-export const parseFile = (text: string): ParsedFile | undefined => {
+export const parseFile = (source: string): ParsedFile | undefined => {
+  // A byte-order mark (some Windows editors) is not part of the content.
+  const text = source.replace(/^\uFEFF/, '');
   if (!/^---\r?\n/.test(text)) return undefined;
   let document: Document | undefined;
   const lineCounter = new LineCounter();
@@ -39,23 +41,36 @@ export const parseFile = (text: string): ParsedFile | undefined => {
     engines: {
       yaml: (source: string) => {
         // failsafe: every scalar stays text, so dates and zero-led hex digits keep their meaning.
-        document = parseDocument(source, { schema: 'failsafe', lineCounter, prettyErrors: true, uniqueKeys: true });
+        // CRLF files (Windows checkouts): gray-matter cuts before the closing `\n---`, leaving a lone
+        // `\r` that YAML keeps in the last value. Dropping line-end `\r`s keeps every line and column.
+        document = parseDocument(source.replace(/\r(?=\n|$)/g, ''), {
+          schema: 'failsafe',
+          lineCounter,
+          prettyErrors: true,
+          uniqueKeys: true,
+        });
         return (document.errors.length === 0 ? document.toJS() : {}) as object;
       },
     },
   });
   const doc = document ?? parseDocument('', { schema: 'failsafe' });
   const frontmatterBlock = text.slice(0, text.length - file.content.length);
-  const lines = text.split('\n');
+  const lines = text.split(/\r?\n/);
 
   // gray-matter hands the engine the text after the opening `---`, starting with its newline, so
   // YAML line N is file line N.
   const syntaxErrors: ParsedFile['syntaxErrors'] = [];
+  if (!/\n---[ \t]*(?:\r?\n|$)/.test(text.slice(3))) {
+    syntaxErrors.push({ line: 1, column: 1, message: 'invalid YAML frontmatter: no closing "---" line after the fields' });
+  }
   for (const error of doc.errors) {
     const line = error.linePos?.[0].line ?? 1;
     // One error a line: YAML often reports a broken line more than once.
     if (syntaxErrors.some((known) => known.line === line)) continue;
     const hint = colonHint(lines[line - 1] ?? '');
+    // After the first plain syntax error YAML's view of the rest is off (one over-indented line
+    // makes every later line of its block "a nested mapping"); only the colon hint stands alone.
+    if (!hint && syntaxErrors.some((known) => known.message.startsWith('invalid YAML'))) continue;
     syntaxErrors.push({
       line,
       column: hint ? 1 : (error.linePos?.[0].col ?? 1),

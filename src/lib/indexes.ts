@@ -35,9 +35,20 @@ export const notesBy = <T extends Indexed>(
 ): Map<string, T[]> => {
   const groups = new Map<string, T[]>();
   for (const note of newestFirst(notes)) {
-    for (const id of note.data[field]) groups.set(id, [...(groups.get(id) ?? []), note]);
+    for (const id of note.data[field]) {
+      const group = groups.get(id);
+      if (group) group.push(note);
+      else groups.set(id, [note]);
+    }
   }
   return groups;
+};
+
+/** For each note, the notes that list it as related (not the ones it lists itself). */
+export const backlinks = <T extends Indexed>(notes: readonly T[]): Map<string, string[]> => {
+  const links = new Map<string, string[]>(notes.map((note) => [note.id, []]));
+  for (const note of notes) for (const id of note.data.related ?? []) links.get(id)?.push(note.id);
+  return links;
 };
 
 /** How many notes there are of each kind, in the canonical kind order. */

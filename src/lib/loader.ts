@@ -64,40 +64,50 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
   }
 };
 
+/** What re-syncs each loaded collection after a change in dev. */
+const resyncs = new Map<string, () => Promise<void>>();
+let watching = false;
+
+/**
+ * One watcher for all five collections: a saved file drops the shared snapshot once, then every
+ * collection re-syncs from the same fresh read.
+ */
+const watch = (context: LoaderContext) => {
+  resyncs.set(context.collection, async () => {
+    if (context.collection === 'problems') await syncProblems(context);
+    else await sync(context.collection as CollectionName, context, true);
+  });
+  if (watching || !context.watcher) return;
+  watching = true;
+  const dir = contentDir();
+  context.watcher.add(dir);
+  context.watcher.on('all', (event, changed) => {
+    if (!['change', 'add', 'unlink'].includes(event) || !path.resolve(changed).startsWith(dir) || !changed.endsWith('.md')) return;
+    snapshot = undefined;
+    for (const resync of resyncs.values()) resync().catch((error: unknown) => context.logger.error(String(error)));
+  });
+};
+
 /** A content-layer loader for one collection, backed by the project's own reader and validator. */
 export const contentLoader = (collection: CollectionName): Loader => ({
   name: `canimcp:${collection}`,
   load: async (context) => {
-    const dev = context.watcher !== undefined;
-    await sync(collection, context, dev);
-    if (!context.watcher) return;
-    const dir = contentDir();
-    context.watcher.add(dir);
-    const onChange = (changed: string) => {
-      if (!path.resolve(changed).startsWith(dir) || !changed.endsWith('.md')) return;
-      snapshot = undefined;
-      sync(collection, context, dev).catch((error: unknown) => context.logger.error(String(error)));
-    };
-    for (const event of ['change', 'add', 'unlink'] as const) context.watcher.on(event, onChange);
+    await sync(collection, context, context.watcher !== undefined);
+    watch(context);
   },
 });
+
+const syncProblems = async (context: LoaderContext) => {
+  const { problems } = await readSnapshot();
+  // One entry that always exists, so reading it never warns about an empty collection.
+  context.store.set({ id: 'all', data: { problems: problems.map(formatProblem) } });
+};
 
 /** The current problems, as a collection, so dev pages can show them instead of failing silently. */
 export const problemsLoader = (): Loader => ({
   name: 'canimcp:problems',
   load: async (context) => {
-    const write = async () => {
-      const { problems } = await readSnapshot();
-      context.store.clear();
-      problems.forEach((problem, index) =>
-        context.store.set({ id: String(index), data: { ...problem, text: formatProblem(problem) } }),
-      );
-    };
-    await write();
-    context.watcher?.on('all', (_event, changed) => {
-      if (!path.resolve(changed).startsWith(contentDir()) || !changed.endsWith('.md')) return;
-      snapshot = undefined;
-      write().catch((error: unknown) => context.logger.error(String(error)));
-    });
+    await syncProblems(context);
+    watch(context);
   },
 });

@@ -42,6 +42,8 @@ export const bodyLinks = (fileText: string): BodyLink[] => {
  */
 const sanitizeSchema: Schema = {
   ...defaultSchema,
+  // Dropped with their contents: unwrapped, a <style> block's CSS would show as page text.
+  strip: [...(defaultSchema.strip ?? []), 'style'],
   attributes: {
     ...defaultSchema.attributes,
     code: [...(defaultSchema.attributes?.['code'] ?? []), ['className', /^language-[\w-]+$/]],

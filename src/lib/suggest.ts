@@ -23,7 +23,8 @@ export const closest = (written: string, known: Iterable<string>): string | unde
     const candidate = name.toLowerCase();
     const distance = editDistance(lower, candidate);
     const contains = lower.length >= 3 && (candidate.includes(lower) || lower.includes(candidate));
-    const limit = Math.max(2, Math.floor(candidate.length / 3));
+    // A quarter of the name: at a third, one YYYY-MM-DD revision "matched" an unrelated one three digits away.
+    const limit = Math.max(2, Math.floor(candidate.length / 4));
     if (distance > limit && !contains) continue;
     const score = contains ? Math.min(distance, 1.5) : distance;
     if (best === undefined || score < best.score) best = { name, score };

@@ -1,0 +1,217 @@
+/**
+ * The first search on a built site, in Chromium with an empty cache: bytes Pagefind transfers
+ * (script, worker, WASM, index and fragment chunks, from Chromium's network events) and
+ * the time from the search call to ten results with their data. Where the /search page has a
+ * `data-search-input` box, typing a query into it until results show is measured too.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Request } from 'playwright-core';
+import { launchBrowser } from '../tests/support/browser.ts';
+import { serveSite } from '../tests/support/site.ts';
+
+export interface TransferBreakdown {
+  /** Bytes on the wire (headers included) of every /pagefind/ request, as this server sends them. */
+  bytes: number;
+  /** The same, where the host gzips text files (scripts, JSON). */
+  gzipBytes: number;
+  requests: number;
+  byKind: Record<string, { bytes: number; requests: number }>;
+}
+
+export interface SearchMeasurement {
+  query: string;
+  /** Results the query matched. */
+  results: number;
+  /** import('/pagefind/pagefind.js') alone. */
+  importMs: number;
+  /** pagefind.search() through ten results' data(): the first query's time to results. */
+  searchMs: number;
+  /** import + search + data. */
+  totalMs: number;
+  /** A second query on the same page, Pagefind warm: search() → ten results' data. */
+  warmSearchMs: number;
+  transfer: TransferBreakdown;
+  /** Typing into the search page's own box until results show, where the page has one. */
+  ui: { ms: number; transfer: TransferBreakdown } | { skipped: string };
+}
+
+const kindOf = (url: string): string => {
+  const name = new URL(url).pathname.split('/').pop() ?? '';
+  if (name.endsWith('.js')) return 'script';
+  if (name.startsWith('wasm.')) return 'wasm';
+  if (name.startsWith('pagefind-entry')) return 'entry';
+  if (name.endsWith('.pf_meta')) return 'meta';
+  if (name.endsWith('.pf_index')) return 'index';
+  if (name.endsWith('.pf_fragment')) return 'fragment';
+  if (name.endsWith('.pf_filter')) return 'filter';
+  return 'other';
+};
+
+/**
+ * Records every /pagefind/ request of a browser context with its bytes on the wire. Pagefind 1.x
+ * loads its WASM and index chunks from a Web Worker, which a page's own CDP session does not see;
+ * Playwright's context events do (they come from CDP Network events for the page and its workers).
+ * Where Chromium reports no body size (it does so for the worker's own script), the file's size is
+ * used: the site's server sends files as they are, uncompressed.
+ */
+const watchNetwork = (context: BrowserContext, distDir: string) => {
+  const pending = new Set<Promise<void>>();
+  const finished: { url: string; bytes: number; gzipBytes: number }[] = [];
+  let started = 0;
+  const onRequest = (request: Request) => {
+    if (new URL(request.url()).pathname.startsWith('/pagefind/')) started += 1;
+  };
+  const onDone = (request: Request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/pagefind/')) return;
+    const task = (async () => {
+      const sizes = await request.sizes().catch(() => undefined);
+      const file = path.join(distDir, decodeURIComponent(url.pathname));
+      const body = sizes && sizes.responseBodySize > 0 ? sizes.responseBodySize : await fileSize(file);
+      const headers = sizes?.responseHeadersSize ?? 0;
+      finished.push({ url: request.url(), bytes: body + headers, gzipBytes: (await gzipSize(file, body)) + headers });
+    })();
+    pending.add(task);
+    void task.finally(() => pending.delete(task));
+  };
+  context.on('request', onRequest);
+  context.on('requestfinished', onDone);
+  context.on('requestfailed', onDone);
+  /** Waits until every /pagefind/ request has finished, then sums them. */
+  const settle = async (): Promise<TransferBreakdown> => {
+    const deadline = Date.now() + 5_000;
+    while (finished.length < started && Date.now() < deadline) {
+      await Promise.all(pending);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const byKind: TransferBreakdown['byKind'] = {};
+    for (const request of finished) {
+      const entry = (byKind[kindOf(request.url)] ??= { bytes: 0, requests: 0 });
+      entry.bytes += request.bytes;
+      entry.requests += 1;
+    }
+    return {
+      bytes: finished.reduce((sum, request) => sum + request.bytes, 0),
+      gzipBytes: finished.reduce((sum, request) => sum + request.gzipBytes, 0),
+      requests: finished.length,
+      byKind,
+    };
+  };
+  return { settle };
+};
+
+const fileSize = (file: string) => stat(file).then((info) => info.size, () => 0);
+
+/**
+ * What a host that gzips text would send: Pagefind's .pf_* chunks and WASM are gzipped already,
+ * its scripts and JSON are not.
+ */
+const gzipSize = async (file: string, fallback: number) => {
+  if (!/\.(js|json|css)$/.test(file)) return fallback;
+  const text = await readFile(file).catch(() => undefined);
+  return text ? gzipSync(text, { level: 6 }).length : fallback;
+};
+
+interface ApiTiming {
+  importMs: number;
+  searchMs: number;
+  totalMs: number;
+  results: number;
+}
+
+/**
+ * Runs in the page; a string because tools rewrite import() inside functions (STACK.md).
+ * pagefind.init() is lazy in Pagefind 1.x (the worker and WASM load on the first search), so the
+ * first search() pays for them: that is what a reader waits for.
+ */
+const firstSearch = (query: string) => `(async () => {
+  const t0 = performance.now();
+  const pagefind = await import('/pagefind/pagefind.js');
+  const t1 = performance.now();
+  const search = await pagefind.search(${JSON.stringify(query)});
+  await Promise.all(search.results.slice(0, 10).map((result) => result.data()));
+  const t2 = performance.now();
+  return { importMs: t1 - t0, searchMs: t2 - t1, totalMs: t2 - t0, results: search.results.length };
+})()`;
+
+/** A second query on the same page: Pagefind is warm, only its index chunk and fragments load. */
+const nextSearch = (query: string) => `(async () => {
+  const pagefind = await import('/pagefind/pagefind.js');
+  const t0 = performance.now();
+  const search = await pagefind.search(${JSON.stringify(query)});
+  await Promise.all(search.results.slice(0, 10).map((result) => result.data()));
+  return performance.now() - t0;
+})()`;
+
+const measureUi = async (
+  context: BrowserContext,
+  url: string,
+  distDir: string,
+  query: string,
+): Promise<{ ms: number; transfer: TransferBreakdown }> => {
+  const network = watchNetwork(context, distDir);
+  const page = await context.newPage();
+  await page.goto(`${url}/search`, { waitUntil: 'load' });
+  const input = page.locator('[data-search-input]').first();
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  // Results are links to notes inside the results region (or main, until the UI names one).
+  const countResults = `(() => {
+    const root = document.querySelector('[data-search-results]') ?? document.querySelector('main') ?? document.body;
+    return [...root.querySelectorAll('a[href*="/research/"]')].filter((a) => a.offsetParent !== null).length;
+  })()`;
+  const before = (await page.evaluate(countResults)) as number;
+  const started = performance.now();
+  await input.fill(query);
+  await page.waitForFunction(`${countResults} > ${before}`, undefined, { timeout: 15_000, polling: 'raf' });
+  const ms = performance.now() - started;
+  const transfer = await network.settle();
+  await page.close();
+  return { ms, transfer };
+};
+
+export const measureSearch = async (distDir: string, query: string, secondQuery = 'timeout'): Promise<SearchMeasurement> => {
+  const site = await serveSite(distDir);
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext();
+    const network = watchNetwork(context, distDir);
+    const page = await context.newPage();
+    // Any page will do for the API; /search is where a reader would be.
+    await page.goto(`${site.url}/search`, { waitUntil: 'load' });
+    const timing = (await page.evaluate(firstSearch(query))) as ApiTiming;
+    const transfer = await network.settle();
+    const warmSearchMs = (await page.evaluate(nextSearch(secondQuery))) as number;
+    await context.close();
+
+    let ui: SearchMeasurement['ui'];
+    const searchHtml = await readFile(path.join(distDir, 'search.html'), 'utf8').catch(() => '');
+    // An element with the attribute: the layout's own script mentions it in a selector.
+    if (/<[a-z]+\s[^>]*\bdata-search-input\b/.test(searchHtml)) {
+      const uiContext = await browser.newContext();
+      try {
+        ui = await measureUi(uiContext, site.url, distDir, query);
+      } catch (error) {
+        ui = { skipped: `the search box did not show results: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+      } finally {
+        await uiContext.close();
+      }
+    } else {
+      ui = { skipped: '/search has no [data-search-input] yet' };
+    }
+    return {
+      query,
+      results: timing.results,
+      importMs: timing.importMs,
+      searchMs: timing.searchMs,
+      totalMs: timing.totalMs,
+      warmSearchMs,
+      transfer,
+      ui,
+    };
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+};

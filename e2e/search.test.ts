@@ -1,0 +1,274 @@
+/**
+ * Search in a real browser (Debian's Chromium) on the fixture site, built with its Pagefind index
+ * and served like a plain static host: linked and typed queries, filters and sort in the URL, back
+ * and forward, the "/" key, non-Latin queries, ranking, no results, no chrome in the index, and the
+ * page without JavaScript.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { repoRoot } from '../src/lib/paths.ts';
+import { CHROMIUM, launchBrowser } from '../tests/support/browser.ts';
+import { fixtureSite, requireSite, serveSite } from '../tests/support/site.ts';
+
+// Without Chromium the browser tests are skipped on a laptop, and fail under CI.
+const runnable = existsSync(CHROMIUM) || process.env['CI'] === 'true';
+const axePath = path.join(repoRoot, 'node_modules/axe-core/axe.min.js');
+
+const HERMES = '/research/hermes-leads-with-the-legacy-handshake';
+const FAST_AGENT = '/research/fast-agent-leads-with-the-modern-discover-probe';
+const MULTILINGUAL = '/research/multilingual-search-fixture';
+
+let browser: Browser;
+let server: { url: string; close: () => Promise<void> } | undefined;
+let site: string;
+
+beforeAll(async () => {
+  if (!runnable) return;
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt install chromium)`);
+  browser = await launchBrowser();
+  server = await serveSite(requireSite(fixtureSite));
+  site = server.url;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const scriptErrors = new WeakMap<Page, string[]>();
+
+const open = async (route: string, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  scriptErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.message));
+  const response = await page.goto(`${site}${route}`);
+  expect(response?.status(), route).toBe(200);
+  return page;
+};
+
+/** Closes a page, failing the test where its scripts threw. */
+const close = async (page: Page) => {
+  const errors = scriptErrors.get(page) ?? [];
+  await page.context().close();
+  expect(errors, 'script errors').toEqual([]);
+};
+
+/** Waits until the live region says the search settled, with text matching the pattern. */
+const settled = async (page: Page, pattern: RegExp): Promise<string> => {
+  await page.waitForFunction(
+    `(() => { const s = document.querySelector('[data-search-status]'); return s !== null && ${pattern}.test(s.textContent ?? ''); })()`,
+    undefined,
+    { timeout: 30_000 },
+  );
+  return (await page.locator('[data-search-status]').textContent()) ?? '';
+};
+
+const resultLinks = (page: Page): Promise<string[]> =>
+  page.locator('[data-search-results] .result-title a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+
+const searchFor = async (route: string, pattern: RegExp = /results? for/): Promise<{ page: Page; links: string[]; status: string }> => {
+  const page = await open(route);
+  const status = await settled(page, pattern);
+  return { page, links: await resultLinks(page), status };
+};
+
+describe.skipIf(!runnable)('search', () => {
+  test('a linked query shows the matching notes, with title, badges, date and a highlighted excerpt', async () => {
+    const { page, links, status } = await searchFor('/search?q=server%2Fdiscover');
+    expect(links.slice(0, 2).sort()).toEqual([FAST_AGENT, HERMES].sort());
+    expect(status).toMatch(/^\d+ results for “server\/discover”\.$/);
+    const live = page.locator('[data-search-status]');
+    expect(await live.getAttribute('role')).toBe('status');
+    expect(await live.getAttribute('aria-live')).toBe('polite');
+    expect(await page.inputValue('[data-search-input]')).toBe('server/discover');
+    const hermes = page.locator('[data-search-results] li', { has: page.locator(`a[href="${HERMES}"]`) });
+    expect(await hermes.locator('a').first().textContent()).toBe("Hermes reverses its SDK's auto mode and tries initialize before server/discover");
+    expect(await hermes.locator('.badge').allTextContents()).toEqual(['nuance', 'current']);
+    expect(await hermes.locator('time').getAttribute('datetime')).toBe('2026-11-09');
+    expect(await hermes.locator('.excerpt mark').count()).toBeGreaterThan(0);
+    await close(page);
+  });
+
+  test('error codes, methods and revision ids are found as written, and an exact title or id comes first', async () => {
+    for (const [query, first] of [
+      ['-32022', HERMES],
+      ['2026-07-28', '/revisions/2026-07-28'],
+      ['fast-agent', '/clients/fast-agent'],
+      ['multilingual-search-fixture', MULTILINGUAL],
+      ['Hermes reverses', HERMES],
+      ['Hermes Agent', '/clients/hermes-agent'],
+    ] as const) {
+      const { page, links } = await searchFor(`/search?q=${encodeURIComponent(query)}`);
+      expect(links[0], query).toBe(first);
+      await close(page);
+    }
+    const { page, links } = await searchFor(`/search?q=2026-07-28`);
+    expect(links).toContain(HERMES);
+    await close(page);
+  });
+
+  test('typing a query shows results and puts the query in the URL', async () => {
+    const page = await open('/search');
+    await page.locator('[data-search-input]').pressSequentially('zebracorn', { delay: 20 });
+    await settled(page, /^1 result for “zebracorn”\.$/);
+    expect(await resultLinks(page)).toEqual([MULTILINGUAL]);
+    expect(new URL(page.url()).search).toBe('?q=zebracorn');
+    // Typing one query made one history entry, not one per letter.
+    await page.goBack();
+    await page.waitForURL(`${site}/search`);
+    expect(await page.inputValue('[data-search-input]')).toBe('');
+    expect(await resultLinks(page)).toEqual([]);
+    await close(page);
+  });
+
+  test('a filter narrows the results and changes the URL; back and forward restore each search', async () => {
+    const page = await open('/search?q=discover');
+    const all = await settled(page, /^\d+ results for “discover”\.$/);
+    const before = await resultLinks(page);
+    const clientCounts = await page.locator('select[name="client"] option').allTextContents();
+    expect(clientCounts).toEqual(['any', 'fast-agent (2)', 'Hermes Agent (2)']);
+    await page.selectOption('select[name="client"]', 'hermes-agent');
+    await page.waitForURL(`${site}/search?q=discover&client=hermes-agent`);
+    await settled(page, /with 1 filter\.$/);
+    const narrowed = await resultLinks(page);
+    expect(narrowed.length).toBeLessThan(before.length);
+    expect(narrowed.sort()).toEqual([HERMES, MULTILINGUAL].sort());
+    await page.selectOption('select[name="kind"]', 'gap');
+    await page.waitForURL(`${site}/search?q=discover&kind=gap&client=hermes-agent`);
+    await settled(page, /with 2 filters\.$/);
+    expect(await resultLinks(page)).toEqual([MULTILINGUAL]);
+
+    await page.goBack();
+    await page.waitForURL(`${site}/search?q=discover&client=hermes-agent`);
+    await settled(page, /with 1 filter\.$/);
+    expect((await resultLinks(page)).sort()).toEqual(narrowed.sort());
+    expect(await page.inputValue('select[name="kind"]')).toBe('');
+    await page.goBack();
+    await page.waitForURL(`${site}/search?q=discover`);
+    expect(await settled(page, /^\d+ results for “discover”\.$/)).toBe(all);
+    expect(await resultLinks(page)).toEqual(before);
+    expect(await page.inputValue('select[name="client"]')).toBe('');
+    await page.goForward();
+    await page.waitForURL(`${site}/search?q=discover&client=hermes-agent`);
+    await settled(page, /with 1 filter\.$/);
+    expect(await page.inputValue('select[name="client"]')).toBe('hermes-agent');
+    await close(page);
+  });
+
+  test('filters work without words, and sorting by last verified lists notes newest first', async () => {
+    const { page, links } = await searchFor('/search?capability=protocolVersions&sort=lastVerified', /^3 results with 1 filter\.$/);
+    expect(links).toEqual([HERMES, FAST_AGENT, MULTILINGUAL]);
+    expect(await page.inputValue('[data-search-sort]')).toBe('lastVerified');
+    await close(page);
+    const sorted = await open('/search?q=discover');
+    await settled(sorted, /^\d+ results for “discover”\.$/);
+    await sorted.selectOption('[data-search-sort]', 'lastVerified');
+    await sorted.waitForURL(`${site}/search?q=discover&sort=lastVerified`);
+    await settled(sorted, /^3 results for “discover”\.$/);
+    expect(await resultLinks(sorted)).toEqual([HERMES, FAST_AGENT, MULTILINGUAL]);
+    await close(sorted);
+  });
+
+  test('Japanese, accented Latin and Hebrew queries find the note that contains them', async () => {
+    for (const query of ['検索テスト', '検索', 'négociation', 'negociation', 'פרוטוקול']) {
+      const { page, links } = await searchFor(`/search?q=${encodeURIComponent(query)}`);
+      expect(links, query).toEqual([MULTILINGUAL]);
+      await close(page);
+    }
+    // Typed, too, and the excerpt shows the Japanese as written (the index splits it into words).
+    const page = await open('/search');
+    await page.locator('[data-search-input]').fill('検索テスト');
+    await settled(page, /^1 result for “検索テスト”\.$/);
+    const excerpt = (await page.locator('[data-search-results] .excerpt').textContent()) ?? '';
+    expect(excerpt).toContain('これは検索テストのための文章です');
+    expect(await page.locator('[data-search-results] .excerpt mark').allTextContents()).toEqual(['検索テスト']);
+    await close(page);
+  });
+
+  test('a query with no match says so and links to /research', async () => {
+    const { page, links, status } = await searchFor('/search?q=qzxwvkj', /^No results/);
+    expect(links).toEqual([]);
+    expect(status).toBe('No results for “qzxwvkj”.');
+    const empty = page.locator('[data-search-empty]');
+    expect(await empty.isVisible()).toBe(true);
+    expect(await empty.textContent()).toContain('Nothing matches “qzxwvkj”');
+    expect(await empty.locator('a[href="/research"]').count()).toBe(1);
+    await close(page);
+  });
+
+  test('the index holds no header, footer, navigation or badge text', async () => {
+    // Words that appear on every page, but only in the skip link, header, footer and breadcrumbs.
+    for (const word of ['Sitemap', 'Skip', 'llms.txt', 'Home']) {
+      const { page, links } = await searchFor(`/search?q=${encodeURIComponent(word)}`, /^No results/);
+      expect(links, word).toEqual([]);
+      await close(page);
+    }
+  });
+
+  test('"/" focuses the search box; arrow and tab keys reach the results; Enter follows one', async () => {
+    const page = await open('/search?q=zebracorn');
+    await settled(page, /^1 result/);
+    await page.locator('h1').click();
+    await page.keyboard.press('/');
+    expect(await page.evaluate(`document.activeElement?.hasAttribute('data-search-input')`)).toBe(true);
+    // Tab moves from the box through the filters to the results.
+    let reached = false;
+    for (let presses = 0; presses < 20 && !reached; presses += 1) {
+      await page.keyboard.press('Tab');
+      reached = (await page.evaluate(`document.activeElement?.getAttribute('href')`)) === MULTILINGUAL;
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('/');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(`document.activeElement?.getAttribute('href')`)).toBe(MULTILINGUAL);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site}${MULTILINGUAL}`);
+    await close(page);
+
+    // Elsewhere "/" focuses the header box, whose form takes the reader to /search?q=….
+    const note = await open(HERMES);
+    await note.keyboard.press('/');
+    expect(await note.evaluate(`document.activeElement?.hasAttribute('data-site-search')`)).toBe(true);
+    await note.keyboard.type('zebracorn');
+    await note.keyboard.press('Enter');
+    await note.waitForURL(`${site}/search?q=zebracorn`);
+    await settled(note, /^1 result for “zebracorn”\.$/);
+    expect(await resultLinks(note)).toEqual([MULTILINGUAL]);
+    await close(note);
+  });
+
+  test('results are text: hostile note content does not run or become markup', async () => {
+    const { page, links } = await searchFor('/search?q=styled');
+    expect(links).toContain(FAST_AGENT);
+    expect(await page.evaluate('window.pwned')).toBeUndefined();
+    const tags = await page.locator('[data-search-results] .excerpt *').evaluateAll((nodes) => nodes.map((node) => node.tagName));
+    expect(tags.every((tag) => tag === 'MARK' || tag === 'CODE')).toBe(true);
+    await close(page);
+  });
+
+  test('with results showing, the page has no serious or critical axe violation', async () => {
+    const { page } = await searchFor('/search?q=discover&client=fast-agent');
+    await page.addScriptTag({ path: axePath });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const violations = (await page.evaluate(
+        `axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')))`,
+      )) as string[];
+      expect(violations, colorScheme).toEqual([]);
+    }
+    await close(page);
+  });
+
+  test('without JavaScript, /search says search needs it and links to /research', async () => {
+    const page = await open('/search?q=discover', { javaScriptEnabled: false });
+    const main = page.locator('main');
+    expect(await main.textContent()).toContain('Search needs JavaScript');
+    expect(await main.locator('a[href="/research"]').first().isVisible()).toBe(true);
+    expect(await page.locator('[data-search-form]').isVisible()).toBe(false);
+    await close(page);
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * `npm run new -- <note|client|revision|capability> <id> [flags]`: writes a new content file with
+ * every required field, placeholders marked TODO where no value was given, and prints its path.
+ * Never overwrites: an existing id (in any letter case) or an id that is not valid is refused.
+ * With a terminal attached it asks for what the flags left out; `--no-prompt` skips the questions.
+ */
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface, type Interface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import type * as z from 'zod';
+import { loadContent } from '../lib/content.ts';
+import { issueMessage } from '../lib/issues.ts';
+import { contentDir } from '../lib/paths.ts';
+import { formatProblem } from '../lib/problems.ts';
+import { entryTypes, isEntryType, scaffold, slugify, sourceParts, type EntryType, type ScaffoldValues } from '../lib/scaffold.ts';
+import { buildDate } from '../lib/today.ts';
+import { siteOrigin } from '../lib/urls.ts';
+import {
+  CapabilityFrontmatter,
+  ClientFrontmatter,
+  NoteFrontmatter,
+  RevisionFrontmatter,
+  collectionSchemas,
+  collections,
+  type CollectionName,
+} from '../schema/index.ts';
+import { Source } from '../schema/note.ts';
+import { fail } from './fail.ts';
+
+const usage = `usage: npm run new -- <note|client|revision|capability> <id> [flags]
+
+  note        --title T --kind K --summary S --client ID --revision ID --capability ID
+              --related ID --source-url URL --source-title T
+  client      --name N --homepage URL --repository URL --client-info-name N --sdk S
+  revision    --released YYYY-MM-DD --status S --era E
+  capability  --title T --description D
+
+  List flags may be repeated or comma-separated (--client a,b). A note's id may be left out when
+  --title is given: it is made from the title. --no-prompt never asks, even in a terminal.`;
+
+type Flag =
+  | 'title'
+  | 'kind'
+  | 'summary'
+  | 'client'
+  | 'revision'
+  | 'capability'
+  | 'related'
+  | 'source-url'
+  | 'source-title'
+  | 'name'
+  | 'homepage'
+  | 'repository'
+  | 'client-info-name'
+  | 'sdk'
+  | 'released'
+  | 'status'
+  | 'era'
+  | 'description';
+
+/** One flag: the value it sets, the schema that checks it (never a second copy of a rule), and its question. */
+interface FlagSpec {
+  key: keyof ScaffoldValues;
+  schema: z.ZodType;
+  list?: CollectionName;
+  question: string;
+}
+
+const note = NoteFrontmatter.shape;
+const flagSpecs: Record<EntryType, Partial<Record<Flag, FlagSpec>>> = {
+  note: {
+    title: { key: 'title', schema: note.title, question: 'Title (the claim, in one line)' },
+    kind: { key: 'kind', schema: note.kind, question: 'Kind (nuance, support, gap, bug or change)' },
+    summary: { key: 'summary', schema: note.summary, question: 'Summary (one to three plain sentences)' },
+    capability: {
+      key: 'capabilities',
+      schema: collectionSchemas.capabilities.id,
+      list: 'capabilities',
+      question: 'Capabilities',
+    },
+    client: { key: 'clients', schema: collectionSchemas.clients.id, list: 'clients', question: 'Clients' },
+    revision: { key: 'revisions', schema: collectionSchemas.revisions.id, list: 'revisions', question: 'Revisions' },
+    related: { key: 'related', schema: collectionSchemas.research.id, list: 'research', question: 'Related notes' },
+    'source-url': {
+      key: 'sourceUrl',
+      schema: Source.shape.url,
+      question: 'Source URL (a GitHub permalink is split into commit and path)',
+    },
+    'source-title': { key: 'sourceTitle', schema: Source.shape.title, question: 'Source title (what the reader finds there)' },
+  },
+  client: {
+    name: { key: 'name', schema: ClientFrontmatter.shape.name, question: 'Display name' },
+    homepage: { key: 'homepage', schema: ClientFrontmatter.shape.homepage, question: 'Home page URL' },
+    repository: { key: 'repository', schema: ClientFrontmatter.shape.repository, question: 'Repository URL (optional)' },
+    'client-info-name': {
+      key: 'clientInfoName',
+      schema: ClientFrontmatter.shape.clientInfoName,
+      question: 'clientInfo.name it sends (optional)',
+    },
+    sdk: { key: 'sdk', schema: ClientFrontmatter.shape.sdk, question: 'MCP SDK it is built on (optional)' },
+  },
+  revision: {
+    released: { key: 'released', schema: RevisionFrontmatter.shape.released, question: 'Released (YYYY-MM-DD)' },
+    status: { key: 'status', schema: RevisionFrontmatter.shape.status, question: 'Status (final, current or draft)' },
+    era: { key: 'era', schema: RevisionFrontmatter.shape.era, question: 'Era (handshake or modern)' },
+  },
+  capability: {
+    title: { key: 'title', schema: CapabilityFrontmatter.shape.title, question: 'Title (display name)' },
+    description: { key: 'description', schema: CapabilityFrontmatter.shape.description, question: 'Description (one sentence)' },
+  },
+};
+
+const listFlags = new Set<Flag>(['client', 'revision', 'capability', 'related']);
+
+/** A refusal the author can act on: printed as one line, exit code 1, nothing written. */
+class Refusal extends Error {}
+
+const display = (absolute: string) => path.relative(process.cwd(), absolute) || absolute;
+
+const idsIn = async (dir: string): Promise<string[]> => {
+  try {
+    return (await readdir(dir))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => name.slice(0, -3))
+      .sort();
+  } catch {
+    return [];
+  }
+};
+
+/** The first problem the schema finds with a value, in the words `npm run check` would use. */
+const problemWith = (schema: z.ZodType, value: unknown): string | undefined => {
+  const result = schema.safeParse(value);
+  const issue = result.success ? undefined : result.error.issues[0];
+  return issue === undefined ? undefined : issueMessage(issue);
+};
+
+const splitList = (values: readonly string[]) =>
+  values
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+
+/** Checks one value against its flag's schema; list items each against the id rule. */
+const validate = (flag: Flag, spec: FlagSpec, value: string | string[]): string | undefined => {
+  const items = Array.isArray(value) ? value : [value];
+  for (const item of items) {
+    const problem = problemWith(spec.schema, item);
+    if (problem !== undefined) return `--${flag}: ${problem}${Array.isArray(value) ? ` (${JSON.stringify(item)})` : ''}`;
+  }
+  return undefined;
+};
+
+const ask = async (
+  rl: Interface,
+  flag: Flag,
+  spec: FlagSpec,
+  known: readonly string[],
+): Promise<string | string[] | undefined> => {
+  const hint =
+    spec.list === undefined
+      ? ''
+      : ` (comma-separated${known.length > 0 ? `; known: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}` : ''})`;
+  for (;;) {
+    const answer = (await rl.question(`${spec.question}${hint}, or Enter to fill in later: `)).trim();
+    if (answer === '') return undefined;
+    const value = spec.list === undefined ? answer : splitList([answer]);
+    const problem = validate(flag, spec, value);
+    if (problem === undefined) return value;
+    console.error(problem.replace(/^--[\w-]+: /, ''));
+  }
+};
+
+const main = async () => {
+  // Every type's flags are accepted here; create() refuses a flag that belongs to another type.
+  const allFlags = new Set(Object.values(flagSpecs).flatMap((specs) => Object.keys(specs) as Flag[]));
+  const options = Object.fromEntries(
+    [...allFlags].map((flag) => [flag, { type: 'string' as const, multiple: listFlags.has(flag) }]),
+  );
+  const { values, positionals } = parseArgs({
+    options: { ...options, prompt: { type: 'boolean', default: true }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    allowNegative: true,
+    strict: true,
+  });
+  if (values.help === true) {
+    console.log(usage);
+    return;
+  }
+  const interactive = values.prompt === true && process.stdin.isTTY === true && process.stdout.isTTY === true;
+  const rl = interactive ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
+  try {
+    await create(values, positionals, rl);
+  } finally {
+    rl?.close();
+  }
+};
+
+const create = async (
+  flags: Record<string, string | string[] | boolean | undefined>,
+  positionals: string[],
+  rl: Interface | undefined,
+) => {
+  if (positionals.length > 2)
+    throw new Refusal(`expected a type and an id, got ${positionals.length} words: ${positionals.join(' ')}\n\n${usage}`);
+  let [type, id] = positionals;
+  if (type === undefined && rl) type = (await rl.question('Type (note, client, revision or capability): ')).trim();
+  if (type === undefined || type === '') throw new Refusal(`missing the type of entry\n\n${usage}`);
+  if (!isEntryType(type))
+    throw new Refusal(`unknown type ${JSON.stringify(type)}: expected note, client, revision or capability`);
+  const specs = flagSpecs[type];
+
+  // Flags first, so a wrong flag fails before any question is asked.
+  const given: ScaffoldValues = {};
+  for (const [flag, raw] of Object.entries(flags)) {
+    if (flag === 'prompt' || flag === 'help' || raw === undefined) continue;
+    const spec = specs[flag as Flag];
+    if (spec === undefined) {
+      const owners = (Object.keys(flagSpecs) as EntryType[]).filter((other) => flagSpecs[other][flag as Flag] !== undefined);
+      throw new Refusal(`--${flag} is for a ${owners.join(' or ')}, not a ${type}`);
+    }
+    const value = spec.list === undefined ? String(raw) : splitList(Array.isArray(raw) ? raw : [String(raw)]);
+    const problem = validate(flag as Flag, spec, value);
+    if (problem !== undefined) throw new Refusal(problem);
+    (given as Record<string, unknown>)[spec.key] = value;
+  }
+
+  const collection = entryTypes[type];
+  const { noun, id: idSchema } = collectionSchemas[collection];
+  if (id === undefined && type === 'note' && given.title !== undefined) id = slugify(given.title);
+  if (id === undefined && rl) id = (await rl.question(`Id of the new ${noun} (the file name, without .md): `)).trim();
+  if (id === undefined || id === '') throw new Refusal(`missing the id of the new ${noun}\n\n${usage}`);
+  const idProblem = problemWith(idSchema, id);
+  if (idProblem !== undefined) throw new Refusal(`${JSON.stringify(id)} is not a valid ${noun} id: ${idProblem}`);
+
+  const root = contentDir();
+  const known = Object.fromEntries(
+    await Promise.all(collections.map(async (name) => [name, await idsIn(path.join(root, name))] as const)),
+  ) as Record<CollectionName, string[]>;
+  const target = path.join(root, collection, `${id}.md`);
+  const clash = known[collection].find((existing) => existing.toLowerCase() === id.toLowerCase());
+  if (clash !== undefined) {
+    const existing = display(path.join(root, collection, `${clash}.md`));
+    throw new Refusal(
+      clash === id
+        ? `${existing} already exists: choose another id, or edit that file`
+        : `${JSON.stringify(id)} differs from the existing ${existing} only in letter case, and they would share one URL: choose another id`,
+    );
+  }
+
+  if (rl) {
+    for (const [flag, spec] of Object.entries(specs) as [Flag, FlagSpec][]) {
+      if (given[spec.key] !== undefined) continue;
+      const answer = await ask(rl, flag, spec, spec.list === undefined ? [] : known[spec.list]);
+      if (answer !== undefined) (given as Record<string, unknown>)[spec.key] = answer;
+    }
+  }
+
+  // References to entries that do not exist yet are allowed (the author may write them next), but said.
+  for (const spec of Object.values(specs)) {
+    const list = spec.list;
+    const ids = list === undefined ? undefined : (given[spec.key] as string[] | undefined);
+    if (list === undefined || ids === undefined) continue;
+    for (const ref of ids.filter((value) => !known[list].includes(value))) {
+      const refType = (Object.keys(entryTypes) as EntryType[]).find((name) => entryTypes[name] === list) ?? 'note';
+      console.error(
+        `note: there is no ${collectionSchemas[list].noun} "${ref}" yet; create it with: npm run new -- ${refType} ${ref}`,
+      );
+    }
+  }
+  if (given.sourceUrl !== undefined && sourceParts(given.sourceUrl).unpinnedRef !== undefined) {
+    console.error(`note: the source URL names a branch or tag, not a commit; pin the commit you read (the file says where)`);
+  }
+
+  const text = scaffold(type, id, given, { today: buildDate(), known });
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    // 'wx' fails if the file appeared since the check above: never overwrite.
+    await writeFile(target, text, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new Refusal(`${display(target)} already exists: choose another id, or edit that file`);
+    throw error;
+  }
+  console.log(display(target));
+
+  // What `npm run check` will say about the new file, so the author knows what is left to fill in.
+  const { problems } = await loadContent(root, { site: siteOrigin() });
+  const own = problems.filter((problem) => path.resolve(problem.file) === target);
+  if (own.length === 0) {
+    console.error(`Created a ${noun} that passes npm run check. Run npm run dev to see it.`);
+  } else {
+    console.error(`Created a ${noun}. Fill in the lines marked TODO; until then npm run check reports:`);
+    for (const problem of own) console.error(`  ${formatProblem(problem)}`);
+    console.error('Then run npm run check again, and npm run dev to see the page as you write.');
+  }
+};
+
+main().catch((error: unknown) => {
+  if (error instanceof Refusal) {
+    console.error(`error: ${error.message}`);
+    process.exitCode = 1;
+  } else if (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+    console.error(`error: ${error.message}\n\n${usage}`);
+    process.exitCode = 1;
+  } else fail(error);
+});

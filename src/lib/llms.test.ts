@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest';
+import { llmsTxt } from './llms.ts';
+
+describe('llmsTxt', () => {
+  test('H1, blockquote summary, details, then one H2 section of links each, in order', () => {
+    expect(
+      llmsTxt({
+        title: 'canimcp',
+        summary: 'Research notes\n  on MCP clients.',
+        details: '\nEvery link is a twin.\n',
+        sections: [
+          {
+            heading: 'Research notes',
+            links: [
+              { title: 'B note', url: '/research/b.md', description: 'Second\nline joined.' },
+              { title: 'A note', url: '/research/a.md' },
+            ],
+          },
+          { heading: 'Empty section', links: [] },
+          { heading: 'Clients', links: [{ title: 'Zed', url: '/clients/zed.md', description: '2 notes' }] },
+        ],
+      }),
+    ).toBe(
+      [
+        '# canimcp',
+        '',
+        '> Research notes on MCP clients.',
+        '',
+        'Every link is a twin.',
+        '',
+        '## Research notes',
+        '',
+        '- [B note](/research/b.md): Second line joined.',
+        '- [A note](/research/a.md)',
+        '',
+        '## Clients',
+        '',
+        '- [Zed](/clients/zed.md): 2 notes',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('brackets in a title cannot close the link early', () => {
+    const text = llmsTxt({
+      title: 't',
+      summary: 's',
+      sections: [{ heading: 'h', links: [{ title: 'The [draft] revision', url: '/x.md' }] }],
+    });
+    expect(text).toContain('- [The \\[draft\\] revision](/x.md)\n');
+  });
+
+  test('without details the summary is followed by the first section', () => {
+    expect(llmsTxt({ title: 't', summary: 's', sections: [] })).toBe('# t\n\n> s\n');
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'vitest';
+import { bodyLinks, renderMarkdown } from './markdown.ts';
+
+const site = 'https://canimcp.io';
+const render = (markdown: string) => renderMarkdown(markdown, site);
+
+describe('renderMarkdown: untrusted Markdown in, safe HTML out', () => {
+  test.each([
+    ['a script element, with its contents', 'Hi <script>window.pwned = 1</script> there', '<p>Hi  there</p>'],
+    ['an event handler', 'An <img src="x.png" onerror="window.pwned = 2">', '<p>An <img src="x.png"></p>'],
+    ['a javascript: link', '[a link](javascript:alert(1))', '<p><a>a link</a></p>'],
+    ['a data: link in raw HTML', '<a href="data:text/html,hi">data</a>', '<p><a>data</a></p>'],
+    ['a data: image', '<img src="data:image/svg+xml,<svg/onload=alert(1)>">', '<img>'],
+    ['an iframe', 'a <iframe src="https://example.com"></iframe> b', '<p>a  b</p>'],
+    ['an object', 'a <object data="x.swf"></object> b', '<p>a  b</p>'],
+    ['a style attribute', '<span style="background:url(https://example.com/x.png)">styled</span>', '<p><span>styled</span></p>'],
+    ['a style element, with its CSS', 'a <style>body{display:none}</style> b', '<p>a  b</p>'],
+    ['a form and its action', '<form action="https://example.com"><button>Go</button></form>', 'Go'],
+  ])('removes %s', (_what, markdown, html) => {
+    expect(render(markdown).trim()).toBe(html);
+  });
+
+  test('keeps tables, lists, emphasis and code, with its language', () => {
+    const html = render(
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\n- one\n- two\n\n*em* **strong** `code`\n\n```ts\nconst x = 1;\n```\n',
+    );
+    expect(html).toContain('<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>');
+    expect(html).toContain('<ul>\n<li>one</li>\n<li>two</li>\n</ul>');
+    expect(html).toContain('<p><em>em</em> <strong>strong</strong> <code>code</code></p>');
+    expect(html).toContain('<pre><code class="language-ts">const x = 1;\n</code></pre>');
+  });
+
+  test('footnotes link both ways to ids that exist after sanitizing', () => {
+    const html = render('A claim.[^1]\n\n[^1]: The evidence.\n');
+    expect(html).toContain('<a href="#user-content-fn-1" id="user-content-fnref-1" data-footnote-ref=""');
+    expect(html).toContain('<li id="user-content-fn-1">');
+    expect(html).toContain('<a href="#user-content-fnref-1" data-footnote-backref=""');
+    const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]));
+    const anchors = [...html.matchAll(/\shref="#([^"]+)"/g)].map((match) => match[1]);
+    expect(anchors).toEqual(['user-content-fn-1', 'user-content-fnref-1']);
+    expect(anchors.filter((anchor) => !ids.has(anchor))).toEqual([]);
+    expect(html).toContain('aria-describedby="user-content-footnote-label"');
+    expect(ids.has('user-content-footnote-label')).toBe(true);
+  });
+
+  test.each([
+    ['/clients/hermes-agent.md', '/clients/hermes-agent'],
+    ['/research/some-note.md#why', '/research/some-note#why'],
+    ['/revisions/2025-11-25', '/revisions/2025-11-25'],
+    ['https://canimcp.io/capabilities/tools.md', '/capabilities/tools'],
+    ['https://github.com/o/r/blob/main/README.md', 'https://github.com/o/r/blob/main/README.md'],
+    ['/llms.txt', '/llms.txt'],
+  ])('a body link to %s points at %s in the HTML', (href, expected) => {
+    expect(render(`[x](${href})`).trim()).toBe(`<p><a href="${expected}">x</a></p>`);
+  });
+
+  test('reference-style link definitions are rewritten too', () => {
+    expect(render('[x][hermes]\n\n[hermes]: /clients/hermes-agent.md\n').trim()).toBe(
+      '<p><a href="/clients/hermes-agent">x</a></p>',
+    );
+  });
+
+  test('the frontmatter of a whole file is not rendered', () => {
+    expect(render('---\ntitle: T\n---\n\nBody.\n').trim()).toBe('<p>Body.</p>');
+  });
+});
+
+describe('bodyLinks', () => {
+  test('finds inline links and definitions at their file line and column', () => {
+    const file = '---\ntitle: T\n---\n\nSee [a](/clients/a.md) and\n  [b][ref].\n\n[ref]: /research/b\n';
+    expect(bodyLinks(file)).toEqual([
+      { href: '/clients/a.md', line: 5, column: 5 },
+      { href: '/research/b', line: 8, column: 1 },
+    ]);
+  });
+
+  test('ignores links inside code', () => {
+    expect(bodyLinks('`[a](/clients/a.md)`\n\n```\n[b](/clients/b.md)\n```\n')).toEqual([]);
+  });
+});

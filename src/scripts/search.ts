@@ -1,0 +1,306 @@
+/**
+ * /search: Pagefind's JS API behind a plain form. The URL holds the whole search
+ * (`?q=discover&client=fast-agent&sort=lastVerified`), so a search can be linked, reloaded and
+ * walked back and forward. Results are built from text nodes; Pagefind's excerpts are split on
+ * `<mark>` and never parsed as HTML.
+ */
+import { joinCjk, segmentCjk } from '../lib/cjk.ts';
+import { codeSpans } from '../lib/inline.ts';
+import { excerptParts, exactFirst, filterNames, hasCriteria, readState, stateSearch, type FilterName, type SearchState } from '../lib/search.ts';
+
+interface ResultData {
+  url: string;
+  excerpt: string;
+  meta: Record<string, string | undefined>;
+}
+interface Result {
+  id: string;
+  data: () => Promise<ResultData>;
+}
+type Counts = Record<string, Record<string, number>>;
+interface SearchResponse {
+  results: Result[];
+  filters: Counts;
+}
+interface Pagefind {
+  options: (options: Record<string, unknown>) => Promise<void>;
+  init: () => Promise<void>;
+  search: (term: string | null, options: { filters?: Record<string, string>; sort?: Record<string, 'asc' | 'desc'> }) => Promise<SearchResponse | null>;
+  filters: () => Promise<Counts>;
+}
+
+/** Results shown at first, and added by each "Show more". */
+const PAGE = 20;
+/** How many top results are checked for an exact title or id match, which then comes first. */
+const EXACT_WINDOW = 30;
+const DEBOUNCE_MS = 200;
+
+const loadPagefind = async (): Promise<Pagefind> => {
+  // A URL computed at run time, so Vite leaves the import alone: the bundle only exists after a build.
+  const url = '/pagefind/pagefind.js';
+  const pagefind = (await import(/* @vite-ignore */ url)) as Pagefind;
+  await pagefind.options({
+    excerptLength: 28,
+    // Title matches count most (Pagefind's default), summaries next; the body is weighted in the markup.
+    ranking: { metaWeights: { title: 5, summary: 2 } },
+  });
+  await pagefind.init();
+  // Loads every filter's index: until this has run, searches report no filter counts.
+  await pagefind.filters();
+  return pagefind;
+};
+
+const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] => {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+/** Text with `code` spans, as note pages show titles and summaries. */
+const inline = (parent: HTMLElement, text: string): void => {
+  for (const part of codeSpans(joinCjk(text))) parent.append(part.code ? element('code', undefined, part.text) : part.text);
+};
+
+const quoted = (text: string) => `“${text}”`;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export const startSearch = (): void => {
+  const form = document.querySelector<HTMLFormElement>('[data-search-form]');
+  const input = document.querySelector<HTMLInputElement>('[data-search-input]');
+  const status = document.querySelector<HTMLElement>('[data-search-status]');
+  const list = document.querySelector<HTMLOListElement>('[data-search-results]');
+  const empty = document.querySelector<HTMLElement>('[data-search-empty]');
+  const more = document.querySelector<HTMLButtonElement>('[data-search-more]');
+  const clear = document.querySelector<HTMLButtonElement>('[data-search-clear]');
+  const sortSelect = document.querySelector<HTMLSelectElement>('[data-search-sort]');
+  if (!form || !input || !status || !list || !empty || !more || !clear || !sortSelect) return;
+  const selects = new Map<FilterName, HTMLSelectElement>();
+  for (const name of filterNames) {
+    const select = form.querySelector<HTMLSelectElement>(`select[name="${name}"]`);
+    if (select) selects.set(name, select);
+  }
+  form.hidden = false;
+
+  const pagefindReady = loadPagefind();
+  let run = 0;
+  let shown: Result[] = [];
+  let rendered = 0;
+  let typing = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Pagefind's value for a filter option: a client's name or a capability's title, where the URL has its id. */
+  const pagefindValue = (name: FilterName, id: string): string => {
+    const select = selects.get(name);
+    const option = select && [...select.options].find((candidate) => candidate.value === id);
+    return option?.dataset['value'] ?? id;
+  };
+
+  const showState = (state: SearchState) => {
+    input.value = state.q;
+    sortSelect.value = state.sort;
+    for (const [name, select] of selects) {
+      const value = state.filters[name] ?? '';
+      if (value !== '' && ![...select.options].some((option) => option.value === value)) {
+        // A value this build does not list (an old link): keep it visible rather than silently dropping it.
+        const option = new Option(value, value);
+        option.dataset['label'] = value;
+        select.add(option);
+      }
+      select.value = value;
+    }
+    clear.hidden = Object.keys(state.filters).length === 0;
+    document.title = state.q === '' ? 'Search · canimcp' : `${state.q} · Search · canimcp`;
+  };
+
+  const readControls = (): SearchState => {
+    const params = new URLSearchParams();
+    params.set('q', input.value);
+    for (const [name, select] of selects) params.set(name, select.value);
+    params.set('sort', sortSelect.value);
+    return readState(params);
+  };
+
+  /** Shows each filter value's count; values that would empty the results are disabled. */
+  const showCounts = (counts: Counts) => {
+    for (const [name, select] of selects) {
+      for (const option of select.options) {
+        if (option.value === '') continue;
+        const label = option.dataset['label'] ?? option.text;
+        option.dataset['label'] = label;
+        const count = counts[name]?.[option.dataset['value'] ?? option.value] ?? 0;
+        option.text = `${label} (${count})`;
+        option.disabled = count === 0 && !option.selected;
+      }
+    }
+  };
+
+  const renderResult = (data: ResultData, query: string): HTMLLIElement => {
+    const item = element('li', 'result');
+    const heading = element('h2', 'result-title');
+    const link = element('a');
+    link.href = data.url;
+    inline(link, data.meta['title'] ?? data.url);
+    heading.append(link);
+    const facts = element('p', 'facts');
+    const kind = data.meta['kind'];
+    const type = data.meta['type'];
+    if (kind) facts.append(element('span', `badge kind kind-${kind}`, kind));
+    else if (type) facts.append(element('span', 'badge type', type));
+    const noteStatus = data.meta['status'];
+    if (noteStatus) facts.append(' ', element('span', `badge status status-${noteStatus}`, noteStatus));
+    const verified = data.meta['lastVerified'];
+    if (verified) {
+      const time = element('time', undefined, verified);
+      time.dateTime = verified;
+      facts.append(' ', element('span', 'verified', 'Last verified '), time);
+    }
+    item.append(heading, facts);
+    const parts = excerptParts(joinCjk(data.excerpt));
+    const summary = data.meta['summary'];
+    const text = element('p', 'excerpt');
+    if (query !== '' && parts.some((part) => part.marked)) {
+      for (const part of parts) text.append(part.marked ? element('mark', undefined, part.text) : part.text);
+    } else if (summary) {
+      inline(text, summary);
+    } else {
+      text.textContent = parts.map((part) => part.text).join('');
+    }
+    item.append(text);
+    return item;
+  };
+
+  const renderMore = async (token: number, query: string, focusFirst: boolean) => {
+    const batch = shown.slice(rendered, rendered + PAGE);
+    const data = await Promise.all(batch.map((result) => result.data()));
+    if (token !== run) return;
+    const items = data.map((result) => renderResult(result, query));
+    list.append(...items);
+    rendered += batch.length;
+    more.hidden = rendered >= shown.length;
+    if (focusFirst) items[0]?.querySelector('a')?.focus();
+  };
+
+  const search = async (state: SearchState) => {
+    const token = ++run;
+    showState(state);
+    let pagefind: Pagefind;
+    try {
+      pagefind = await pagefindReady;
+    } catch {
+      status.textContent = import.meta.env.DEV
+        ? 'The search index is missing: the dev server searches the last build, so run “npm run build” once, then reload.'
+        : 'Search is unavailable: the search index could not be loaded.';
+      return;
+    }
+    if (token !== run) return;
+    if (!hasCriteria(state)) {
+      list.replaceChildren();
+      empty.hidden = true;
+      more.hidden = true;
+      status.textContent = '';
+      showCounts(await pagefind.filters());
+      return;
+    }
+    const term = state.q === '' ? null : segmentCjk(state.q).trim();
+    const filtersFor = (skip?: FilterName) => {
+      const filters: Record<string, string> = {};
+      for (const name of filterNames) {
+        const value = state.filters[name];
+        if (value && name !== skip) filters[name] = pagefindValue(name, value);
+      }
+      return filters;
+    };
+    // Without words there is no relevance: list what the filters match, most recently verified first.
+    const sort = state.sort === 'lastVerified' || term === null ? { sort: { lastVerified: 'desc' as const } } : {};
+    const response = await pagefind.search(term, { filters: filtersFor(), ...sort });
+    if (!response || token !== run) return;
+    // A filter's counts come from the search without that filter, so they say what choosing another value would give.
+    const counts: Counts = { ...response.filters };
+    for (const name of filterNames) {
+      if (!state.filters[name]) continue;
+      const other = await pagefind.search(term, { filters: filtersFor(name) });
+      if (!other || token !== run) return;
+      counts[name] = other.filters[name] ?? {};
+    }
+    showCounts(counts);
+
+    let results = response.results;
+    if (state.sort === 'relevance' && term !== null) {
+      const head = results.slice(0, EXACT_WINDOW);
+      const data = await Promise.all(head.map((result) => result.data()));
+      if (token !== run) return;
+      const byResult = new Map(head.map((result, i) => [result, data[i] as ResultData]));
+      const describe = (result: Result) => {
+        const meta = byResult.get(result);
+        return { title: joinCjk(meta?.meta['title'] ?? ''), url: meta?.url ?? '', id: meta?.meta['id'] };
+      };
+      results = [...exactFirst(state.q, head, describe), ...results.slice(EXACT_WINDOW)];
+    }
+    shown = results;
+    rendered = 0;
+    list.replaceChildren();
+    empty.hidden = results.length > 0;
+    const query = empty.querySelector<HTMLElement>('[data-search-query]');
+    if (query) query.textContent = state.q === '' ? 'these filters' : quoted(state.q);
+    await renderMore(token, state.q, false);
+    if (token !== run) return;
+    const filterCount = Object.keys(state.filters).length;
+    const what = state.q === '' ? '' : ` for ${quoted(state.q)}`;
+    const narrowed = filterCount === 0 ? '' : ` with ${plural(filterCount, 'filter')}`;
+    status.textContent = results.length === 0 ? `No results${what}${narrowed}.` : `${plural(results.length, 'result')}${what}${narrowed}.`;
+  };
+
+  /** Applies the controls: a new history entry, or (while typing) an update of the current one. */
+  const commit = (mode: 'push' | 'replace') => {
+    clearTimeout(timer);
+    const state = readControls();
+    const url = `${location.pathname}${stateSearch(state)}`;
+    if (url !== `${location.pathname}${location.search}`) history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', url);
+    void search(state);
+  };
+
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      // The first keystrokes of a query make a history entry; the rest of the word updates it.
+      commit(typing ? 'replace' : 'push');
+      typing = true;
+    }, DEBOUNCE_MS);
+  });
+  input.addEventListener('blur', () => {
+    typing = false;
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown' && list.querySelector('a')) {
+      event.preventDefault();
+      list.querySelector('a')?.focus();
+    }
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    commit(typing ? 'replace' : 'push');
+    typing = false;
+  });
+  form.addEventListener('change', (event) => {
+    if (event.target === input) return;
+    typing = false;
+    commit('push');
+  });
+  clear.addEventListener('click', () => {
+    for (const select of selects.values()) select.value = '';
+    typing = false;
+    commit('push');
+    input.focus();
+  });
+  more.addEventListener('click', () => {
+    void renderMore(run, readState(new URLSearchParams(location.search)).q, true);
+  });
+  addEventListener('popstate', () => {
+    typing = false;
+    clearTimeout(timer);
+    void search(readState(new URLSearchParams(location.search)));
+  });
+
+  void search(readState(new URLSearchParams(location.search)));
+};

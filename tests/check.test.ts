@@ -1,0 +1,452 @@
+/**
+ * `npm run check` and `npm run build` on broken content, through the public commands: one fixture
+ * per rule of FORMAT.md, each a valid base folder plus one broken file (tests/fixtures/broken/).
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { repoRoot } from '../src/lib/paths.ts';
+import { buildContent, TEST_BUILD_DATE } from './support/site.ts';
+import { listFiles } from './support/dist.ts';
+
+const fixtures = path.join(repoRoot, 'tests/fixtures/broken');
+const made: string[] = [];
+afterAll(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+/** A fresh content folder: the valid base with each named rule's broken file laid over it. */
+const contentWith = async (...rules: string[]): Promise<string> => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'canimcp-check-'));
+  made.push(dir);
+  await cp(path.join(fixtures, 'base'), dir, { recursive: true });
+  for (const rule of rules) await cp(path.join(fixtures, rule), dir, { recursive: true });
+  return dir;
+};
+
+/** How problems name a file: relative to the working directory, which is the repo root. */
+const shown = (dir: string, file: string) => `${path.relative(repoRoot, dir)}/${file}`;
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run check`'s script the way an author would, on one content folder. */
+const check = async (dir: string, ...args: string[]): Promise<Run> => {
+  const env = { ...process.env, CONTENT_DIR: dir, BUILD_DATE: TEST_BUILD_DATE, SITE_URL: 'https://canimcp.io', DEBUG: '' };
+  const run = await new Promise<Run>((resolve) => {
+    const child = execFile(process.execPath, ['src/cli/check.ts', ...args], { cwd: repoRoot, env }, (_error, stdout, stderr) =>
+      resolve({ status: child.exitCode, stdout, stderr }),
+    );
+  });
+  // Authors get one readable line per problem, never a stack trace.
+  expect(`${run.stdout}\n${run.stderr}`).not.toMatch(/^\s+at /m);
+  return run;
+};
+
+const lines = (text: string) => text.split('\n').filter((line) => line !== '');
+
+/**
+ * Every rule, with every line `check` must print for it (paths relative to the content folder).
+ * The whole output is compared, so a fixture that breaks a second rule by accident fails too.
+ */
+const rules: { rule: string; expected: string[] }[] = [
+  {
+    rule: 'id-not-a-slug',
+    expected: [
+      'research/not_a_slug.md:1:1: file name: expected a lowercase slug of letters, digits and single hyphens, like "x-does-y"',
+      'research/not_a_slug.md:2:5: id: expected a lowercase slug of letters, digits and single hyphens, like "x-does-y"',
+    ],
+  },
+  {
+    rule: 'id-not-file-name',
+    expected: ['research/id-not-file-name.md:2:5: id: must equal the file name, "id-not-file-name", got "some-other-id"'],
+  },
+  { rule: 'title-missing', expected: ['research/title-missing.md:2:1: title: required field is missing'] },
+  { rule: 'title-multiline', expected: ['research/title-multiline.md:3:8: title: must be a single line'] },
+  { rule: 'title-empty', expected: ['research/title-empty.md:3:8: title: must not be empty'] },
+  {
+    rule: 'kind-not-in-list',
+    expected: ['research/kind-not-in-list.md:4:7: kind: expected one of nuance, support, gap, bug, change, got "nuace"'],
+  },
+  {
+    rule: 'summary-too-many-sentences',
+    expected: ['research/summary-too-many-sentences.md:5:10: summary: expected one to three sentences'],
+  },
+  { rule: 'summary-html', expected: ['research/summary-html.md:5:10: summary: must be plain text, without HTML'] },
+  {
+    rule: 'capabilities-empty',
+    expected: ['research/capabilities-empty.md:6:15: capabilities: expected at least one capability id'],
+  },
+  {
+    rule: 'capabilities-not-a-list',
+    expected: ['research/capabilities-not-a-list.md:6:15: capabilities: expected a list of capability ids'],
+  },
+  {
+    rule: 'capabilities-unknown',
+    expected: [
+      'research/capabilities-unknown.md:6:16: capabilities[0]: unknown capability "protocolversion" (did you mean "protocolVersions"?)',
+    ],
+  },
+  {
+    rule: 'clients-unknown',
+    expected: ['research/clients-unknown.md:7:23: clients[1]: unknown client "hermes" (did you mean "hermes-agent"?)'],
+  },
+  {
+    rule: 'specVersions-unknown',
+    // No "did you mean": 2026-07-28 is three digits away, a different revision, not a typo.
+    expected: ['research/specversions-unknown.md:8:16: specVersions[0]: unknown revision "2025-06-18"'],
+  },
+  {
+    rule: 'sources-missing',
+    expected: ['research/sources-missing.md:2:1: sources: required field is missing; expected a list of sources'],
+  },
+  {
+    rule: 'source-url-not-http',
+    expected: ['research/source-url-not-http.md:10:10: sources[0].url: expected an absolute http or https URL'],
+  },
+  {
+    rule: 'source-commit-not-hex',
+    expected: ['research/source-commit-not-hex.md:12:13: sources[0].commit: expected 7 to 40 hex digits'],
+  },
+  {
+    rule: 'source-commit-too-short',
+    expected: ['research/source-commit-too-short.md:12:13: sources[0].commit: expected 7 to 40 hex digits'],
+  },
+  {
+    rule: 'source-commit-too-long',
+    expected: ['research/source-commit-too-long.md:12:13: sources[0].commit: expected 7 to 40 hex digits'],
+  },
+  {
+    rule: 'source-date-missing',
+    expected: ['research/source-date-missing.md:10:5: sources[0].date: required field is missing'],
+  },
+  {
+    rule: 'source-date-not-a-date',
+    expected: [
+      'research/source-date-not-a-date.md:14:11: sources[0].date: expected a date in the form YYYY-MM-DD, got "9 November 2026"',
+    ],
+  },
+  {
+    rule: 'source-date-not-real',
+    expected: ['research/source-date-not-real.md:14:11: sources[0].date: expected a real calendar date, got "2026-02-30"'],
+  },
+  {
+    rule: 'status-invalid',
+    expected: ['research/status-invalid.md:15:9: status: expected one of current, superseded, retracted, got "outdated"'],
+  },
+  {
+    rule: 'superseded-without-supersededBy',
+    expected: [
+      'research/superseded-without-supersededby.md:2:1: supersededBy: required when status is superseded: name the note that replaces this one',
+    ],
+  },
+  {
+    rule: 'supersededBy-unknown',
+    expected: ['research/supersededby-unknown.md:16:15: supersededBy: unknown note "other-notes" (did you mean "other-note"?)'],
+  },
+  {
+    rule: 'lastVerified-after-build-date',
+    expected: [
+      'research/lastverified-after-build-date.md:16:15: lastVerified: must not be after the build date (2026-11-30), got 2026-12-01',
+    ],
+  },
+  {
+    rule: 'related-unknown',
+    expected: ['research/related-unknown.md:17:11: related[0]: unknown note "other-nite" (did you mean "other-note"?)'],
+  },
+  { rule: 'related-self', expected: ['research/related-self.md:17:23: related[1]: a note cannot be related to itself'] },
+  { rule: 'related-repeated', expected: ['research/related-repeated.md:17:23: related[1]: "other-note" is listed twice'] },
+  {
+    rule: 'canonical-not-derived',
+    expected: [
+      'research/canonical-not-derived.md:17:12: canonical: must equal the derived URL https://canimcp.io/research/canonical-not-derived (or be left out), got "https://canimcp.io/research/some-other-id"',
+    ],
+  },
+  {
+    rule: 'last-updated-bad-date',
+    expected: ['research/last-updated-bad-date.md:17:15: last-updated: expected a real calendar date, got "2026-11-31"'],
+  },
+  {
+    rule: 'unknown-field-typo',
+    expected: [
+      'research/unknown-field-typo.md:2:1: title: required field is missing',
+      'research/unknown-field-typo.md:3:1: titel: unknown field (did you mean "title"?); allowed fields are id, title, kind, summary, capabilities, clients, specVersions, sources, status, supersededBy, lastVerified, related, canonical, last-updated',
+    ],
+  },
+  {
+    rule: 'unknown-field-in-source',
+    expected: [
+      'research/unknown-field-in-source.md:12:5: sources[0].comit: unknown field (did you mean "commit"?); allowed fields are url, title, commit, path, date',
+    ],
+  },
+  {
+    // A source's `title` indented by three spaces instead of four, at line 11; only that line is reported.
+    rule: 'yaml-bad-indentation',
+    expected: ['research/yaml-bad-indentation.md:11:1: invalid YAML frontmatter: Sequence item without - indicator (line 11)'],
+  },
+  {
+    rule: 'yaml-tab-indentation',
+    expected: ['research/yaml-tab-indentation.md:11:1: invalid YAML frontmatter: Tabs are not allowed as indentation (line 11)'],
+  },
+  {
+    rule: 'yaml-duplicate-key',
+    expected: ['research/yaml-duplicate-key.md:5:1: invalid YAML frontmatter: Map keys must be unique (line 5)'],
+  },
+  {
+    // The reference note as first published, with `protocol: auto` unquoted in its summary.
+    rule: 'unquoted-colon-in-value',
+    expected: [
+      'research/hermes-leads-with-the-legacy-handshake.md:5:1: summary: the value contains ": ", which YAML reads as the start of a nested mapping; quote the value ("…")',
+    ],
+  },
+  {
+    rule: 'missing-frontmatter',
+    expected: ['research/missing-frontmatter.md:1:1: missing YAML frontmatter: the file must start with a line "---"'],
+  },
+  { rule: 'client-missing-name', expected: ['clients/client-missing-name.md:2:1: name: required field is missing'] },
+  {
+    rule: 'client-bad-homepage',
+    expected: ['clients/client-bad-homepage.md:3:11: homepage: expected an absolute http or https URL'],
+  },
+  {
+    rule: 'client-unknown-field',
+    expected: [
+      'clients/client-unknown-field.md:4:1: repo: unknown field (did you mean "repository"?); allowed fields are name, homepage, repository, clientInfoName, sdk',
+    ],
+  },
+  {
+    rule: 'revision-bad-released',
+    expected: ['revisions/2025-06-18.md:2:11: released: expected a date in the form YYYY-MM-DD, got "2025-6-18"'],
+  },
+  {
+    rule: 'revision-bad-status',
+    expected: ['revisions/2025-06-18.md:3:9: status: expected one of final, current, draft, got "published"'],
+  },
+  {
+    rule: 'revision-bad-era',
+    expected: ['revisions/2025-06-18.md:4:6: era: expected one of handshake, modern, got "legacy"'],
+  },
+  {
+    rule: 'capability-missing-description',
+    expected: ['capabilities/sampling.md:2:1: description: required field is missing'],
+  },
+  {
+    rule: 'body-link-missing-client',
+    expected: [
+      'research/body-link-missing-client.md:19:5: link to /clients/hermes.md: no client "hermes" exists (did you mean "hermes-agent"?)',
+    ],
+  },
+  {
+    rule: 'body-link-missing-note',
+    expected: [
+      'research/body-link-missing-note.md:21:5: link to /research/no-such-note: no note "no-such-note" exists',
+      'research/body-link-missing-note.md:21:44: link to /research/no-such-note.md: no note "no-such-note" exists',
+    ],
+  },
+];
+
+describe('npm run check, one broken fixture per rule', () => {
+  test('every rule folder has a row in the table, and every row a folder', async () => {
+    const folders = (await readdir(fixtures)).filter((name) => name !== 'base').sort();
+    expect(folders).toEqual(rules.map(({ rule }) => rule).sort());
+  });
+
+  // Concurrent: each run is a separate Node process, mostly start-up time.
+  test.concurrent.each(rules)(
+    '$rule: exits 1 and prints exactly its problems as path:line:col: field: message',
+    async ({ rule, expected }) => {
+      const dir = await contentWith(rule);
+      const run = await check(dir);
+      expect(run.status).toBe(1);
+      expect(lines(run.stdout)).toEqual(expected.map((line) => shown(dir, line)));
+      expect(run.stderr).toContain(`${expected.length} problem${expected.length === 1 ? '' : 's'} found`);
+    },
+  );
+
+  test('duplicate ids that differ only in case (they would share one URL)', async () => {
+    // Made here rather than committed: a checkout on a case-insensitive disk cannot hold both files.
+    const dir = await contentWith();
+    const written = path.join(dir, 'capabilities/protocolversions.md');
+    await writeFile(written, await readFile(path.join(dir, 'capabilities/protocolVersions.md')));
+    const run = await check(dir);
+    expect(run.status).toBe(1);
+    // The second in the checker's file order (localeCompare) is the one reported.
+    const [first, second] = ['protocolVersions', 'protocolversions'].sort((a, b) => a.localeCompare(b));
+    expect(lines(run.stdout)).toEqual([
+      `${shown(dir, `capabilities/${second}.md`)}:1:1: duplicate id: "${second}" differs from ${shown(dir, `capabilities/${first}.md`)} only in case, and they would share one URL`,
+    ]);
+  });
+
+  test('the valid base (unquoted dates in specVersions, commit 0012345) passes with exit 0', async () => {
+    const dir = await contentWith();
+    const run = await check(dir);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim()).toBe('ok: 8 entries checked, no problems');
+  });
+
+  test('every problem of a folder with several broken files comes out in one run, in file order', async () => {
+    const broken = [
+      'client-bad-homepage',
+      'clients-unknown',
+      'kind-not-in-list',
+      'revision-bad-era',
+      'unquoted-colon-in-value',
+      'yaml-duplicate-key',
+    ];
+    const dir = await contentWith(...broken);
+    const run = await check(dir);
+    expect(run.status).toBe(1);
+    const expected = rules.filter(({ rule }) => broken.includes(rule)).flatMap(({ expected }) => expected);
+    expect(lines(run.stdout)).toEqual(expected.sort((a, b) => a.localeCompare(b)).map((line) => shown(dir, line)));
+    expect(run.stderr).toContain('6 problems found');
+  });
+
+  test('a folder named like an entry (research/x.md/) is not read as one', async () => {
+    const dir = await contentWith();
+    await mkdir(path.join(dir, 'research/notes.md'));
+    expect((await check(dir)).status).toBe(0);
+  });
+
+  test('a missing content folder is a problem per collection, not a crash', async () => {
+    const dir = path.join(tmpdir(), 'canimcp-check-does-not-exist');
+    const run = await check(dir);
+    expect(run.status).toBe(1);
+    expect(lines(run.stdout)).toEqual(
+      ['capabilities', 'clients', 'research', 'revisions'].map(
+        (name) => `${shown(dir, name)}:1:1: missing folder: expected ${name}/ in the content folder`,
+      ),
+    );
+  });
+});
+
+describe('npm run check, output formats and options', () => {
+  const kind = 'research/kind-not-in-list.md';
+  const message = 'kind: expected one of nuance, support, gap, bug, change, got "nuace"';
+
+  test('--format github prints one workflow annotation per problem', async () => {
+    const dir = await contentWith('kind-not-in-list', 'unquoted-colon-in-value');
+    const run = await check(dir, '--format', 'github');
+    expect(run.status).toBe(1);
+    expect(lines(run.stdout)).toEqual([
+      `::error file=${shown(dir, 'research/hermes-leads-with-the-legacy-handshake.md')},line=5,col=1::summary: the value contains ": ", which YAML reads as the start of a nested mapping; quote the value ("…")`,
+      `::error file=${shown(dir, kind)},line=4,col=7::${message}`,
+    ]);
+  });
+
+  test('--format json prints every problem as data', async () => {
+    const dir = await contentWith('kind-not-in-list', 'missing-frontmatter');
+    const run = await check(dir, '--format', 'json');
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({
+      problems: [
+        {
+          file: shown(dir, kind),
+          line: 4,
+          column: 7,
+          field: 'kind',
+          message: 'expected one of nuance, support, gap, bug, change, got "nuace"',
+        },
+        {
+          file: shown(dir, 'research/missing-frontmatter.md'),
+          line: 1,
+          column: 1,
+          message: 'missing YAML frontmatter: the file must start with a line "---"',
+        },
+      ],
+    });
+  });
+
+  test('--format json on valid content is an empty list and exit 0', async () => {
+    const run = await check(await contentWith(), '--format', 'json');
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ problems: [] });
+  });
+
+  test('--stale 180 lists notes last verified more than 180 days ago, oldest first, and exits 0', async () => {
+    const dir = await contentWith();
+    const verify = async (file: string, date: string) => {
+      const target = path.join(dir, file);
+      await writeFile(target, (await readFile(target, 'utf8')).replace(/^lastVerified: .*$/m, `lastVerified: ${date}`));
+    };
+    await verify('research/base-note.md', '2026-03-01');
+    await verify('research/other-note.md', '2025-01-10');
+    const run = await check(dir, '--stale', '180');
+    expect(run.status).toBe(0);
+    expect(lines(run.stdout)).toEqual([
+      `${shown(dir, 'research/other-note.md')}: last verified 2025-01-10 (689 days ago) · clients: fast-agent`,
+      `${shown(dir, 'research/base-note.md')}: last verified 2026-03-01 (274 days ago) · clients: hermes-agent, fast-agent`,
+      '2 notes last verified more than 180 days ago',
+    ]);
+    // 274 days is within a 300-day limit.
+    expect(lines((await check(dir, '--stale', '300')).stdout)).toEqual([
+      `${shown(dir, 'research/other-note.md')}: last verified 2025-01-10 (689 days ago) · clients: fast-agent`,
+      '1 note last verified more than 300 days ago',
+    ]);
+  });
+
+  test('bad options get one readable line and exit 1', async () => {
+    const dir = await contentWith();
+    const format = await check(dir, '--format', 'xml');
+    expect(format.status).toBe(1);
+    expect(format.stderr.trim()).toBe('error: --format: expected human, github or json, got "xml"');
+    const stale = await check(dir, '--stale', 'soon');
+    expect(stale.status).toBe(1);
+    expect(stale.stderr.trim()).toBe('error: --stale: expected a whole number of days, got "soon"');
+    const unknown = await check(dir, '--fromat', 'json');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/^error: .*--fromat/);
+  });
+});
+
+describe('npm run build on broken content', () => {
+  /** Every file under a folder with a hash of its bytes. */
+  const snapshot = async (dir: string) =>
+    Object.fromEntries(
+      await Promise.all(
+        listFiles(dir)
+          .sort()
+          .map(
+            async (file) =>
+              [
+                file,
+                createHash('sha256')
+                  .update(await readFile(path.join(dir, file)))
+                  .digest('hex'),
+              ] as const,
+          ),
+      ),
+    );
+
+  test('exits non-zero, prints the problems, and leaves the last good output byte for byte', { timeout: 240_000 }, async () => {
+    const good = await buildContent('check-broken-build', await contentWith());
+    expect(good.ok, good.stderr).toBe(true);
+    const before = await snapshot(good.outDir);
+    expect(Object.keys(before)).toContain('research/base-note.html');
+    expect(Object.keys(before)).toContain('research/base-note.md');
+
+    const dir = await contentWith('kind-not-in-list', 'clients-unknown');
+    const broken = await buildContent('check-broken-build', dir);
+    expect(broken.ok).toBe(false);
+    expect(`${broken.stdout}\n${broken.stderr}`).not.toMatch(/^\s+at /m);
+    const printed = lines(broken.stderr);
+    expect(printed).toContain(
+      shown(dir, 'research/clients-unknown.md:7:23: clients[1]: unknown client "hermes" (did you mean "hermes-agent"?)'),
+    );
+    expect(printed).toContain(
+      shown(dir, 'research/kind-not-in-list.md:4:7: kind: expected one of nuance, support, gap, bug, change, got "nuace"'),
+    );
+    expect(broken.stderr).toContain('2 problems found; nothing was built');
+
+    expect(await snapshot(good.outDir)).toEqual(before);
+    // No half-built staging folder is left beside it either.
+    const beside = await readdir(path.dirname(good.outDir));
+    expect(beside.filter((name) => name.startsWith('check-broken-build.'))).toEqual(
+      beside.includes('check-broken-build.cache') ? ['check-broken-build.cache'] : [],
+    );
+  });
+});

@@ -1,0 +1,55 @@
+/** `last-updated` comes from git history, not mtimes, and survives shallow clones and no git at all. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { lastCommitDates } from '../src/lib/git.ts';
+
+const git = (cwd: string, args: string[], date?: string) =>
+  execFileSync('git', args, {
+    cwd,
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@e',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@e',
+      ...(date ? { GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date } : {}),
+    },
+    stdio: 'pipe',
+  });
+
+const repo = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'canimcp-git-'));
+  git(dir, ['init', '-q']);
+  mkdirSync(path.join(dir, 'content/research'), { recursive: true });
+  writeFileSync(path.join(dir, 'content/research/a.md'), 'a\n');
+  writeFileSync(path.join(dir, 'content/research/b.md'), 'b\n');
+  git(dir, ['add', '.']);
+  git(dir, ['commit', '-qm', 'first'], '2026-01-02T12:00:00Z');
+  writeFileSync(path.join(dir, 'content/research/b.md'), 'b changed\n');
+  git(dir, ['commit', '-qam', 'second'], '2026-03-04T12:00:00Z');
+  return dir;
+};
+
+test('each file gets the date of the last commit that touched it', () => {
+  const dir = repo();
+  const dates = lastCommitDates(path.join(dir, 'content'));
+  expect(dates.get(path.join(dir, 'content/research/a.md'))).toBe('2026-01-02');
+  expect(dates.get(path.join(dir, 'content/research/b.md'))).toBe('2026-03-04');
+});
+
+test('a shallow clone knows only its commits, and does not fail', () => {
+  const source = repo();
+  const clone = mkdtempSync(path.join(tmpdir(), 'canimcp-shallow-'));
+  git(clone, ['clone', '-q', '--depth', '1', `file://${source}`, 'repo']);
+  const dates = lastCommitDates(path.join(clone, 'repo/content'));
+  expect(dates.get(path.join(clone, 'repo/content/research/b.md'))).toBe('2026-03-04');
+});
+
+test('outside a repository the map is empty, so the build date applies', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'canimcp-nogit-'));
+  writeFileSync(path.join(dir, 'x.md'), 'x\n');
+  expect(lastCommitDates(dir).size).toBe(0);
+});
