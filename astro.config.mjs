@@ -9,7 +9,5 @@ export default defineConfig({
   build: { format: 'file' },
   trailingSlash: 'never',
   devToolbar: { enabled: false },
-  // Completion and errors for frontmatter in editors running Astro's language server (CONTRIBUTING.md).
-  experimental: { contentIntellisense: true },
   integrations: [pagefind()],
 });

@@ -36,10 +36,46 @@ export const CAPABILITIES = [
 ] as const;
 
 const CLIENT_STEMS = [
-  'aurora', 'basalt', 'cinder', 'delta', 'ember', 'fjord', 'garnet', 'harbor', 'indigo', 'juniper',
-  'kestrel', 'lumen', 'meridian', 'nimbus', 'onyx', 'prairie', 'quartz', 'raven', 'sierra', 'tundra',
-  'umber', 'vesper', 'willow', 'xenon', 'yarrow', 'zephyr', 'alder', 'birch', 'cobalt', 'dune',
-  'echo', 'flint', 'glacier', 'heron', 'iris', 'jasper', 'kelp', 'lichen', 'marlin', 'nova',
+  'aurora',
+  'basalt',
+  'cinder',
+  'delta',
+  'ember',
+  'fjord',
+  'garnet',
+  'harbor',
+  'indigo',
+  'juniper',
+  'kestrel',
+  'lumen',
+  'meridian',
+  'nimbus',
+  'onyx',
+  'prairie',
+  'quartz',
+  'raven',
+  'sierra',
+  'tundra',
+  'umber',
+  'vesper',
+  'willow',
+  'xenon',
+  'yarrow',
+  'zephyr',
+  'alder',
+  'birch',
+  'cobalt',
+  'dune',
+  'echo',
+  'flint',
+  'glacier',
+  'heron',
+  'iris',
+  'jasper',
+  'kelp',
+  'lichen',
+  'marlin',
+  'nova',
 ] as const;
 const CLIENT_SUFFIXES = ['agent', 'code', 'desk', 'cli', 'studio'] as const;
 
@@ -123,7 +159,8 @@ export const writeCorpus = async (dir: string, options: CorpusOptions): Promise<
   const clientCount = options.clients ?? 40;
 
   await rm(dir, { recursive: true, force: true });
-  for (const folder of ['research', 'clients', 'revisions', 'capabilities']) await mkdir(path.join(dir, folder), { recursive: true });
+  for (const folder of ['research', 'clients', 'revisions', 'capabilities'])
+    await mkdir(path.join(dir, folder), { recursive: true });
 
   const clients = Array.from({ length: clientCount }, (_, index) => {
     const stem = CLIENT_STEMS[index % CLIENT_STEMS.length] as string;
@@ -140,7 +177,18 @@ export const writeCorpus = async (dir: string, options: CorpusOptions): Promise<
   const noteIds = Array.from({ length: options.notes }, (_, index) => {
     const client = clientIds[index % clientIds.length] as string;
     const capability = (capabilityIds[index % capabilityIds.length] as string).toLowerCase();
-    const verb = random.pick(['drops', 'keeps', 'retries', 'ignores', 'rejects', 'sends', 'caches', 'renames', 'splits', 'probes']);
+    const verb = random.pick([
+      'drops',
+      'keeps',
+      'retries',
+      'ignores',
+      'rejects',
+      'sends',
+      'caches',
+      'renames',
+      'splits',
+      'probes',
+    ]);
     return `${client}-${verb}-${capability}-${pad(index, 5)}`;
   });
 
@@ -271,7 +319,16 @@ export const writeCorpus = async (dir: string, options: CorpusOptions): Promise<
     await writeFile(path.join(dir, 'clients', `${client.id}.md`), text);
   }
   for (const revision of REVISIONS) {
-    const text = ['---', `released: "${revision.id}"`, `status: ${revision.status}`, `era: ${revision.era}`, '---', '', `${sentence()} ${sentence()}`, ''];
+    const text = [
+      '---',
+      `released: "${revision.id}"`,
+      `status: ${revision.status}`,
+      `era: ${revision.era}`,
+      '---',
+      '',
+      `${sentence()} ${sentence()}`,
+      '',
+    ];
     await writeFile(path.join(dir, 'revisions', `${revision.id}.md`), text.join('\n'));
   }
   for (const [id, title, description] of CAPABILITIES) {

@@ -45,7 +45,9 @@ export const renderFloor = async (contentDir: string, outDir: string): Promise<F
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.join(outDir, 'research'), { recursive: true });
-  await Promise.all(pages.map((html, index) => writeFile(path.join(outDir, 'research', `${(names[index] ?? '').slice(0, -3)}.html`), html)));
+  await Promise.all(
+    pages.map((html, index) => writeFile(path.join(outDir, 'research', `${(names[index] ?? '').slice(0, -3)}.html`), html)),
+  );
   const written = performance.now();
 
   return {

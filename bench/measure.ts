@@ -33,6 +33,8 @@ export interface ProcessStats {
   cpuSource: 'time' | 'proc';
   /** user + sys summed over every process seen in the /proc samples (a lower bound). */
   sampledCpuMs: number;
+  /** The same, by process name (`node`, `pagefind_extended`, `esbuild`, ...). */
+  sampledCpuByCommand: Record<string, number>;
   /** Peak of the summed VmRSS of the command and all its descendants, in bytes. */
   peakTreeRssBytes: number;
   /** Max RSS of the largest single process (GNU time's %M), in bytes, where known. */
@@ -105,7 +107,11 @@ export const measure = async (command: string, args: string[], options: RunOptio
   const timeFile = path.join(scratch, 'time.txt');
   const argv = hasGnuTime ? [GNU_TIME, '-f', '%e %U %S %M', '-o', timeFile, command, ...args] : [command, ...args];
   const started = performance.now();
-  const child = spawn(argv[0] as string, argv.slice(1), { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(argv[0] as string, argv.slice(1), {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: LogLine[] = [];
   const listen = (stream: NodeJS.ReadableStream, name: LogLine['stream']) =>
     new Promise<void>((resolve) => {
@@ -121,8 +127,9 @@ export const measure = async (command: string, args: string[], options: RunOptio
 
   let peakTreeRssBytes = 0;
   let peakProcesses = 0;
-  // Per pid, the last CPU seen (pids are not reused within one run's few seconds).
+  // Per pid, the last CPU seen (pids are not reused within one run's few seconds), and its name.
   const lastCpu = new Map<number, number>();
+  const commands = new Map<number, string>();
   const sample = () => {
     if (child.pid === undefined) return;
     // GNU time itself is a tiny wrapper: measure what it runs.
@@ -132,6 +139,9 @@ export const measure = async (command: string, args: string[], options: RunOptio
       total += rssBytes(pid);
       const cpu = cpuOf(pid);
       if (cpu !== undefined) lastCpu.set(pid, cpu);
+      // Re-read: a forked child keeps its parent's name until it execs.
+      const name = readOr(`/proc/${pid}/comm`)?.trim();
+      if (name) commands.set(pid, name);
     }
     peakTreeRssBytes = Math.max(peakTreeRssBytes, total);
     peakProcesses = Math.max(peakProcesses, tree.length);
@@ -151,6 +161,11 @@ export const measure = async (command: string, args: string[], options: RunOptio
     maxProcessRssBytes: undefined,
   };
   const sampledCpuMs = [...lastCpu.values()].reduce((sum, value) => sum + value, 0);
+  const sampledCpuByCommand: Record<string, number> = {};
+  for (const [pid, cpu] of lastCpu) {
+    const name = commands.get(pid) ?? '?';
+    sampledCpuByCommand[name] = (sampledCpuByCommand[name] ?? 0) + cpu;
+  }
   let cpuSource: ProcessStats['cpuSource'] = 'proc';
   if (hasGnuTime) {
     const text = await readFile(timeFile, 'utf8').catch(() => '');
@@ -167,7 +182,7 @@ export const measure = async (command: string, args: string[], options: RunOptio
     cpuSource = 'proc';
   }
   await rm(scratch, { recursive: true, force: true });
-  return { exitCode, wallMs, ...cpu, cpuSource, sampledCpuMs, peakTreeRssBytes, peakProcesses, lines };
+  return { exitCode, wallMs, ...cpu, cpuSource, sampledCpuMs, sampledCpuByCommand, peakTreeRssBytes, peakProcesses, lines };
 };
 
 /** The output of a run, for error messages. */

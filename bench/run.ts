@@ -184,7 +184,11 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string):
   const coldLoad = await loadAverage();
   const cold = await measure(node, [path.join(repoRoot, 'src/cli/build.ts')], options);
   expectSuccess('cold build', cold);
-  const coldResult: BuildMeasured = { ...summary(cold, coldLoad), phases: phasesOf(cold.lines, cold.wallMs), log: buildLog(cold.lines) };
+  const coldResult: BuildMeasured = {
+    ...summary(cold, coldLoad),
+    phases: phasesOf(cold.lines, cold.wallMs),
+    log: buildLog(cold.lines),
+  };
   const dist = await dirSize(outDir);
   const pagefind = await dirSize(path.join(outDir, 'pagefind'));
 
@@ -228,7 +232,12 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string):
     dist,
     pagefind,
     floor: { ...summary(floor, floorLoad), timings },
-    rebuild: { ...summary(rebuild, rebuildLoad), phases: phasesOf(rebuild.lines, rebuild.wallMs), log: buildLog(rebuild.lines), editedNote },
+    rebuild: {
+      ...summary(rebuild, rebuildLoad),
+      phases: phasesOf(rebuild.lines, rebuild.wallMs),
+      log: buildLog(rebuild.lines),
+      editedNote,
+    },
     search,
   };
 };
@@ -252,7 +261,8 @@ const stat3 = (numbers: (number | undefined)[]): Stat | undefined => {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 const millis = (ms: number) => `${Math.round(ms)} ms`;
-const mib = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GiB` : `${(bytes / 1024 ** 2).toFixed(0)} MiB`);
+const mib = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GiB` : `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
 const show = (value: Stat | undefined, unit: (n: number) => string) => {
   if (!value) return 'n/a';
@@ -353,15 +363,39 @@ const targetsFor = (summaries: SizeSummary[]): Target[] => {
         measured: build && floor ? `${(build / floor).toFixed(1)}×` : 'n/a',
         pass: build && floor ? build <= 4 * floor : undefined,
       },
-      { size: 5000, what: 'full build, median wall', limit: '< 45 s', measured: build ? seconds(build) : 'n/a', pass: build ? build < 45_000 : undefined },
-      { size: 5000, what: 'peak RSS of the build tree (max)', limit: '< 2.5 GB', measured: rss ? mib(rss) : 'n/a', pass: rss ? rss < 2.5e9 : undefined },
-      { size: 5000, what: 'npm run check, median wall', limit: '< 5 s', measured: check ? seconds(check) : 'n/a', pass: check ? check < 5_000 : undefined },
+      {
+        size: 5000,
+        what: 'full build, median wall',
+        limit: '< 45 s',
+        measured: build ? seconds(build) : 'n/a',
+        pass: build ? build < 45_000 : undefined,
+      },
+      {
+        size: 5000,
+        what: 'peak RSS of the build tree (max)',
+        limit: '< 2.5 GB',
+        measured: rss ? mib(rss) : 'n/a',
+        pass: rss ? rss < 2.5e9 : undefined,
+      },
+      {
+        size: 5000,
+        what: 'npm run check, median wall',
+        limit: '< 5 s',
+        measured: check ? seconds(check) : 'n/a',
+        pass: check ? check < 5_000 : undefined,
+      },
     );
   }
   const thousand = bySize(1000);
   if (thousand) {
     const build = thousand.stats['buildWall']?.median;
-    targets.push({ size: 1000, what: 'full build, median wall', limit: '< 15 s', measured: build ? seconds(build) : 'n/a', pass: build ? build < 15_000 : undefined });
+    targets.push({
+      size: 1000,
+      what: 'full build, median wall',
+      limit: '< 15 s',
+      measured: build ? seconds(build) : 'n/a',
+      pass: build ? build < 15_000 : undefined,
+    });
   }
   for (const { size, stats } of summaries) {
     const rebuild = stats['rebuildWall']?.median;
@@ -376,8 +410,20 @@ const targetsFor = (summaries: SizeSummary[]): Target[] => {
     const bytes = stats['searchBytes']?.max;
     const ms = stats['searchMs']?.median;
     targets.push(
-      { size, what: 'first search: Pagefind bytes transferred (max)', limit: '≤ 300 KB', measured: bytes ? kb(bytes) : 'n/a', pass: bytes ? bytes <= SEARCH_BYTES : undefined },
-      { size, what: 'first search: search() → 10 results with data (median)', limit: '≤ 500 ms', measured: ms ? millis(ms) : 'n/a', pass: ms ? ms <= 500 : undefined },
+      {
+        size,
+        what: 'first search: Pagefind bytes transferred (max)',
+        limit: '≤ 300 KB',
+        measured: bytes ? kb(bytes) : 'n/a',
+        pass: bytes ? bytes <= SEARCH_BYTES : undefined,
+      },
+      {
+        size,
+        what: 'first search: search() → 10 results with data (median)',
+        limit: '≤ 500 ms',
+        measured: ms ? millis(ms) : 'n/a',
+        pass: ms ? ms <= 500 : undefined,
+      },
     );
   }
   return targets;
@@ -401,7 +447,10 @@ const printTable = (summaries: SizeSummary[], targets: Target[]) => {
     ['  pagefind', (s) => show(s.stats['phasePagefind'], seconds)],
     ['  finish (swap dist)', (s) => show(s.stats['phaseFinish'], seconds)],
     ['dist/ size (files)', (s) => `${show(s.stats['distBytes'], mib)} (${s.stats['distFiles']?.median ?? 'n/a'})`],
-    ['dist/pagefind size (files)', (s) => `${show(s.stats['pagefindBytes'], mib)} (${s.stats['pagefindFiles']?.median ?? 'n/a'})`],
+    [
+      'dist/pagefind size (files)',
+      (s) => `${show(s.stats['pagefindBytes'], mib)} (${s.stats['pagefindFiles']?.median ?? 'n/a'})`,
+    ],
     ['floor, wall', (s) => show(s.stats['floorWall'], seconds)],
     ['floor, CPU', (s) => show(s.stats['floorCpu'], seconds)],
     ['build / floor (wall)', (s) => show(s.stats['ratioWall'], (n) => `${n.toFixed(1)}×`)],
@@ -460,7 +509,13 @@ const main = async () => {
   const results = {
     started: started.toISOString(),
     finished: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryBytes: os.totalmem(), node: process.version, gnuTime: hasGnuTime },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryBytes: os.totalmem(),
+      node: process.version,
+      gnuTime: hasGnuTime,
+    },
     options: { sizes, runs, query: values.query, buildDate: BENCH_BUILD_DATE },
     sizes: summaries,
     targets,

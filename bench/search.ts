@@ -102,7 +102,11 @@ const watchNetwork = (context: BrowserContext, distDir: string) => {
   return { settle };
 };
 
-const fileSize = (file: string) => stat(file).then((info) => info.size, () => 0);
+const fileSize = (file: string) =>
+  stat(file).then(
+    (info) => info.size,
+    () => 0,
+  );
 
 /**
  * What a host that gzips text would send: Pagefind's .pf_* chunks and WASM are gzipped already,
@@ -193,7 +197,9 @@ export const measureSearch = async (distDir: string, query: string, secondQuery 
       try {
         ui = await measureUi(uiContext, site.url, distDir, query);
       } catch (error) {
-        ui = { skipped: `the search box did not show results: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+        ui = {
+          skipped: `the search box did not show results: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+        };
       } finally {
         await uiContext.close();
       }

@@ -128,9 +128,9 @@ describe('accessibility', () => {
     await page.addScriptTag({ path: axePath });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const violations = (await page.evaluate(
+      const violations = await page.evaluate<string[]>(
         `axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')))`,
-      )) as string[];
+      );
       expect(violations, colorScheme).toEqual([]);
     }
     await page.close();

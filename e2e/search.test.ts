@@ -68,9 +68,14 @@ const settled = async (page: Page, pattern: RegExp): Promise<string> => {
 };
 
 const resultLinks = (page: Page): Promise<string[]> =>
-  page.locator('[data-search-results] .result-title a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  page
+    .locator('[data-search-results] .result-title a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 
-const searchFor = async (route: string, pattern: RegExp = /results? for/): Promise<{ page: Page; links: string[]; status: string }> => {
+const searchFor = async (
+  route: string,
+  pattern: RegExp = /results? for/,
+): Promise<{ page: Page; links: string[]; status: string }> => {
   const page = await open(route);
   const status = await settled(page, pattern);
   return { page, links: await resultLinks(page), status };
@@ -86,7 +91,9 @@ describe.skipIf(!runnable)('search', () => {
     expect(await live.getAttribute('aria-live')).toBe('polite');
     expect(await page.inputValue('[data-search-input]')).toBe('server/discover');
     const hermes = page.locator('[data-search-results] li', { has: page.locator(`a[href="${HERMES}"]`) });
-    expect(await hermes.locator('a').first().textContent()).toBe("Hermes reverses its SDK's auto mode and tries initialize before server/discover");
+    expect(await hermes.locator('a').first().textContent()).toBe(
+      "Hermes reverses its SDK's auto mode and tries initialize before server/discover",
+    );
     expect(await hermes.locator('.badge').allTextContents()).toEqual(['nuance', 'current']);
     expect(await hermes.locator('time').getAttribute('datetime')).toBe('2026-11-09');
     expect(await hermes.locator('.excerpt mark').count()).toBeGreaterThan(0);
@@ -160,7 +167,10 @@ describe.skipIf(!runnable)('search', () => {
   });
 
   test('filters work without words, and sorting by last verified lists notes newest first', async () => {
-    const { page, links } = await searchFor('/search?capability=protocolVersions&sort=lastVerified', /^3 results with 1 filter\.$/);
+    const { page, links } = await searchFor(
+      '/search?capability=protocolVersions&sort=lastVerified',
+      /^3 results with 1 filter\.$/,
+    );
     expect(links).toEqual([HERMES, FAST_AGENT, MULTILINGUAL]);
     expect(await page.inputValue('[data-search-sort]')).toBe('lastVerified');
     await close(page);
@@ -200,7 +210,7 @@ describe.skipIf(!runnable)('search', () => {
     await close(page);
   });
 
-  test('the index holds no header, footer, navigation or badge text', async () => {
+  test('the index holds no skip link, header, footer or breadcrumb text', async () => {
     // Words that appear on every page, but only in the skip link, header, footer and breadcrumbs.
     for (const word of ['Sitemap', 'Skip', 'llms.txt', 'Home']) {
       const { page, links } = await searchFor(`/search?q=${encodeURIComponent(word)}`, /^No results/);
@@ -255,9 +265,9 @@ describe.skipIf(!runnable)('search', () => {
     await page.addScriptTag({ path: axePath });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      const violations = (await page.evaluate(
+      const violations = await page.evaluate<string[]>(
         `axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')))`,
-      )) as string[];
+      );
       expect(violations, colorScheme).toEqual([]);
     }
     await close(page);

@@ -247,6 +247,13 @@ const rules: { rule: string; expected: string[] }[] = [
       'research/body-link-missing-note.md:21:44: link to /research/no-such-note.md: no note "no-such-note" exists',
     ],
   },
+  {
+    rule: 'todo-marker-left',
+    expected: [
+      'research/todo-marker-left.md:4:14: a TODO left by npm run new: fill it in and delete the marker',
+      'research/todo-marker-left.md:23:1: a TODO left by npm run new: fill it in and delete the marker',
+    ],
+  },
 ];
 
 describe('npm run check, one broken fixture per rule', () => {

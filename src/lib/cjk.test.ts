@@ -3,7 +3,9 @@ import { hasCjk, joinCjk, segmentCjk, segmentCjkInHtml } from './cjk.ts';
 
 describe('CJK segmentation', () => {
   it('splits Japanese and Chinese runs into words', () => {
-    expect(segmentCjk('これは検索テストのための文章です').trim().split(/\s+/)).toEqual(expect.arrayContaining(['検索', 'テスト', '文章']));
+    expect(segmentCjk('これは検索テストのための文章です').trim().split(/\s+/)).toEqual(
+      expect.arrayContaining(['検索', 'テスト', '文章']),
+    );
     expect(segmentCjk('検索テスト').trim()).toBe('検索 テスト');
   });
 
@@ -15,12 +17,16 @@ describe('CJK segmentation', () => {
   });
 
   it('segments text in HTML but not tags or attributes', () => {
-    expect(segmentCjkInHtml('<p title="検索テスト">検索テスト<b>です</b></p>')).toBe('<p title="検索テスト"> 検索 テスト <b> です </b></p>');
+    expect(segmentCjkInHtml('<p title="検索テスト">検索テスト<b>です</b></p>')).toBe(
+      '<p title="検索テスト"> 検索 テスト <b> です </b></p>',
+    );
   });
 
   it('joins segmented text back for display, across <mark> tags', () => {
     const text = segmentCjk('これは検索テストです。').trim();
     expect(joinCjk(text)).toBe('これは検索テストです。');
-    expect(joinCjk('これ は <mark>検索</mark> <mark>テスト</mark> です and more')).toBe('これは<mark>検索</mark><mark>テスト</mark>です and more');
+    expect(joinCjk('これ は <mark>検索</mark> <mark>テスト</mark> です and more')).toBe(
+      'これは<mark>検索</mark><mark>テスト</mark>です and more',
+    );
   });
 });

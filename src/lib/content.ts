@@ -234,9 +234,12 @@ export const loadContent = async (contentDir: string, options: { site: string })
     }
 
     for (const link of bodyLinks(entry.text)) checkLink(link, entry.file, ids, options.site, problems);
+    // A marker is only news on a line with no other problem: a still-empty placeholder already
+    // says what it expects.
+    const flagged = new Set(problems.filter((problem) => problem.file === file).map((problem) => problem.line));
     entry.text.split('\n').forEach((line, index) => {
       const marker = TODO_MARKER.exec(line);
-      if (marker) {
+      if (marker && !flagged.has(index + 1)) {
         problems.push({
           file,
           line: index + 1,

@@ -66,7 +66,7 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
 
 /** What re-syncs each loaded collection after a change in dev. */
 const resyncs = new Map<string, () => Promise<void>>();
-let watching = false;
+const watched = new WeakSet<object>();
 
 /**
  * One watcher for all five collections: a saved file drops the shared snapshot once, then every
@@ -77,12 +77,14 @@ const watch = (context: LoaderContext) => {
     if (context.collection === 'problems') await syncProblems(context);
     else await sync(context.collection as CollectionName, context, true);
   });
-  if (watching || !context.watcher) return;
-  watching = true;
+  // A restarted dev server brings a new watcher; each one gets the listener once.
+  if (!context.watcher || watched.has(context.watcher)) return;
+  watched.add(context.watcher);
   const dir = contentDir();
   context.watcher.add(dir);
   context.watcher.on('all', (event, changed) => {
-    if (!['change', 'add', 'unlink'].includes(event) || !path.resolve(changed).startsWith(dir) || !changed.endsWith('.md')) return;
+    if (!['change', 'add', 'unlink'].includes(event) || !path.resolve(changed).startsWith(dir) || !changed.endsWith('.md'))
+      return;
     snapshot = undefined;
     for (const resync of resyncs.values()) resync().catch((error: unknown) => context.logger.error(String(error)));
   });
@@ -100,7 +102,8 @@ export const contentLoader = (collection: CollectionName): Loader => ({
 const syncProblems = async (context: LoaderContext) => {
   const { problems } = await readSnapshot();
   // One entry that always exists, so reading it never warns about an empty collection.
-  context.store.set({ id: 'all', data: { problems: problems.map(formatProblem) } });
+  const data = { problems: problems.map(formatProblem) };
+  context.store.set({ id: 'all', data, digest: context.generateDigest(data) });
 };
 
 /** The current problems, as a collection, so dev pages can show them instead of failing silently. */

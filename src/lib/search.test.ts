@@ -64,7 +64,11 @@ describe('exact matches', () => {
   });
 
   it('moves exact matches first and keeps the rest in order', () => {
-    expect(exactFirst('fast-agent', results, (r) => r).map((r) => r.url)).toEqual(['/clients/fast-agent', '/research/fast-agent-leads', '/revisions/2026-07-28']);
+    expect(exactFirst('fast-agent', results, (r) => r).map((r) => r.url)).toEqual([
+      '/clients/fast-agent',
+      '/research/fast-agent-leads',
+      '/revisions/2026-07-28',
+    ]);
     expect(exactFirst('nothing', results, (r) => r)).toEqual(results);
   });
 

@@ -98,7 +98,11 @@ export const isExactMatch = (query: string, result: { title: string; url: string
 };
 
 /** Moves exact title or id matches to the front, keeping the order within both groups. */
-export const exactFirst = <T>(query: string, items: readonly T[], describe: (item: T) => { title: string; url: string; id?: string | undefined }): T[] => {
+export const exactFirst = <T>(
+  query: string,
+  items: readonly T[],
+  describe: (item: T) => { title: string; url: string; id?: string | undefined },
+): T[] => {
   const exact = items.filter((item) => isExactMatch(query, describe(item)));
   return exact.length === 0 ? [...items] : [...exact, ...items.filter((item) => !exact.includes(item))];
 };

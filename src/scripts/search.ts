@@ -6,7 +6,16 @@
  */
 import { joinCjk, segmentCjk } from '../lib/cjk.ts';
 import { codeSpans } from '../lib/inline.ts';
-import { excerptParts, exactFirst, filterNames, hasCriteria, readState, stateSearch, type FilterName, type SearchState } from '../lib/search.ts';
+import {
+  excerptParts,
+  exactFirst,
+  filterNames,
+  hasCriteria,
+  readState,
+  stateSearch,
+  type FilterName,
+  type SearchState,
+} from '../lib/search.ts';
 
 interface ResultData {
   url: string;
@@ -25,7 +34,10 @@ interface SearchResponse {
 interface Pagefind {
   options: (options: Record<string, unknown>) => Promise<void>;
   init: () => Promise<void>;
-  search: (term: string | null, options: { filters?: Record<string, string>; sort?: Record<string, 'asc' | 'desc'> }) => Promise<SearchResponse | null>;
+  search: (
+    term: string | null,
+    options: { filters?: Record<string, string>; sort?: Record<string, 'asc' | 'desc'> },
+  ) => Promise<SearchResponse | null>;
   filters: () => Promise<Counts>;
 }
 
@@ -199,7 +211,8 @@ export const startSearch = (): void => {
       empty.hidden = true;
       more.hidden = true;
       status.textContent = '';
-      showCounts(await pagefind.filters());
+      const totals = await pagefind.filters();
+      if (token === run) showCounts(totals);
       return;
     }
     const term = state.q === '' ? null : segmentCjk(state.q).trim();
@@ -248,7 +261,8 @@ export const startSearch = (): void => {
     const filterCount = Object.keys(state.filters).length;
     const what = state.q === '' ? '' : ` for ${quoted(state.q)}`;
     const narrowed = filterCount === 0 ? '' : ` with ${plural(filterCount, 'filter')}`;
-    status.textContent = results.length === 0 ? `No results${what}${narrowed}.` : `${plural(results.length, 'result')}${what}${narrowed}.`;
+    status.textContent =
+      results.length === 0 ? `No results${what}${narrowed}.` : `${plural(results.length, 'result')}${what}${narrowed}.`;
   };
 
   /** Applies the controls: a new history entry, or (while typing) an update of the current one. */
