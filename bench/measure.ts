@@ -37,6 +37,8 @@ export interface ProcessStats {
   sampledCpuByCommand: Record<string, number>;
   /** Peak of the summed VmRSS of the command and all its descendants, in bytes. */
   peakTreeRssBytes: number;
+  /** At that peak, RSS by process name, in bytes: which processes were alive together. */
+  rssAtPeakByCommand: Record<string, number>;
   /** Max RSS of the largest single process (GNU time's %M), in bytes, where known. */
   maxProcessRssBytes: number | undefined;
   /** Most processes seen in the tree at once. */
@@ -127,6 +129,7 @@ export const measure = async (command: string, args: string[], options: RunOptio
 
   let peakTreeRssBytes = 0;
   let peakProcesses = 0;
+  let rssAtPeakByCommand: Record<string, number> = {};
   // Per pid, the last CPU seen (pids are not reused within one run's few seconds), and its name.
   const lastCpu = new Map<number, number>();
   const commands = new Map<number, string>();
@@ -135,14 +138,19 @@ export const measure = async (command: string, args: string[], options: RunOptio
     // GNU time itself is a tiny wrapper: measure what it runs.
     const tree = processTree(child.pid).filter((pid) => !hasGnuTime || pid !== child.pid);
     let total = 0;
+    const byCommand: Record<string, number> = {};
     for (const pid of tree) {
-      total += rssBytes(pid);
+      const rss = rssBytes(pid);
+      total += rss;
       const cpu = cpuOf(pid);
       if (cpu !== undefined) lastCpu.set(pid, cpu);
       // Re-read: a forked child keeps its parent's name until it execs.
       const name = readOr(`/proc/${pid}/comm`)?.trim();
       if (name) commands.set(pid, name);
+      const key = name ?? '?';
+      byCommand[key] = (byCommand[key] ?? 0) + rss;
     }
+    if (total > peakTreeRssBytes) rssAtPeakByCommand = byCommand;
     peakTreeRssBytes = Math.max(peakTreeRssBytes, total);
     peakProcesses = Math.max(peakProcesses, tree.length);
   };
@@ -182,7 +190,18 @@ export const measure = async (command: string, args: string[], options: RunOptio
     cpuSource = 'proc';
   }
   await rm(scratch, { recursive: true, force: true });
-  return { exitCode, wallMs, ...cpu, cpuSource, sampledCpuMs, sampledCpuByCommand, peakTreeRssBytes, peakProcesses, lines };
+  return {
+    exitCode,
+    wallMs,
+    ...cpu,
+    cpuSource,
+    sampledCpuMs,
+    sampledCpuByCommand,
+    peakTreeRssBytes,
+    rssAtPeakByCommand,
+    peakProcesses,
+    lines,
+  };
 };
 
 /** The output of a run, for error messages. */

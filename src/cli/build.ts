@@ -5,6 +5,8 @@
 import { rm, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent } from '../lib/content.ts';
+import { handOver } from '../lib/handoff.ts';
+import { createRenderPool } from '../lib/render-pool.ts';
 import { contentDir, repoRoot } from '../lib/paths.ts';
 import { formatProblem } from '../lib/problems.ts';
 import { siteOrigin } from '../lib/urls.ts';
@@ -21,7 +23,10 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   const outDir = path.resolve(repoRoot, options.outDir ?? process.env['OUT_DIR'] ?? 'dist');
   // Separate caches let builds of different content folders run side by side (tests, benchmarks).
   const cacheDir = process.env['ASTRO_CACHE_DIR'] ? path.resolve(repoRoot, process.env['ASTRO_CACHE_DIR']) : undefined;
-  const { problems } = await loadContent(contentDir(), { site: siteOrigin() });
+  const dir = contentDir();
+  const site = siteOrigin();
+  const result = await loadContent(dir, { site });
+  const { problems } = result;
   if (problems.length > 0) {
     for (const problem of problems) console.error(formatProblem(problem));
     console.error(
@@ -29,6 +34,8 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
     );
     return false;
   }
+  const pool = createRenderPool();
+  handOver(dir, site, result, pool.render);
   const staging = `${outDir}.staging-${process.pid}`;
   const previous = `${outDir}.previous-${process.pid}`;
   const { build } = await import('astro');
@@ -42,6 +49,8 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
+  } finally {
+    await pool.close();
   }
   if (await exists(outDir)) await rename(outDir, previous);
   await rename(staging, outDir);

@@ -10,9 +10,9 @@ import {
   type Note,
   type Revision,
 } from '../schema/index.ts';
-import { bodyLinks, type BodyLink } from './markdown.ts';
+import { bodyLinks } from './markdown.ts';
 import { parseFile, type ParsedFile } from './frontmatter.ts';
-import { classifyLink } from './links.ts';
+import { classifyLink, linkCandidates } from './links.ts';
 import { sortProblems, type Problem } from './problems.ts';
 import { didYouMean } from './suggest.ts';
 import { fieldsAt, issueMessage, issuePath } from './issues.ts';
@@ -233,7 +233,7 @@ export const loadContent = async (contentDir: string, options: { site: string })
       }
     }
 
-    for (const link of bodyLinks(entry.text)) checkLink(link, entry.file, ids, options.site, problems);
+    checkLinks(entry.text, entry.file, ids, options.site, problems);
     // A marker is only news on a line with no other problem: a still-empty placeholder already
     // says what it expects.
     const flagged = new Set(problems.filter((problem) => problem.file === file).map((problem) => problem.line));
@@ -266,16 +266,25 @@ export const loadContent = async (contentDir: string, options: { site: string })
   return { content, problems: sortProblems(problems) };
 };
 
-const checkLink = (link: BodyLink, file: string, ids: Record<CollectionName, Set<string>>, site: string, problems: Problem[]) => {
-  const target = classifyLink(link.href, site);
-  const place = { file, line: link.line, column: link.column };
+/** Why a link written in a body does not resolve on this site, or undefined where it does. */
+const linkProblem = (href: string, ids: Record<CollectionName, Set<string>>, site: string): string | undefined => {
+  const target = classifyLink(href, site);
   if (target.type === 'entry' && !ids[target.collection].has(target.id)) {
     const noun = collectionSchemas[target.collection].noun;
-    problems.push({
-      ...place,
-      message: `link to ${link.href}: no ${noun} ${JSON.stringify(target.id)} exists${didYouMean(target.id, ids[target.collection])}`,
-    });
-  } else if (target.type === 'unknown') {
-    problems.push({ ...place, message: `link to ${link.href}: no such page on this site` });
+    return `link to ${href}: no ${noun} ${JSON.stringify(target.id)} exists${didYouMean(target.id, ids[target.collection])}`;
+  }
+  return target.type === 'unknown' ? `link to ${href}: no such page on this site` : undefined;
+};
+
+/**
+ * Checks a body's links. Parsing Markdown is the slowest step of a check, so a liberal scan of the
+ * text comes first; only a file where some candidate does not resolve is parsed, and then the
+ * parser alone decides what is a link and where it stands.
+ */
+const checkLinks = (text: string, file: string, ids: Record<CollectionName, Set<string>>, site: string, problems: Problem[]) => {
+  if (linkCandidates(text, site).every((href) => linkProblem(href, ids, site) === undefined)) return;
+  for (const link of bodyLinks(text)) {
+    const message = linkProblem(link.href, ids, site);
+    if (message !== undefined) problems.push({ file, line: link.line, column: link.column, message });
   }
 };

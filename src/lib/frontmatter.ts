@@ -1,5 +1,6 @@
 import matter from 'gray-matter';
-import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+import { FAILSAFE_SCHEMA, load as loadYaml, type YAMLException } from 'js-yaml';
+import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument } from 'yaml';
 
 /** A content file split into its frontmatter and body, with what is needed to place problems. */
 export interface ParsedFile {
@@ -29,33 +30,57 @@ const colonHint = (lineText: string): string | undefined => {
   return `${key}: the value contains ": ", which YAML reads as the start of a nested mapping; quote the value ("…")`;
 };
 
-/** Reads a content file. Never throws: YAML errors come back as `syntaxErrors`. */
+/** js-yaml reads an empty value as null even in its failsafe schema; in failsafe YAML it is text. */
+const emptyAsText = (value: unknown): unknown => {
+  if (value === null) return '';
+  if (Array.isArray(value)) return value.map(emptyAsText);
+  if (typeof value === 'object')
+    return Object.fromEntries(Object.entries(value as object).map(([key, item]) => [key, emptyAsText(item)]));
+  return value;
+};
+
+/** A YAML document with positions, built only where a problem has to be placed. */
+const positionalDocument = (source: string) => {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { schema: 'failsafe', lineCounter, prettyErrors: true, uniqueKeys: true });
+  return { doc, lineCounter };
+};
+
+/**
+ * Reads a content file. Never throws: YAML errors come back as `syntaxErrors`.
+ *
+ * Valid files, the common case, take the fast path: js-yaml with its failsafe schema (every scalar
+ * stays text, so dates and zero-led hex digits keep their meaning). The `yaml` library's document,
+ * which knows where every node is, is built only when a problem has to be placed or explained.
+ */
 export const parseFile = (source: string): ParsedFile | undefined => {
   // A byte-order mark (some Windows editors) is not part of the content.
   const text = source.replace(/^\uFEFF/, '');
   if (!/^---\r?\n/.test(text)) return undefined;
-  let document: Document | undefined;
-  const lineCounter = new LineCounter();
-  // gray-matter caches by input unless given options; the engine keeps the parsed document for positions.
+  let yamlSource = '';
+  let fastData: unknown;
+  let fastError: YAMLException | undefined;
+  // gray-matter caches by input unless given options.
   const file = matter(text, {
     engines: {
-      yaml: (source: string) => {
-        // failsafe: every scalar stays text, so dates and zero-led hex digits keep their meaning.
+      yaml: (raw: string) => {
         // CRLF files (Windows checkouts): gray-matter cuts before the closing `\n---`, leaving a lone
         // `\r` that YAML keeps in the last value. Dropping line-end `\r`s keeps every line and column.
-        document = parseDocument(source.replace(/\r(?=\n|$)/g, ''), {
-          schema: 'failsafe',
-          lineCounter,
-          prettyErrors: true,
-          uniqueKeys: true,
-        });
-        return (document.errors.length === 0 ? document.toJS() : {}) as object;
+        yamlSource = raw.replace(/\r(?=\n|$)/g, '');
+        try {
+          fastData = emptyAsText(loadYaml(yamlSource, { schema: FAILSAFE_SCHEMA }));
+        } catch (error) {
+          fastError = error as YAMLException;
+        }
+        return {};
       },
     },
   });
-  const doc = document ?? parseDocument('', { schema: 'failsafe' });
   const frontmatterBlock = text.slice(0, text.length - file.content.length);
   const lines = text.split(/\r?\n/);
+
+  let positional: ReturnType<typeof positionalDocument> | undefined;
+  const positions = () => (positional ??= positionalDocument(yamlSource));
 
   // gray-matter hands the engine the text after the opening `---`, starting with its newline, so
   // YAML line N is file line N.
@@ -63,22 +88,34 @@ export const parseFile = (source: string): ParsedFile | undefined => {
   if (!/\n---[ \t]*(?:\r?\n|$)/.test(text.slice(3))) {
     syntaxErrors.push({ line: 1, column: 1, message: 'invalid YAML frontmatter: no closing "---" line after the fields' });
   }
-  for (const error of doc.errors) {
-    const line = error.linePos?.[0].line ?? 1;
-    // One error a line: YAML often reports a broken line more than once.
-    if (syntaxErrors.some((known) => known.line === line)) continue;
-    const hint = colonHint(lines[line - 1] ?? '');
-    // After the first plain syntax error YAML's view of the rest is off (one over-indented line
-    // makes every later line of its block "a nested mapping"); only the colon hint stands alone.
-    if (!hint && syntaxErrors.some((known) => known.message.startsWith('invalid YAML'))) continue;
-    syntaxErrors.push({
-      line,
-      column: hint ? 1 : (error.linePos?.[0].col ?? 1),
-      message: hint ?? `invalid YAML frontmatter: ${firstLine(error.message)} (line ${line})`,
-    });
+  if (fastError) {
+    for (const error of positions().doc.errors) {
+      const line = error.linePos?.[0].line ?? 1;
+      // One error a line: YAML often reports a broken line more than once.
+      if (syntaxErrors.some((known) => known.line === line)) continue;
+      const hint = colonHint(lines[line - 1] ?? '');
+      // After the first plain syntax error YAML's view of the rest is off (one over-indented line
+      // makes every later line of its block "a nested mapping"); only the colon hint stands alone.
+      if (!hint && syntaxErrors.some((known) => known.message.startsWith('invalid YAML'))) continue;
+      syntaxErrors.push({
+        line,
+        column: hint ? 1 : (error.linePos?.[0].col ?? 1),
+        message: hint ?? `invalid YAML frontmatter: ${firstLine(error.message)} (line ${line})`,
+      });
+    }
+    if (syntaxErrors.length === 0) {
+      // The two parsers disagree on a corner of YAML; js-yaml's own words and place then stand.
+      const line = fastError.mark.line + 1;
+      syntaxErrors.push({
+        line,
+        column: fastError.mark.column + 1,
+        message: `invalid YAML frontmatter: ${fastError.reason} (line ${line})`,
+      });
+    }
   }
 
   const locate: ParsedFile['locate'] = (path, part = 'value') => {
+    const { doc, lineCounter } = positions();
     let node: unknown = doc.contents;
     let keyNode: unknown;
     for (const segment of path) {
@@ -98,5 +135,11 @@ export const parseFile = (source: string): ParsedFile | undefined => {
     return { line, column: col };
   };
 
-  return { frontmatterBlock, data: doc.errors.length === 0 ? file.data : undefined, body: file.content, syntaxErrors, locate };
+  return {
+    frontmatterBlock,
+    data: syntaxErrors.length === 0 ? (fastData ?? {}) : undefined,
+    body: file.content,
+    syntaxErrors,
+    locate,
+  };
 };

@@ -38,3 +38,16 @@ export const htmlHref = (href: string, site: string): string => {
   if (target.type !== 'entry' || target.form === 'html') return href;
   return `${entryUrl(target.collection, target.id, 'html')}${target.hash}`;
 };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Every string in a Markdown text that might be a link to this site: inline destinations
+ * (`](/x)`), definitions (`[x]: /y`), and anything on the site's origin. Liberal by design: it
+ * may find more than a parser would (in code, with trailing punctuation), never less.
+ */
+export const linkCandidates = (text: string, site: string): string[] => {
+  const origin = escapeRegExp(site.replace(/\/+$/, ''));
+  const patterns = [/\]\(\s*<?([^\s)>]*)/g, /^[ \t]*\[[^\]\n]+\]:\s*<?([^\s>]*)/gm, new RegExp(`(${origin}[^\\s)<>\\]]*)`, 'g')];
+  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1] ?? ''));
+};

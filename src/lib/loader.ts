@@ -3,6 +3,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import type { CollectionName } from '../schema/index.ts';
 import { loadContent, type Content } from './content.ts';
 import { lastCommitDates } from './git.ts';
+import { takeOver } from './handoff.ts';
 import { renderMarkdown } from './markdown.ts';
 import { contentDir } from './paths.ts';
 import { formatProblem, type Problem } from './problems.ts';
@@ -14,15 +15,21 @@ interface Snapshot {
   content: Content;
   problems: Problem[];
   dates: Map<string, string>;
+  /** Renders many bodies at once: on every core in a build, inline in dev. */
+  render: (texts: readonly string[], site: string) => Promise<string[]>;
 }
+
+const renderInline = (texts: readonly string[], site: string) => Promise.resolve(texts.map((text) => renderMarkdown(text, site)));
 
 let snapshot: Promise<Snapshot> | undefined;
 
 const readSnapshot = (): Promise<Snapshot> =>
   (snapshot ??= (async () => {
     const dir = contentDir();
-    const { content, problems } = await loadContent(dir, { site: siteOrigin() });
-    return { content, problems, dates: lastCommitDates(dir) };
+    const site = siteOrigin();
+    const handoff = takeOver(dir, site);
+    const { content, problems } = handoff?.result ?? (await loadContent(dir, { site }));
+    return { content, problems, dates: lastCommitDates(dir), render: handoff?.render ?? renderInline };
   })());
 
 /** What each entry carries besides its frontmatter, in `rendered.metadata`. */
@@ -35,7 +42,7 @@ export interface EntryMetadata {
 }
 
 const sync = async (collection: CollectionName, context: LoaderContext, dev: boolean) => {
-  const { content, problems, dates } = await readSnapshot();
+  const { content, problems, dates, render } = await readSnapshot();
   if (problems.length > 0) {
     const report = problems.map(formatProblem).join('\n');
     // The build validates before Astro starts; this is the net under a direct `astro build`.
@@ -47,21 +54,27 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
   const entries = content[collection];
   const keep = new Set(entries.map((entry) => entry.id));
   for (const id of context.store.keys()) if (!keep.has(id)) context.store.delete(id);
-  for (const entry of entries) {
+  const changed = entries.flatMap((entry) => {
     const written = (entry.data as Record<string, unknown>)['last-updated'];
     const lastUpdated = typeof written === 'string' ? written : (dates.get(entry.absolutePath) ?? today);
     const digest = context.generateDigest(`${site}\0${lastUpdated}\0${entry.text}`);
     // Unchanged entries keep their rendered HTML from the last build (Astro keeps the store on disk).
-    if (context.store.get(entry.id)?.digest === digest) continue;
+    return context.store.get(entry.id)?.digest === digest ? [] : [{ entry, lastUpdated, digest }];
+  });
+  const html = await render(
+    changed.map(({ entry }) => entry.text),
+    site,
+  );
+  changed.forEach(({ entry, lastUpdated, digest }, index) => {
     const metadata: EntryMetadata = { frontmatterBlock: entry.frontmatterBlock, body: entry.body, file: entry.file, lastUpdated };
     context.store.set({
       id: entry.id,
       data: entry.data,
       digest,
       filePath: path.relative(process.cwd(), entry.absolutePath),
-      rendered: { html: renderMarkdown(entry.text, site), metadata },
+      rendered: { html: html[index] ?? '', metadata },
     });
-  }
+  });
 };
 
 /** What re-syncs each loaded collection after a change in dev. */

@@ -76,26 +76,40 @@ const relinkFragments = () => (tree: HastRoot) => {
   });
 };
 
-const renderer = (site: string) =>
-  unified()
+/**
+ * The HTML pipeline. Raw HTML in a body is parsed (rehype-raw) and then sanitized; parsing HTML is
+ * the costliest step, so bodies without any skip it. Sanitizing runs either way.
+ */
+const renderer = (site: string, raw: boolean) => {
+  const base = unified()
     .use(remarkParse)
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkGfm)
     .use(() => rewriteLinks(site))
-    .use(remarkRehype, { allowDangerousHtml: true, clobberPrefix: '' })
-    .use(rehypeRaw)
-    .use(rehypeSanitize, sanitizeSchema)
-    .use(relinkFragments)
-    .use(rehypeStringify);
+    .use(remarkRehype, { allowDangerousHtml: raw, clobberPrefix: '' });
+  return (raw ? base.use(rehypeRaw) : base).use(rehypeSanitize, sanitizeSchema).use(relinkFragments).use(rehypeStringify);
+};
 
 const renderers = new Map<string, ReturnType<typeof renderer>>();
+const pipeline = (site: string, raw: boolean) => {
+  const key = `${raw ? 'raw' : 'plain'} ${site}`;
+  let found = renderers.get(key);
+  if (!found) {
+    found = renderer(site, raw);
+    renderers.set(key, found);
+  }
+  return found;
+};
 
 /** Markdown (untrusted) to safe HTML, with site links pointing at HTML pages. */
 export const renderMarkdown = (markdown: string, site: string): string => {
-  let pipeline = renderers.get(site);
-  if (!pipeline) {
-    pipeline = renderer(site);
-    renderers.set(site, pipeline);
-  }
-  return String(pipeline.processSync(markdown));
+  const plain = pipeline(site, false);
+  const tree = plain.parse(markdown);
+  let hasHtml = false;
+  visit(tree, 'html', () => {
+    hasHtml = true;
+    return false;
+  });
+  const chosen = hasHtml ? pipeline(site, true) : plain;
+  return chosen.stringify(chosen.runSync(tree));
 };

@@ -1,0 +1,284 @@
+/**
+ * The benchmark's results: what one run measures, medians and ranges per size, the targets
+ * (PASS/MISS), and the table `npm run bench` prints.
+ */
+import type { FloorTimings } from './floor.ts';
+import type { ProcessStats } from './measure.ts';
+import type { Phases } from './phases.ts';
+import type { SearchMeasurement } from './search.ts';
+
+export interface DirSize {
+  bytes: number;
+  files: number;
+}
+
+export interface Measured {
+  wallMs: number;
+  cpuMs: number | undefined;
+  cpuSource: ProcessStats['cpuSource'];
+  /** CPU of the Pagefind service process alone (from the /proc samples). */
+  pagefindCpuMs: number;
+  peakTreeRssBytes: number;
+  /** At the tree's peak, RSS by process name (node's main thread shows as MainThread). */
+  rssAtPeakByCommand: Record<string, number>;
+  maxProcessRssBytes: number | undefined;
+  loadAverage: number;
+}
+
+export interface BuildMeasured extends Measured {
+  phases: Phases | undefined;
+  /** The build's log without the per-route lines, each with its arrival time (ms). */
+  log: string[];
+}
+
+export interface RunResult {
+  run: number;
+  check: Measured;
+  cold: BuildMeasured;
+  dist: DirSize;
+  pagefind: DirSize;
+  floor: Measured & { timings: FloorTimings | undefined };
+  rebuild: BuildMeasured & { editedNote: string };
+  search: SearchMeasurement | { skipped: string };
+}
+
+export interface Stat {
+  median: number;
+  min: number;
+  max: number;
+}
+
+const stat3 = (numbers: (number | undefined)[]): Stat | undefined => {
+  const list = numbers.filter((value): value is number => value !== undefined && Number.isFinite(value)).sort((a, b) => a - b);
+  if (list.length === 0) return undefined;
+  const middle = Math.floor(list.length / 2);
+  const median = list.length % 2 ? (list[middle] as number) : ((list[middle - 1] as number) + (list[middle] as number)) / 2;
+  return { median, min: list[0] as number, max: list.at(-1) as number };
+};
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+const millis = (ms: number) => `${Math.round(ms)} ms`;
+const mib = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GiB` : `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
+const show = (value: Stat | undefined, unit: (n: number) => string) => {
+  if (!value) return 'n/a';
+  if (value.min === value.max) return unit(value.median);
+  return `${unit(value.median)} (${unit(value.min)}–${unit(value.max)})`;
+};
+
+export interface SizeSummary {
+  size: number;
+  bodyWordsPerNote: number;
+  runs: RunResult[];
+  stats: Record<string, Stat | undefined>;
+}
+
+const searched = (run: RunResult) => ('transfer' in run.search ? run.search : undefined);
+const uiOf = (run: RunResult) => {
+  const ui = searched(run)?.ui;
+  return ui && 'ms' in ui ? ui : undefined;
+};
+
+export const summarise = (size: number, bodyWordsPerNote: number, results: RunResult[]): SizeSummary => {
+  const pick = (fn: (run: RunResult) => number | undefined) => stat3(results.map(fn));
+  const phase = (key: keyof Phases, which: 'cold' | 'rebuild' = 'cold') => pick((run) => run[which].phases?.[key]);
+  return {
+    size,
+    bodyWordsPerNote,
+    runs: results,
+    stats: {
+      checkWall: pick((run) => run.check.wallMs),
+      checkCpu: pick((run) => run.check.cpuMs),
+      buildWall: pick((run) => run.cold.wallMs),
+      buildCpu: pick((run) => run.cold.cpuMs),
+      buildPagefindCpu: pick((run) => run.cold.pagefindCpuMs),
+      buildTreeRss: pick((run) => run.cold.peakTreeRssBytes),
+      buildProcessRss: pick((run) => run.cold.maxProcessRssBytes),
+      distBytes: pick((run) => run.dist.bytes),
+      distFiles: pick((run) => run.dist.files),
+      pagefindBytes: pick((run) => run.pagefind.bytes),
+      pagefindFiles: pick((run) => run.pagefind.files),
+      floorWall: pick((run) => run.floor.wallMs),
+      floorCpu: pick((run) => run.floor.cpuMs),
+      floorRender: pick((run) => run.floor.timings?.renderMs),
+      ratioWall: pick((run) => run.cold.wallMs / run.floor.wallMs),
+      ratioCpu: pick((run) => (run.cold.cpuMs && run.floor.cpuMs ? run.cold.cpuMs / run.floor.cpuMs : undefined)),
+      rebuildWall: pick((run) => run.rebuild.wallMs),
+      rebuildCpu: pick((run) => run.rebuild.cpuMs),
+      rebuildTreeRss: pick((run) => run.rebuild.peakTreeRssBytes),
+      searchBytes: pick((run) => searched(run)?.transfer.bytes),
+      searchRequests: pick((run) => searched(run)?.transfer.requests),
+      searchMs: pick((run) => searched(run)?.searchMs),
+      searchTotalMs: pick((run) => searched(run)?.totalMs),
+      searchWarmMs: pick((run) => searched(run)?.warmSearchMs),
+      searchGzipBytes: pick((run) => searched(run)?.transfer.gzipBytes),
+      searchResults: pick((run) => searched(run)?.results),
+      uiMs: pick((run) => uiOf(run)?.ms),
+      uiBytes: pick((run) => uiOf(run)?.transfer.bytes),
+      loadAverage: pick((run) => run.cold.loadAverage),
+      phaseStartup: phase('startupAndValidationMs'),
+      phaseContent: phase('contentSyncMs'),
+      phaseTypes: phase('typesAndSetupMs'),
+      phaseBundle: phase('bundleMs'),
+      phasePages: phase('pagesMs'),
+      phasePagefind: phase('pagefindMs'),
+      phaseFinish: phase('finishMs'),
+      rebuildStartup: phase('startupAndValidationMs', 'rebuild'),
+      rebuildContent: phase('contentSyncMs', 'rebuild'),
+      rebuildPages: phase('pagesMs', 'rebuild'),
+      rebuildPagefind: phase('pagefindMs', 'rebuild'),
+    },
+  };
+};
+
+export interface Target {
+  size: number | 'all';
+  what: string;
+  limit: string;
+  measured: string;
+  pass: boolean | undefined;
+}
+
+const SEARCH_BYTES = 300_000;
+
+export const targetsFor = (summaries: SizeSummary[]): Target[] => {
+  const targets: Target[] = [];
+  const bySize = (size: number) => summaries.find((entry) => entry.size === size);
+  const five = bySize(5000);
+  if (five) {
+    const { stats } = five;
+    const build = stats['buildWall']?.median;
+    const floor = stats['floorWall']?.median;
+    const rss = stats['buildTreeRss']?.max;
+    const check = stats['checkWall']?.median;
+    targets.push(
+      {
+        size: 5000,
+        what: 'full build ≤ 4× floor (median wall)',
+        limit: floor ? `≤ ${seconds(4 * floor)}` : 'n/a',
+        measured: build && floor ? `${(build / floor).toFixed(1)}×` : 'n/a',
+        pass: build && floor ? build <= 4 * floor : undefined,
+      },
+      {
+        size: 5000,
+        what: 'full build, median wall',
+        limit: '< 45 s',
+        measured: build ? seconds(build) : 'n/a',
+        pass: build ? build < 45_000 : undefined,
+      },
+      {
+        size: 5000,
+        what: 'peak RSS of the build tree (max)',
+        limit: '< 2.5 GB',
+        measured: rss ? mib(rss) : 'n/a',
+        pass: rss ? rss < 2.5e9 : undefined,
+      },
+      {
+        size: 5000,
+        what: 'npm run check, median wall',
+        limit: '< 5 s',
+        measured: check ? seconds(check) : 'n/a',
+        pass: check ? check < 5_000 : undefined,
+      },
+    );
+  }
+  const thousand = bySize(1000);
+  if (thousand) {
+    const build = thousand.stats['buildWall']?.median;
+    targets.push({
+      size: 1000,
+      what: 'full build, median wall',
+      limit: '< 15 s',
+      measured: build ? seconds(build) : 'n/a',
+      pass: build ? build < 15_000 : undefined,
+    });
+  }
+  for (const { size, stats } of summaries) {
+    const rebuild = stats['rebuildWall']?.median;
+    const cold = stats['buildWall']?.median;
+    targets.push({
+      size,
+      what: 'one-note edit rebuild < cold build (median wall)',
+      limit: cold ? `< ${seconds(cold)}` : 'n/a',
+      measured: rebuild ? seconds(rebuild) : 'n/a',
+      pass: rebuild && cold ? rebuild < cold : undefined,
+    });
+    const bytes = stats['searchBytes']?.max;
+    const ms = stats['searchMs']?.median;
+    targets.push(
+      {
+        size,
+        what: 'first search: Pagefind bytes transferred (max)',
+        limit: '≤ 300 KB',
+        measured: bytes ? kb(bytes) : 'n/a',
+        pass: bytes ? bytes <= SEARCH_BYTES : undefined,
+      },
+      {
+        size,
+        what: 'first search: search() → 10 results with data (median)',
+        limit: '≤ 500 ms',
+        measured: ms ? millis(ms) : 'n/a',
+        pass: ms ? ms <= 500 : undefined,
+      },
+    );
+  }
+  return targets;
+};
+
+export const printTable = (summaries: SizeSummary[], targets: Target[]) => {
+  const rows: [string, (s: SizeSummary) => string][] = [
+    ['notes (words/note)', (s) => `${s.size} (${s.bodyWordsPerNote})`],
+    ['load average at build start', (s) => show(s.stats['loadAverage'], (n) => n.toFixed(1))],
+    ['npm run check, wall', (s) => show(s.stats['checkWall'], seconds)],
+    ['npm run check, CPU', (s) => show(s.stats['checkCpu'], seconds)],
+    ['cold build, wall', (s) => show(s.stats['buildWall'], seconds)],
+    ['cold build, CPU (user+sys, tree)', (s) => show(s.stats['buildCpu'], seconds)],
+    ['  of which the Pagefind process', (s) => show(s.stats['buildPagefindCpu'], seconds)],
+    ['cold build, peak RSS (tree sum)', (s) => show(s.stats['buildTreeRss'], mib)],
+    ['cold build, max RSS (one process)', (s) => show(s.stats['buildProcessRss'], mib)],
+    ['  startup + validation', (s) => show(s.stats['phaseStartup'], seconds)],
+    ['  content sync (loader, Markdown)', (s) => show(s.stats['phaseContent'], seconds)],
+    ['  types + setup', (s) => show(s.stats['phaseTypes'], seconds)],
+    ['  vite bundle', (s) => show(s.stats['phaseBundle'], seconds)],
+    ['  page generation', (s) => show(s.stats['phasePages'], seconds)],
+    ['  pagefind', (s) => show(s.stats['phasePagefind'], seconds)],
+    ['  finish (swap dist)', (s) => show(s.stats['phaseFinish'], seconds)],
+    ['dist/ size (files)', (s) => `${show(s.stats['distBytes'], mib)} (${s.stats['distFiles']?.median ?? 'n/a'})`],
+    [
+      'dist/pagefind size (files)',
+      (s) => `${show(s.stats['pagefindBytes'], mib)} (${s.stats['pagefindFiles']?.median ?? 'n/a'})`,
+    ],
+    ['floor, wall', (s) => show(s.stats['floorWall'], seconds)],
+    ['floor, CPU', (s) => show(s.stats['floorCpu'], seconds)],
+    ['build / floor (wall)', (s) => show(s.stats['ratioWall'], (n) => `${n.toFixed(1)}×`)],
+    ['build / floor (CPU)', (s) => show(s.stats['ratioCpu'], (n) => `${n.toFixed(1)}×`)],
+    ['one-note edit rebuild, wall', (s) => show(s.stats['rebuildWall'], seconds)],
+    ['one-note edit rebuild, CPU', (s) => show(s.stats['rebuildCpu'], seconds)],
+    ['  rebuild: startup + validation', (s) => show(s.stats['rebuildStartup'], seconds)],
+    ['  rebuild: content sync', (s) => show(s.stats['rebuildContent'], seconds)],
+    ['  rebuild: page generation', (s) => show(s.stats['rebuildPages'], seconds)],
+    ['  rebuild: pagefind', (s) => show(s.stats['rebuildPagefind'], seconds)],
+    ['first search (JS API): Pagefind bytes', (s) => show(s.stats['searchBytes'], kb)],
+    ['first search: bytes if host gzips JS', (s) => show(s.stats['searchGzipBytes'], kb)],
+    ['first search: requests', (s) => show(s.stats['searchRequests'], (n) => String(n))],
+    ['first search: search() → results', (s) => show(s.stats['searchMs'], millis)],
+    ['first search: import + search', (s) => show(s.stats['searchTotalMs'], millis)],
+    ['first search: matches', (s) => show(s.stats['searchResults'], (n) => String(n))],
+    ['second search (warm) → results', (s) => show(s.stats['searchWarmMs'], millis)],
+    ['search page: type → results', (s) => show(s.stats['uiMs'], millis)],
+    ['search page: Pagefind bytes', (s) => show(s.stats['uiBytes'], kb)],
+  ];
+  const header = ['metric', ...summaries.map((s) => `${s.size} notes`)];
+  const body = rows.map(([label, fn]) => [label, ...summaries.map(fn)]);
+  const widths = header.map((_, column) => Math.max(...[header, ...body].map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of body) console.log(line(row));
+  console.log('');
+  for (const target of targets) {
+    const verdict = target.pass === undefined ? 'N/A ' : target.pass ? 'PASS' : 'MISS';
+    console.log(`${verdict}  ${String(target.size).padEnd(5)} ${target.what}: ${target.measured} (target ${target.limit})`);
+  }
+};

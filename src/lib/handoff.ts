@@ -1,0 +1,31 @@
+import type { LoadResult } from './content.ts';
+
+/**
+ * The build validates the content before Astro starts, in the same process; the content loader then
+ * takes that result instead of reading and checking every file a second time.
+ */
+const key = Symbol.for('canimcp.validatedContent');
+
+interface Handoff {
+  dir: string;
+  site: string;
+  result: LoadResult;
+  /** Renders bodies on every core; the loader calls it only for entries that changed. */
+  render?: (texts: readonly string[], site: string) => Promise<string[]>;
+}
+
+type Holder = Record<typeof key, Handoff | undefined>;
+
+/** Keeps a validation result for the loader of the build that follows. */
+export const handOver = (dir: string, site: string, result: LoadResult, render?: Handoff['render']): void => {
+  (globalThis as unknown as Holder)[key] = { dir, site, result, ...(render ? { render } : {}) };
+};
+
+/** Takes a result handed over for this folder and site, once; later reads (dev) go to disk. */
+export const takeOver = (dir: string, site: string): Omit<Handoff, 'dir' | 'site'> | undefined => {
+  const holder = globalThis as unknown as Holder;
+  const handoff = holder[key];
+  if (handoff === undefined || handoff.dir !== dir || handoff.site !== site) return undefined;
+  holder[key] = undefined;
+  return handoff;
+};
