@@ -35,7 +35,7 @@ const emptyAsText = (value: unknown): unknown => {
   if (value === null) return '';
   if (Array.isArray(value)) return value.map(emptyAsText);
   if (typeof value === 'object')
-    return Object.fromEntries(Object.entries(value as object).map(([key, item]) => [key, emptyAsText(item)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, emptyAsText(item)]));
   return value;
 };
 
