@@ -7,10 +7,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/lib/paths.ts';
+import { seriousViolations } from '../tests/support/axe.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { fixtureSite, mainSite, requireSite, serveSite } from '../tests/support/site.ts';
 
-const axePath = path.join(repoRoot, 'node_modules/axe-core/axe.min.js');
 const shots = path.join(repoRoot, 'test-results/screenshots');
 
 let browser: Browser;
@@ -125,14 +125,7 @@ describe('accessibility', () => {
   test.each(kinds)('%s has no serious or critical axe violation in either colour scheme', async (route) => {
     const page = await browser.newPage();
     await page.goto(`${main}${route}`);
-    await page.addScriptTag({ path: axePath });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      const violations = await page.evaluate<string[]>(
-        `axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')))`,
-      );
-      expect(violations, colorScheme).toEqual([]);
-    }
+    expect(await seriousViolations(page)).toEqual({ light: [], dark: [] });
     await page.close();
   });
 });

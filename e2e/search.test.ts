@@ -5,16 +5,14 @@
  * page without JavaScript.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { repoRoot } from '../src/lib/paths.ts';
+import { seriousViolations } from '../tests/support/axe.ts';
 import { CHROMIUM, launchBrowser } from '../tests/support/browser.ts';
 import { fixtureSite, requireSite, serveSite } from '../tests/support/site.ts';
 
 // Without Chromium the browser tests are skipped on a laptop, and fail under CI.
 const runnable = existsSync(CHROMIUM) || process.env['CI'] === 'true';
-const axePath = path.join(repoRoot, 'node_modules/axe-core/axe.min.js');
 
 const HERMES = '/research/hermes-leads-with-the-legacy-handshake';
 const FAST_AGENT = '/research/fast-agent-leads-with-the-modern-discover-probe';
@@ -262,14 +260,7 @@ describe.skipIf(!runnable)('search', () => {
 
   test('with results showing, the page has no serious or critical axe violation', async () => {
     const { page } = await searchFor('/search?q=discover&client=fast-agent');
-    await page.addScriptTag({ path: axePath });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      const violations = await page.evaluate<string[]>(
-        `axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', ')))`,
-      );
-      expect(violations, colorScheme).toEqual([]);
-    }
+    expect(await seriousViolations(page)).toEqual({ light: [], dark: [] });
     await close(page);
   });
 
