@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- --sizes 1000,5000 --runs 3 --keep --query "..."]`
+ * `npm run bench [-- --sizes 1000,5000] [--runs 3] [--query "words"] [--keep] [--no-search] [--report]`
  *
  * Generates seeded synthetic corpora in a temporary folder and, per size and run, measures
  * `npm run check`, a cold full build (wall, CPU of the process tree, peak RSS of the tree, phase
  * split from the build log), the output's size, the floor (parse + render the same notes with no
  * framework), a rebuild after editing one note, and the first search in Chromium. Prints a table
- * with PASS/MISS against the targets and writes bench/results.json.
+ * with PASS/MISS against the targets and writes bench/results.json (git-ignored), keeping the
+ * latest results of sizes not run this time; `--report` prints that file's table without measuring.
  */
 import { readFile, rm, stat, readdir, writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -87,8 +88,7 @@ const expectSuccess = (what: string, stats: ProcessStats) => {
   if (stats.exitCode !== 0) throw new Error(`${what} failed (exit ${stats.exitCode}):\n${outputOf(stats)}`);
 };
 
-const runOnce = async (run: number, size: number, corpus: Corpus, work: string): Promise<RunResult> => {
-  const outDir = path.join(work, 'dist');
+const runOnce = async (run: number, size: number, corpus: Corpus, work: string, outDir: string): Promise<RunResult> => {
   const cacheDir = path.join(work, 'cache');
   const env = {
     ...process.env,
@@ -133,7 +133,14 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string):
   let search: RunResult['search'] = { skipped: '--no-search' };
   if (!values['no-search']) {
     log(`${tag}: first search in Chromium`);
-    search = await measureSearch(outDir, values.query);
+    try {
+      search = await measureSearch(outDir, values.query);
+    } catch (error) {
+      // A missing or broken browser should not throw away the build figures.
+      const reason = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
+      log(`${tag}: search not measured: ${reason}`);
+      search = { skipped: reason };
+    }
   }
 
   // Edit one note's body and rebuild on the cold build's cache; put the note back afterwards so
@@ -204,15 +211,21 @@ const main = async () => {
   if (!hasGnuTime) log('/usr/bin/time is missing: CPU time is summed from /proc samples (a lower bound)');
   for (const size of sizes) {
     const work = await mkdtemp(path.join(os.tmpdir(), `canimcp-bench-${size}-`));
+    // The site is built inside the repository (git-ignored like every .dist-*): when OUT_DIR lies
+    // outside the working directory, Astro puts its prerender bundle in the repository's shared
+    // .astro/.prerender instead, and two such builds at once delete each other's chunks.
+    const outDir = path.join(repoRoot, `.dist-bench-${size}-${process.pid}`);
     try {
       log(`${size} notes: generating the corpus in ${work}`);
       const corpus = await writeCorpus(path.join(work, 'content'), { notes: size });
       const results: RunResult[] = [];
-      for (let run = 1; run <= runs; run++) results.push(await runOnce(run, size, corpus, work));
+      for (let run = 1; run <= runs; run++) results.push(await runOnce(run, size, corpus, work, outDir));
       summaries.push(summarise(size, Math.round(corpus.bodyWords / corpus.noteIds.length), results));
     } finally {
       if (values.keep) log(`kept ${work}`);
       else await rm(work, { recursive: true, force: true });
+      if (values.keep) log(`kept ${outDir}`);
+      else await rm(outDir, { recursive: true, force: true });
     }
   }
   report(summaries);
