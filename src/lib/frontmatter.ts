@@ -34,8 +34,7 @@ const colonHint = (lineText: string): string | undefined => {
 const emptyAsText = (value: unknown): unknown => {
   if (value === null) return '';
   if (Array.isArray(value)) return value.map(emptyAsText);
-  if (typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, emptyAsText(item)]));
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, emptyAsText(item)]));
   return value;
 };
 
