@@ -42,10 +42,10 @@ interface Pagefind {
 }
 
 /** Results shown at first, and added by each "Show more". */
-const PAGE = 20;
+const PAGE = 10;
 /** How many top results are checked for an exact title or id match, which then comes first. */
-const EXACT_WINDOW = 30;
-const DEBOUNCE_MS = 200;
+const EXACT_WINDOW = 10;
+const DEBOUNCE_MS = 150;
 
 const loadPagefind = async (): Promise<Pagefind> => {
   // A URL computed at run time, so Vite leaves the import alone: the bundle only exists after a build.
