@@ -1,3 +1,5 @@
+import { noteUrl } from './urls.ts';
+
 /** One link in an llms.txt section. */
 export interface LlmsLink {
   title: string;
@@ -28,3 +30,7 @@ export const llmsTxt = (file: {
   }
   return `${blocks.join('\n\n')}\n`;
 };
+
+/** Notes as llms.txt links to their twins, each described by its summary. */
+export const noteLinks = (notes: readonly { id: string; data: { title: string; summary: string } }[]): LlmsLink[] =>
+  notes.map((note) => ({ title: note.data.title, url: noteUrl(note.id, 'twin'), description: note.data.summary }));

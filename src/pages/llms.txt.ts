@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { siteData } from '../data/site.ts';
-import { llmsTxt } from '../lib/llms.ts';
+import { llmsTxt, noteLinks } from '../lib/llms.ts';
 import { textResponse } from '../lib/responses.ts';
-import { capabilityUrl, clientUrl, noteUrl, revisionUrl } from '../lib/urls.ts';
+import { capabilityUrl, clientUrl, revisionUrl } from '../lib/urls.ts';
 
 export const GET: APIRoute = async () => {
   const site = await siteData();
@@ -16,11 +16,7 @@ export const GET: APIRoute = async () => {
       sections: [
         {
           heading: 'Research notes',
-          links: site.notes.map((note) => ({
-            title: note.data.title,
-            url: noteUrl(note.id, 'twin'),
-            description: note.data.summary,
-          })),
+          links: noteLinks(site.notes),
         },
         {
           heading: 'Clients',

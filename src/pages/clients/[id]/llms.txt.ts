@@ -1,8 +1,8 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../../data/paths.ts';
-import { llmsTxt } from '../../../lib/llms.ts';
+import { llmsTxt, noteLinks } from '../../../lib/llms.ts';
 import { textResponse } from '../../../lib/responses.ts';
-import { clientUrl, noteUrl } from '../../../lib/urls.ts';
+import { clientUrl } from '../../../lib/urls.ts';
 
 export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
@@ -16,11 +16,7 @@ export const GET: APIRoute<Props> = ({ props: { client } }) =>
       sections: [
         {
           heading: 'Research notes',
-          links: client.notes.map((note) => ({
-            title: note.data.title,
-            url: noteUrl(note.id, 'twin'),
-            description: note.data.summary,
-          })),
+          links: noteLinks(client.notes),
         },
       ],
     }),

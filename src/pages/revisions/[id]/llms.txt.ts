@@ -1,8 +1,8 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { revisionPaths } from '../../../data/paths.ts';
-import { llmsTxt } from '../../../lib/llms.ts';
+import { llmsTxt, noteLinks } from '../../../lib/llms.ts';
 import { textResponse } from '../../../lib/responses.ts';
-import { noteUrl, revisionUrl } from '../../../lib/urls.ts';
+import { revisionUrl } from '../../../lib/urls.ts';
 
 export const getStaticPaths = revisionPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
@@ -16,11 +16,7 @@ export const GET: APIRoute<Props> = ({ props: { revision } }) =>
       sections: [
         {
           heading: 'Research notes',
-          links: revision.notes.map((note) => ({
-            title: note.data.title,
-            url: noteUrl(note.id, 'twin'),
-            description: note.data.summary,
-          })),
+          links: noteLinks(revision.notes),
         },
       ],
     }),
