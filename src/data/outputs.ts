@@ -1,6 +1,6 @@
 /** Inputs for the machine-readable outputs, gathered from the site data. */
 import { siteData } from './site.ts';
-import { absoluteUrl, capabilityUrl, clientUrl, noteUrl, revisionUrl, siteOrigin } from '../lib/urls.ts';
+import { absoluteUrl, capabilityUrl, clientUrl, htmlRoutePaths, noteUrl, revisionUrl, siteOrigin } from '../lib/urls.ts';
 import { buildDate } from '../lib/today.ts';
 import { backlinks } from '../lib/indexes.ts';
 
@@ -9,7 +9,7 @@ export const htmlPages = async () => {
   const site = await siteData();
   const newest = site.notes[0]?.lastUpdated;
   return [
-    ...['/', '/research', '/clients', '/revisions', '/capabilities', '/matrix', '/search'].map((path) => ({
+    ...htmlRoutePaths.map((path) => ({
       path,
       ...(newest ? { lastmod: newest } : {}),
     })),

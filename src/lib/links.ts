@@ -1,5 +1,5 @@
 import { collections, type CollectionName } from '../schema/index.ts';
-import { entryUrl, staticPaths } from './urls.ts';
+import { entryUrl, isScopedFilePath, staticPaths } from './urls.ts';
 
 /** What a link written in a body points at, from the site's point of view. */
 export type LinkTarget =
@@ -26,7 +26,7 @@ export const classifyLink = (href: string, site: string): LinkTarget => {
     return { type: 'entry', collection, id: decodeURIComponent(match[2]), form: match[3] ? 'twin' : 'html', hash };
   }
   const withoutSlash = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
-  if (staticPaths.includes(withoutSlash) || /^\/(clients|revisions)\/[^/]+\/(llms\.txt|feed\.xml)$/.test(withoutSlash)) {
+  if (staticPaths.includes(withoutSlash) || isScopedFilePath(withoutSlash)) {
     return { type: 'static', path: withoutSlash };
   }
   return { type: 'unknown', path: bare };

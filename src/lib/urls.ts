@@ -1,7 +1,49 @@
 import type { CollectionName } from '../schema/index.ts';
 
+/**
+ * Every URL the site builds, in one place: the fixed pages and files (`routes`), and builders for the
+ * pages made per entry. Pages, feeds, llms.txt, the sitemap and the link checker all read from here,
+ * so a link that check accepts is a link the build writes.
+ */
+
 /** Which form of a page: the HTML page for readers, or the `.md` twin for agents. */
 export type Form = 'html' | 'twin';
+
+/** A fixed page or file: its path, its label where it is in the main navigation, and whether it is HTML. */
+export interface Route {
+  path: string;
+  /** The main navigation's label; pages without one are not in the navigation. */
+  nav?: string;
+  /** An HTML page (listed in the sitemap) rather than a file. */
+  html: boolean;
+}
+
+/** The fixed pages and files, in navigation order where they are in the navigation. */
+export const routes = {
+  home: { path: '/', html: true },
+  research: { path: '/research', nav: 'Research', html: true },
+  clients: { path: '/clients', nav: 'Clients', html: true },
+  revisions: { path: '/revisions', nav: 'Revisions', html: true },
+  capabilities: { path: '/capabilities', nav: 'Capabilities', html: true },
+  matrix: { path: '/matrix', nav: 'Matrix', html: true },
+  search: { path: '/search', nav: 'Search', html: true },
+  llms: { path: '/llms.txt', html: false },
+  feed: { path: '/feed.xml', html: false },
+  sitemap: { path: '/sitemap.xml', html: false },
+  notesJson: { path: '/data/notes.json', html: false },
+  robots: { path: '/robots.txt', html: false },
+} as const satisfies Record<string, Route>;
+
+const routeList: readonly Route[] = Object.values(routes);
+
+/** The main navigation, in order. */
+export const navRoutes = routeList.flatMap((route) => (route.nav === undefined ? [] : [{ path: route.path, label: route.nav }]));
+
+/** The fixed HTML pages, for the sitemap. */
+export const htmlRoutePaths = routeList.filter((route) => route.html).map((route) => route.path);
+
+/** Every fixed path, for the link checker. */
+export const staticPaths: readonly string[] = routeList.map((route) => route.path);
 
 /** Where an entry lives. One place, both forms; HTML URLs never carry a trailing slash. */
 export const entryUrl = (collection: CollectionName, id: string, form: Form): string =>
@@ -16,6 +58,21 @@ export const capabilityUrl = (id: string, form: Form = 'html') => entryUrl('capa
 /** A collection's index page, which lists every entry. */
 export const collectionUrl = (collection: CollectionName): string => `/${collection}`;
 
+/** Collections whose entries have a scoped llms.txt and (clients only) an Atom feed of their own. */
+type Scoped = 'clients' | 'revisions';
+
+/** The llms.txt for one client's or revision's notes, or the whole site's. */
+export const llmsUrl = (scope?: { collection: Scoped; id: string }): string =>
+  scope === undefined ? routes.llms.path : `/${scope.collection}/${scope.id}/llms.txt`;
+
+/** A client's Atom feed, or the whole site's. */
+export const feedUrl = (clientId?: string): string =>
+  clientId === undefined ? routes.feed.path : `/clients/${clientId}/feed.xml`;
+
+/** Whether a path is one of the per-entry files that `llmsUrl` and `feedUrl` build. */
+export const isScopedFilePath = (path: string): boolean =>
+  /^\/(clients|revisions)\/[^/]+\/llms\.txt$|^\/clients\/[^/]+\/feed\.xml$/.test(path);
+
 /** Absolute URL on the site's origin. */
 export const absoluteUrl = (site: string, path: string): string => `${site.replace(/\/+$/, '')}${path}`;
 
@@ -24,20 +81,3 @@ export const canonicalNoteUrl = (site: string, id: string): string => absoluteUr
 
 /** The site's origin: `SITE_URL`, without a trailing slash. */
 export const siteOrigin = (): string => (process.env['SITE_URL'] ?? 'https://canimcp.io').replace(/\/+$/, '');
-
-/** Pages that are not entries but may be linked from a note's body. */
-export const staticPaths: readonly string[] = [
-  '/',
-  '/research',
-  '/clients',
-  '/revisions',
-  '/capabilities',
-  '/matrix',
-  '/search',
-  '/llms.txt',
-  '/feed.xml',
-  '/sitemap.xml',
-  '/data/notes.json',
-  '/robots.txt',
-  '/about',
-];

@@ -2,15 +2,15 @@ import type { APIRoute } from 'astro';
 import { siteData } from '../data/site.ts';
 import { atomFeed } from '../lib/feed.ts';
 import { xmlResponse } from '../lib/responses.ts';
-import { siteOrigin } from '../lib/urls.ts';
+import { feedUrl, routes, siteOrigin } from '../lib/urls.ts';
 
 export const GET: APIRoute = async () =>
   xmlResponse(
     atomFeed({
       site: siteOrigin(),
       title: 'canimcp: MCP client research notes',
-      path: '/feed.xml',
-      htmlPath: '/research',
+      path: feedUrl(),
+      htmlPath: routes.research.path,
       notes: (await siteData()).notes,
     }),
     'application/atom+xml',

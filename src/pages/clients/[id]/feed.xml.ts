@@ -2,7 +2,7 @@ import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../../data/paths.ts';
 import { atomFeed } from '../../../lib/feed.ts';
 import { xmlResponse } from '../../../lib/responses.ts';
-import { clientUrl, siteOrigin } from '../../../lib/urls.ts';
+import { clientUrl, feedUrl, siteOrigin } from '../../../lib/urls.ts';
 
 export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
@@ -12,7 +12,7 @@ export const GET: APIRoute<Props> = ({ props: { client } }) =>
     atomFeed({
       site: siteOrigin(),
       title: `canimcp: ${client.data.name}`,
-      path: `/clients/${client.id}/feed.xml`,
+      path: feedUrl(client.id),
       htmlPath: clientUrl(client.id),
       notes: client.notes,
     }),
