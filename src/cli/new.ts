@@ -10,7 +10,6 @@ import { createInterface, type Interface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import type * as z from 'zod';
 import { loadContent } from '../lib/content.ts';
-import { issueMessage } from '../lib/issues.ts';
 import { contentDir } from '../lib/paths.ts';
 import { formatProblem } from '../lib/problems.ts';
 import { entryTypes, isEntryType, scaffold, slugify, sourceParts, type EntryType, type ScaffoldValues } from '../lib/scaffold.ts';
@@ -25,93 +24,97 @@ import {
   collections,
   type CollectionName,
 } from '../schema/index.ts';
+import { parseAuthored } from '../schema/errors.ts';
+import { fieldDoc } from '../schema/docs.ts';
 import { Source } from '../schema/note.ts';
 import { fail } from './fail.ts';
 
-const usage = `usage: npm run new -- <note|client|revision|capability> <id> [flags]
-
-  note        --title T --kind K --summary S --client ID --revision ID --capability ID
-              --related ID --source-url URL --source-title T
-  client      --name N --homepage URL --repository URL --client-info-name N --sdk S
-  revision    --released YYYY-MM-DD --status S --era E
-  capability  --title T --description D
-
-  List flags may be repeated or comma-separated (--client a,b). A note's id may be left out when
-  --title is given: it is made from the title. --no-prompt never asks, even in a terminal.`;
-
-type Flag =
-  | 'title'
-  | 'kind'
-  | 'summary'
-  | 'client'
-  | 'revision'
-  | 'capability'
-  | 'related'
-  | 'source-url'
-  | 'source-title'
-  | 'name'
-  | 'homepage'
-  | 'repository'
-  | 'client-info-name'
-  | 'sdk'
-  | 'released'
-  | 'status'
-  | 'era'
-  | 'description';
-
-/** One flag: the value it sets, the schema that checks it (never a second copy of a rule), and its question. */
+/** One flag: the value it sets, and the schema that checks it and says what it means (never a second copy). */
 interface FlagSpec {
   key: keyof ScaffoldValues;
+  /** The schema each value (each item, for a list) must pass. */
   schema: z.ZodType;
+  /** The frontmatter field whose `.meta()` explains the flag, where that is not `schema` itself. */
+  field?: z.ZodType;
+  /** For a list of ids: the collection the ids name. */
   list?: CollectionName;
-  question: string;
+  /** What `new` does with the value beyond the field's meaning. */
+  aside?: string;
 }
 
 const note = NoteFrontmatter.shape;
-const flagSpecs: Record<EntryType, Partial<Record<Flag, FlagSpec>>> = {
+const client = ClientFrontmatter.shape;
+const revision = RevisionFrontmatter.shape;
+const capability = CapabilityFrontmatter.shape;
+const ids = (collection: CollectionName, field: z.ZodType, key: keyof ScaffoldValues): FlagSpec => ({
+  key,
+  schema: collectionSchemas[collection].id,
+  field,
+  list: collection,
+});
+
+/** Every flag of every entry type. Adding one here adds it to parsing, prompts and the usage text. */
+const flagSpecs = {
   note: {
-    title: { key: 'title', schema: note.title, question: 'Title (the claim, in one line)' },
-    kind: { key: 'kind', schema: note.kind, question: 'Kind (nuance, support, gap, bug or change)' },
-    summary: { key: 'summary', schema: note.summary, question: 'Summary (one to three plain sentences)' },
-    capability: {
-      key: 'capabilities',
-      schema: collectionSchemas.capabilities.id,
-      list: 'capabilities',
-      question: 'Capabilities',
-    },
-    client: { key: 'clients', schema: collectionSchemas.clients.id, list: 'clients', question: 'Clients' },
-    revision: { key: 'revisions', schema: collectionSchemas.revisions.id, list: 'revisions', question: 'Revisions' },
-    related: { key: 'related', schema: collectionSchemas.research.id, list: 'research', question: 'Related notes' },
-    'source-url': {
-      key: 'sourceUrl',
-      schema: Source.shape.url,
-      question: 'Source URL (a GitHub permalink is split into commit and path)',
-    },
-    'source-title': { key: 'sourceTitle', schema: Source.shape.title, question: 'Source title (what the reader finds there)' },
+    title: { key: 'title', schema: note.title },
+    kind: { key: 'kind', schema: note.kind },
+    summary: { key: 'summary', schema: note.summary },
+    client: ids('clients', note.clients, 'clients'),
+    revision: ids('revisions', note.specVersions, 'revisions'),
+    capability: ids('capabilities', note.capabilities, 'capabilities'),
+    related: ids('research', note.related, 'related'),
+    'source-url': { key: 'sourceUrl', schema: Source.shape.url, aside: 'a GitHub permalink is split into commit and path' },
+    'source-title': { key: 'sourceTitle', schema: Source.shape.title },
   },
   client: {
-    name: { key: 'name', schema: ClientFrontmatter.shape.name, question: 'Display name' },
-    homepage: { key: 'homepage', schema: ClientFrontmatter.shape.homepage, question: 'Home page URL' },
-    repository: { key: 'repository', schema: ClientFrontmatter.shape.repository, question: 'Repository URL (optional)' },
-    'client-info-name': {
-      key: 'clientInfoName',
-      schema: ClientFrontmatter.shape.clientInfoName,
-      question: 'clientInfo.name it sends (optional)',
-    },
-    sdk: { key: 'sdk', schema: ClientFrontmatter.shape.sdk, question: 'MCP SDK it is built on (optional)' },
+    name: { key: 'name', schema: client.name },
+    homepage: { key: 'homepage', schema: client.homepage },
+    repository: { key: 'repository', schema: client.repository },
+    'client-info-name': { key: 'clientInfoName', schema: client.clientInfoName },
+    sdk: { key: 'sdk', schema: client.sdk },
   },
   revision: {
-    released: { key: 'released', schema: RevisionFrontmatter.shape.released, question: 'Released (YYYY-MM-DD)' },
-    status: { key: 'status', schema: RevisionFrontmatter.shape.status, question: 'Status (final, current or draft)' },
-    era: { key: 'era', schema: RevisionFrontmatter.shape.era, question: 'Era (handshake or modern)' },
+    released: { key: 'released', schema: revision.released },
+    status: { key: 'status', schema: revision.status },
+    era: { key: 'era', schema: revision.era },
   },
   capability: {
-    title: { key: 'title', schema: CapabilityFrontmatter.shape.title, question: 'Title (display name)' },
-    description: { key: 'description', schema: CapabilityFrontmatter.shape.description, question: 'Description (one sentence)' },
+    title: { key: 'title', schema: capability.title },
+    description: { key: 'description', schema: capability.description },
   },
+} satisfies Record<EntryType, Record<string, FlagSpec>>;
+
+type Flag = { [T in EntryType]: keyof (typeof flagSpecs)[T] }[EntryType];
+const specsOf = (type: EntryType): Partial<Record<Flag, FlagSpec>> => flagSpecs[type];
+
+/** The question asked for a flag in a terminal: the field's own label and description. */
+const question = (spec: FlagSpec) => {
+  const { title, description } = fieldDoc(spec.field ?? spec.schema);
+  return `${title}: ${description}${spec.aside === undefined ? '' : ` (${spec.aside})`}`;
 };
 
-const listFlags = new Set<Flag>(['client', 'revision', 'capability', 'related']);
+/** Words joined into lines of at most `width` characters. */
+const wrap = (words: readonly string[], width: number) =>
+  words.reduce<string[]>((lines, word) => {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+    return lines;
+  }, []);
+
+const usage = [
+  'usage: npm run new -- <note|client|revision|capability> <id> [flags]',
+  '',
+  ...(Object.keys(flagSpecs) as EntryType[]).flatMap((type) =>
+    wrap(
+      Object.entries(specsOf(type)).map(([flag, spec]) => `--${flag} ${spec.list === undefined ? `<${flag}>` : '<id>'}`),
+      96,
+    ).map((line, index) => `  ${(index === 0 ? type : '').padEnd(12)}${line}`),
+  ),
+  '',
+  "  List flags may be repeated or comma-separated (--client a,b). A note's id may be left out when",
+  '  --title is given: it is made from the title. --no-prompt never asks, even in a terminal.',
+].join('\n');
 
 /** A refusal the author can act on: printed as one line, exit code 1, nothing written. */
 class Refusal extends Error {}
@@ -131,9 +134,8 @@ const idsIn = async (dir: string): Promise<string[]> => {
 
 /** The first problem the schema finds with a value, in the words `npm run check` would use. */
 const problemWith = (schema: z.ZodType, value: unknown): string | undefined => {
-  const result = schema.safeParse(value);
-  const issue = result.success ? undefined : result.error.issues[0];
-  return issue === undefined ? undefined : issueMessage(issue);
+  const result = parseAuthored(schema, value);
+  return result.success ? undefined : result.error.issues[0]?.message;
 };
 
 const splitList = (values: readonly string[]) =>
@@ -163,7 +165,7 @@ const ask = async (
       ? ''
       : ` (comma-separated${known.length > 0 ? `; known: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}` : ''})`;
   for (;;) {
-    const answer = (await rl.question(`${spec.question}${hint}, or Enter to fill in later: `)).trim();
+    const answer = (await rl.question(`${question(spec)}${hint}, or Enter to fill in later: `)).trim();
     if (answer === '') return undefined;
     const value = spec.list === undefined ? answer : splitList([answer]);
     const problem = validate(flag, spec, value);
@@ -174,9 +176,9 @@ const ask = async (
 
 const main = async () => {
   // Every type's flags are accepted here; create() refuses a flag that belongs to another type.
-  const allFlags = new Set(Object.values(flagSpecs).flatMap((specs) => Object.keys(specs) as Flag[]));
+  const allSpecs = new Map((Object.keys(flagSpecs) as EntryType[]).flatMap((type) => Object.entries(specsOf(type))));
   const options = Object.fromEntries(
-    [...allFlags].map((flag) => [flag, { type: 'string' as const, multiple: listFlags.has(flag) }]),
+    [...allSpecs].map(([flag, spec]) => [flag, { type: 'string' as const, multiple: spec.list !== undefined }]),
   );
   const { values, positionals } = parseArgs({
     options: { ...options, prompt: { type: 'boolean', default: true }, help: { type: 'boolean', short: 'h' } },
@@ -209,7 +211,7 @@ const create = async (
   if (type === undefined || type === '') throw new Refusal(`missing the type of entry\n\n${usage}`);
   if (!isEntryType(type))
     throw new Refusal(`unknown type ${JSON.stringify(type)}: expected note, client, revision or capability`);
-  const specs = flagSpecs[type];
+  const specs = specsOf(type);
 
   // Flags first, so a wrong flag fails before any question is asked.
   const given: ScaffoldValues = {};
@@ -217,7 +219,7 @@ const create = async (
     if (flag === 'prompt' || flag === 'help' || raw === undefined) continue;
     const spec = specs[flag as Flag];
     if (spec === undefined) {
-      const owners = (Object.keys(flagSpecs) as EntryType[]).filter((other) => flagSpecs[other][flag as Flag] !== undefined);
+      const owners = (Object.keys(flagSpecs) as EntryType[]).filter((other) => specsOf(other)[flag as Flag] !== undefined);
       throw new Refusal(`--${flag} is for a ${owners.join(' or ')}, not a ${type}`);
     }
     const value = spec.list === undefined ? String(raw) : splitList(Array.isArray(raw) ? raw : [String(raw)]);

@@ -15,7 +15,8 @@ import { parseFile, type ParsedFile } from './frontmatter.ts';
 import { classifyLink, linkCandidates } from './links.ts';
 import { sortProblems, type Problem } from './problems.ts';
 import { didYouMean } from './suggest.ts';
-import { fieldsAt, issueMessage, issuePath } from './issues.ts';
+import { fieldsAt, issuePath } from './issues.ts';
+import { parseAuthored } from '../schema/errors.ts';
 import { canonicalNoteUrl } from './urls.ts';
 
 /** One valid entry, with what the pages and twins need beyond its frontmatter. */
@@ -178,7 +179,7 @@ export const loadContent = async (contentDir: string, options: { site: string })
     }
 
     // reportInput: issues then carry what was written, so "missing" and "wrong type" read differently.
-    const result = (schemas.frontmatter as z.ZodType).safeParse(entry.data, { reportInput: true });
+    const result = parseAuthored(schemas.frontmatter as z.ZodType, entry.data);
     if (!result.success) {
       for (const issue of result.error.issues) {
         if (issue.code === 'unrecognized_keys') {
@@ -192,7 +193,7 @@ export const loadContent = async (contentDir: string, options: { site: string })
           }
           continue;
         }
-        report(issue.path, issueMessage(issue));
+        report(issue.path, issue.message);
       }
     }
 

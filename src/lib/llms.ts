@@ -1,3 +1,4 @@
+import { linkText } from './md-escape.ts';
 import { noteUrl } from './urls.ts';
 
 /** One link in an llms.txt section. */
@@ -23,8 +24,7 @@ export const llmsTxt = (file: {
   for (const section of file.sections) {
     if (section.links.length === 0) continue;
     const links = section.links.map(
-      (link) =>
-        `- [${link.title.replace(/([[\]])/g, '\\$1')}](${link.url})${link.description ? `: ${oneLine(link.description)}` : ''}`,
+      (link) => `- [${linkText(link.title)}](${link.url})${link.description ? `: ${oneLine(link.description)}` : ''}`,
     );
     blocks.push(`## ${section.heading}\n\n${links.join('\n')}`);
   }

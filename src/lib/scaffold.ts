@@ -5,7 +5,21 @@
  * naming the field, so `new` → fill in → `check` walks the author through what is left.
  */
 import { parseDocument } from 'yaml';
-import { noteKinds, noteStatuses, revisionEras, revisionStatuses, type CollectionName } from '../schema/index.ts';
+import type * as z from 'zod';
+import { fieldDoc } from '../schema/docs.ts';
+import { commitPattern } from '../schema/fields.ts';
+import {
+  CapabilityFrontmatter,
+  ClientFrontmatter,
+  NoteFrontmatter,
+  RevisionFrontmatter,
+  noteKinds,
+  noteStatuses,
+  revisionEras,
+  revisionStatuses,
+  type CollectionName,
+} from '../schema/index.ts';
+import { Source } from '../schema/note.ts';
 
 /** What `npm run new` creates, and the content folder each one lives in. */
 export const entryTypes = {
@@ -55,8 +69,6 @@ export interface SourceParts {
   /** Set when the URL named a branch or tag instead of a commit, so the hint can say so. */
   unpinnedRef?: string;
 }
-
-const commitPattern = /^[0-9a-f]{7,40}$/i;
 
 /**
  * Splits a GitHub link into the form the notes use (repository URL, `commit`, `path` with
@@ -114,6 +126,10 @@ const knownHint = (ids: readonly string[] | undefined, folder: string) => {
 
 const todo = (hint: string) => ` # TODO: ${hint}`;
 
+/** A field's own description, as the TODO hint for it: the words the JSON Schemas show in editors. */
+const about = (schema: z.ZodType) => fieldDoc(schema).description;
+const note = NoteFrontmatter.shape;
+
 /** `key: value`, or `key: ""` with a TODO hint when the author has not given it yet. */
 const textField = (key: string, value: string | undefined, hint: string, indent = '') =>
   value === undefined ? `${indent}${key}: ""${todo(hint)}` : `${indent}${key}: ${yamlScalar(value)}`;
@@ -127,26 +143,23 @@ const listField = (key: string, values: readonly string[] | undefined, hint: str
 
 const noteFile = (id: string, values: ScaffoldValues, context: ScaffoldContext): string => {
   const source = values.sourceUrl === undefined ? undefined : sourceParts(values.sourceUrl);
-  const notCode = 'delete this line for a source that is not code';
   const commitHint =
     source?.unpinnedRef === undefined
-      ? `the commit you read, 7 to 40 hex digits; ${notCode}`
-      : `"${source.unpinnedRef}" is a branch or tag, not a commit: pin the commit you read; ${notCode}`;
+      ? about(Source.shape.commit)
+      : `"${source.unpinnedRef}" is a branch or tag, not a commit: pin the commit you read. ${about(Source.shape.commit)}`;
   const lines = [
     `id: ${id}`,
-    textField('title', values.title, 'the claim, in one line'),
+    textField('title', values.title, about(note.title)),
     choiceField('kind', values.kind, noteKinds),
-    textField('summary', values.summary, 'one to three plain sentences that stand alone in lists, feeds and search'),
+    textField('summary', values.summary, about(note.summary)),
     listField('capabilities', values.capabilities, knownHint(context.known.capabilities, 'capabilities')),
     listField('clients', values.clients, knownHint(context.known.clients, 'clients')),
     listField('specVersions', values.revisions, knownHint(context.known.revisions, 'revisions')),
     'sources:',
-    textField('url', source?.url, 'where the evidence lives; for code, the repository URL', '  - '),
-    textField('title', values.sourceTitle, 'what the reader finds there, e.g. the file and function', '    '),
+    textField('url', source?.url, about(Source.shape.url), '  - '),
+    textField('title', values.sourceTitle, about(Source.shape.title), '    '),
     source?.commit === undefined ? `    commit: ""${todo(commitHint)}` : `    commit: ${yamlScalar(source.commit)}`,
-    source?.path === undefined
-      ? `    path: ""${todo(`the file, with :line or :from-to; ${notCode}`)}`
-      : `    path: ${yamlScalar(source.path)}`,
+    source?.path === undefined ? `    path: ""${todo(about(Source.shape.path))}` : `    path: ${yamlScalar(source.path)}`,
     `    date: ${context.today}`,
     `status: ${noteStatuses[0]}`,
     `lastVerified: ${context.today}`,
@@ -166,8 +179,8 @@ const noteFile = (id: string, values: ScaffoldValues, context: ScaffoldContext):
 
 const clientFile = (values: ScaffoldValues): string => {
   const lines = [
-    textField('name', values.name, 'the display name, e.g. Claude Code'),
-    textField('homepage', values.homepage, "the product's home page, https://…"),
+    textField('name', values.name, about(ClientFrontmatter.shape.name)),
+    textField('homepage', values.homepage, about(ClientFrontmatter.shape.homepage)),
   ];
   if (values.repository !== undefined) lines.push(`repository: ${yamlScalar(values.repository)}`);
   if (values.clientInfoName !== undefined) lines.push(`clientInfoName: ${yamlScalar(values.clientInfoName)}`);
@@ -185,7 +198,7 @@ const clientFile = (values: ScaffoldValues): string => {
 const revisionFile = (id: string, values: ScaffoldValues): string => {
   const lines = [
     values.released === undefined
-      ? `released: ""${todo(`YYYY-MM-DD, the day it was published (usually the id, ${id})`)}`
+      ? `released: ""${todo(`${about(RevisionFrontmatter.shape.released)} Here: ${id}?`)}`
       : `released: ${JSON.stringify(values.released)}`,
     choiceField('status', values.status, revisionStatuses),
     choiceField('era', values.era, revisionEras),
@@ -201,8 +214,8 @@ const revisionFile = (id: string, values: ScaffoldValues): string => {
 
 const capabilityFile = (values: ScaffoldValues): string => {
   const lines = [
-    textField('title', values.title, 'the display name, e.g. Protocol versions'),
-    textField('description', values.description, 'what the capability covers, in one sentence'),
+    textField('title', values.title, about(CapabilityFrontmatter.shape.title)),
+    textField('description', values.description, about(CapabilityFrontmatter.shape.description)),
   ];
   const body = [
     '<!--',

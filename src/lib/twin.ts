@@ -1,4 +1,5 @@
 import type { Note } from '../schema/index.ts';
+import { linkText } from './md-escape.ts';
 import { clientUrl, noteUrl } from './urls.ts';
 
 /** What a note's twin is made of: the author's bytes plus the two derived fields. */
@@ -18,7 +19,6 @@ export interface NoteListItem {
 }
 
 /** Escapes text used inside `[...]` so a title cannot close the link early. */
-const linkText = (text: string) => text.replace(/([[\]\\])/g, '\\$1');
 
 /**
  * The frontmatter as the author wrote it, with `canonical` and `last-updated` appended where the

@@ -3,10 +3,8 @@ import { OneLine } from './fields.ts';
 
 /** A protocol capability's frontmatter. */
 export const CapabilityFrontmatter = z.strictObject({
-  /** Display name, e.g. "Protocol versions". */
-  title: OneLine,
-  /** What the capability covers, in one sentence. */
-  description: OneLine,
+  title: OneLine.meta({ title: 'Title', description: 'The display name, e.g. Protocol versions.' }),
+  description: OneLine.meta({ title: 'Description', description: 'What the capability covers, in one sentence.' }),
 });
 
 export type Capability = z.output<typeof CapabilityFrontmatter>;

@@ -3,16 +3,14 @@ import { HttpUrl, OneLine } from './fields.ts';
 
 /** An MCP client's frontmatter; the body describes it. */
 export const ClientFrontmatter = z.strictObject({
-  /** Display name, e.g. "Claude Code". */
-  name: OneLine,
-  /** The product's home page. */
-  homepage: HttpUrl,
-  /** The public source repository, where there is one. */
-  repository: HttpUrl.optional(),
-  /** What the client sends as `clientInfo.name`, where known. */
-  clientInfoName: OneLine.optional(),
-  /** The MCP SDK it is built on, in a few words. */
-  sdk: OneLine.optional(),
+  name: OneLine.meta({ title: 'Display name', description: 'The name readers know it by, e.g. Claude Code.' }),
+  homepage: HttpUrl.meta({ title: 'Home page', description: "The product's home page, https://…" }),
+  repository: HttpUrl.optional().meta({ title: 'Repository', description: 'The public source repository, where there is one.' }),
+  clientInfoName: OneLine.optional().meta({
+    title: 'clientInfo.name',
+    description: 'What the client sends as clientInfo.name in initialize, where known.',
+  }),
+  sdk: OneLine.optional().meta({ title: 'SDK', description: 'The MCP SDK it is built on, in a few words.' }),
 });
 
 export type Client = z.output<typeof ClientFrontmatter>;

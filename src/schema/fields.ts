@@ -79,6 +79,25 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
         : `expected one of ${values.join(', ')}, got ${JSON.stringify(issue.input)}`,
   });
 
+/** A commit as sources pin it: 7 to 40 hex digits, kept as text. */
+export const commitPattern = /^[0-9a-fA-F]{7,40}$/;
+
+/** A commit id, with the message check prints for anything else. */
+export const CommitId = z.string({ error: 'expected 7 to 40 hex digits' }).regex(commitPattern, 'expected 7 to 40 hex digits');
+
+/** Reports the second and later place of each repeated value, so a list names each id once. */
+const noRepeats = (values: readonly string[], ctx: z.RefinementCtx) => {
+  values.forEach((value, index) => {
+    if (values.indexOf(value) !== index) {
+      ctx.addIssue({ code: 'custom', path: [index], message: `${JSON.stringify(value)} is listed twice` });
+    }
+  });
+};
+
+/** A list of ids, each at most once; `what` names an entry in messages ("note ids"). */
+export const uniqueIds = <T extends z.ZodType<string>>(item: T, what: string) =>
+  z.array(item, { error: `expected a list of ${what} ids` }).superRefine(noRepeats);
+
 /** A list of one or more ids, each at most once. */
 export const idList = <T extends z.ZodType<string>>(item: T, what: string) =>
   z
@@ -89,10 +108,4 @@ export const idList = <T extends z.ZodType<string>>(item: T, what: string) =>
           : `expected a list of ${what} ids`,
     })
     .min(1, `expected at least one ${what} id`)
-    .superRefine((values, ctx) => {
-      values.forEach((value, index) => {
-        if (values.indexOf(value) !== index) {
-          ctx.addIssue({ code: 'custom', path: [index], message: `${JSON.stringify(value)} is listed twice` });
-        }
-      });
-    });
+    .superRefine(noRepeats);

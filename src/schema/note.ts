@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {
   CapabilityId,
+  CommitId,
   HttpUrl,
   IsoDate,
   OneLine,
@@ -9,6 +10,7 @@ import {
   Slug,
   idList,
   oneOf,
+  uniqueIds,
 } from './fields.ts';
 
 /** What a note is: a subtlety, a support fact, a missing feature, a defect, or a change over time. */
@@ -24,70 +26,85 @@ const sentenceCount = (text: string) =>
 
 /** One piece of evidence. A claim about code names the commit and the path it was read at. */
 export const Source = z.strictObject({
-  /** Where the evidence lives. */
-  url: HttpUrl,
-  /** What the reader will find there, in a few words. */
-  title: OneLine,
-  /** The commit the claim was read at, 7 to 40 hex digits, kept as text. */
-  commit: z
-    .string({ error: 'expected 7 to 40 hex digits' })
-    .regex(/^[0-9a-fA-F]{7,40}$/, 'expected 7 to 40 hex digits')
-    .optional(),
-  /** A file path within the repository, optionally with `:line` or `:from-to`. */
-  path: OneLine.optional(),
-  /** When the evidence was read or published. */
-  date: IsoDate,
+  url: HttpUrl.meta({ title: 'URL', description: 'Where the evidence lives; for code, the repository URL.' }),
+  title: OneLine.meta({ title: 'Title', description: 'What the reader finds there, e.g. the file and function.' }),
+  commit: CommitId.optional().meta({
+    title: 'Commit',
+    description: 'The commit the claim was read at, 7 to 40 hex digits; leave it out for a source that is not code.',
+  }),
+  path: OneLine.optional().meta({
+    title: 'Path',
+    description: 'The file in the repository, with :line or :from-to; leave it out for a source that is not code.',
+  }),
+  date: IsoDate.meta({
+    title: 'Date',
+    description:
+      "The commit's date for code, the publication date for a page, issue or pull request; the day it was read only where neither is known, and then the body says so.",
+  }),
 });
 
 /** A research note's frontmatter, exactly as an author may write it. */
 export const NoteFrontmatter = z
   .strictObject({
-    /** Equal to the file name without `.md`. */
-    id: Slug,
-    /** The page heading and the search result title. */
-    title: OneLine,
-    /** One of the note kinds. */
-    kind: oneOf(noteKinds),
-    /** Plain text, one to three sentences, standing alone in lists, feeds and search results. */
+    id: Slug.meta({ title: 'Id', description: 'Equal to the file name without .md, a lowercase slug.' }),
+    title: OneLine.meta({ title: 'Title', description: 'The claim, in one line: the page heading and the search result title.' }),
+    kind: oneOf(noteKinds).meta({
+      title: 'Kind',
+      description: 'nuance (a subtlety), support (a support fact), gap (a missing feature), bug (a defect) or change (a change over time).',
+    }),
     summary: OneLine.refine((value) => !/<[a-z!/]/i.test(value), {
       message: 'must be plain text, without HTML',
-    }).refine((value) => sentenceCount(value) <= 3, {
-      message: 'expected one to three sentences',
+    })
+      .refine((value) => sentenceCount(value) <= 3, {
+        message: 'expected one to three sentences',
+      })
+      .meta({
+        title: 'Summary',
+        description: 'One to three plain sentences that stand alone in lists, feeds and search results.',
+      }),
+    capabilities: idList(CapabilityId, 'capability').meta({
+      title: 'Capabilities',
+      description: 'The protocol capabilities the note is about: ids of files in capabilities/.',
     }),
-    /** Capability ids; each must name a file in capabilities/. */
-    capabilities: idList(CapabilityId, 'capability'),
-    /** Client ids; each must name a file in clients/. */
-    clients: idList(Slug, 'client'),
-    /** Revision ids; each must name a file in revisions/. */
-    specVersions: idList(RevisionId, 'revision'),
-    /** The evidence, at least one source. */
+    clients: idList(Slug, 'client').meta({
+      title: 'Clients',
+      description: 'Every client the body discusses: ids of files in clients/.',
+    }),
+    specVersions: idList(RevisionId, 'revision').meta({
+      title: 'Revisions',
+      description: 'Every specification revision the body discusses: ids of files in revisions/.',
+    }),
     sources: z
       .array(Source, {
         error: (issue) =>
           issue.input === undefined ? 'required field is missing; expected a list of sources' : 'expected a list of sources',
       })
-      .min(1, 'expected at least one source'),
-    /** Whether the note still holds. */
-    status: oneOf(noteStatuses),
-    /** The note that replaces this one; required when status is superseded. */
-    supersededBy: Slug.optional(),
-    /** When someone last checked the claim against its sources. */
-    lastVerified: PastDate,
-    /** Other notes that bear on this one; shown on both notes. */
-    related: z
-      .array(Slug, { error: 'expected a list of note ids' })
-      .superRefine((values, ctx) => {
-        values.forEach((value, index) => {
-          if (values.indexOf(value) !== index) {
-            ctx.addIssue({ code: 'custom', path: [index], message: `${JSON.stringify(value)} is listed twice` });
-          }
-        });
-      })
-      .optional(),
-    /** Derived as `<site>/research/<id>`; where written, it must equal that. */
-    canonical: HttpUrl.optional(),
-    /** Derived from git; where written, it wins. */
-    'last-updated': IsoDate.optional(),
+      .min(1, 'expected at least one source')
+      .meta({ title: 'Sources', description: 'The evidence: at least one source.' }),
+    status: oneOf(noteStatuses).meta({
+      title: 'Status',
+      description: 'current, superseded (then supersededBy names the replacement) or retracted.',
+    }),
+    supersededBy: Slug.optional().meta({
+      title: 'Superseded by',
+      description: 'The note that replaces this one; required when status is superseded.',
+    }),
+    lastVerified: PastDate.meta({
+      title: 'Last verified',
+      description: 'The day someone last checked the claim against its sources, not after today.',
+    }),
+    related: uniqueIds(Slug, 'note').optional().meta({
+      title: 'Related notes',
+      description: 'Other notes that bear on this one; each is linked from the other.',
+    }),
+    canonical: HttpUrl.optional().meta({
+      title: 'Canonical URL',
+      description: 'Derived as <site>/research/<id>; where written, it must equal that.',
+    }),
+    'last-updated': IsoDate.optional().meta({
+      title: 'Last updated',
+      description: 'Derived from the last commit that touched the file; where written, it wins.',
+    }),
   })
   .superRefine(
     (note, ctx) => {
