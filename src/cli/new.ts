@@ -4,12 +4,13 @@
  * Never overwrites: an existing id (in any letter case) or an id that is not valid is refused.
  * With a terminal attached it asks for what the flags left out; `--no-prompt` skips the questions.
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import type * as z from 'zod';
 import { loadContent } from '../lib/content.ts';
+import { entryIds } from '../lib/content-files.ts';
 import { contentDir } from '../lib/paths.ts';
 import { formatProblem } from '../lib/problems.ts';
 import { entryTypes, isEntryType, scaffold, slugify, sourceParts, type EntryType, type ScaffoldValues } from '../lib/scaffold.ts';
@@ -121,17 +122,6 @@ class Refusal extends Error {}
 
 const display = (absolute: string) => path.relative(process.cwd(), absolute) || absolute;
 
-const idsIn = async (dir: string): Promise<string[]> => {
-  try {
-    return (await readdir(dir))
-      .filter((name) => name.endsWith('.md'))
-      .map((name) => name.slice(0, -3))
-      .sort();
-  } catch {
-    return [];
-  }
-};
-
 /** The first problem the schema finds with a value, in the words `npm run check` would use. */
 const problemWith = (schema: z.ZodType, value: unknown): string | undefined => {
   const result = parseAuthored(schema, value);
@@ -238,7 +228,7 @@ const create = async (
 
   const root = contentDir();
   const known = Object.fromEntries(
-    await Promise.all(collections.map(async (name) => [name, await idsIn(path.join(root, name))] as const)),
+    await Promise.all(collections.map(async (name) => [name, await entryIds(path.join(root, name))] as const)),
   ) as Record<CollectionName, string[]>;
   const target = path.join(root, collection, `${id}.md`);
   const clash = known[collection].find((existing) => existing.toLowerCase() === id.toLowerCase());

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as z from 'zod';
 import {
@@ -11,6 +11,7 @@ import {
   type Revision,
 } from '../schema/index.ts';
 import { bodyLinks } from './markdown.ts';
+import { entryFileNames } from './content-files.ts';
 import { parseFile, type ParsedFile } from './frontmatter.ts';
 import { classifyLink, linkCandidates } from './links.ts';
 import { sortProblems, type Problem } from './problems.ts';
@@ -72,22 +73,6 @@ const stringsAt = (data: Record<string, unknown> | undefined, key: string): [str
     : [];
 };
 
-const listMarkdown = async (dir: string): Promise<string[] | undefined> => {
-  try {
-    // Files only: a folder named `x.md` is not an entry (reading it would throw EISDIR).
-    const names = await readdir(dir, { withFileTypes: true });
-    return (
-      names
-        // Hidden files (editor locks such as `.#x.md`) are not entries.
-        .filter((item) => item.isFile() && item.name.endsWith('.md') && !item.name.startsWith('.'))
-        .map((item) => item.name)
-        .sort()
-    );
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * Reads and validates a whole content folder: each file against its schema, then the rules that
  * span files (ids, references, links). Never throws on bad content; every problem is returned.
@@ -100,7 +85,7 @@ export const loadContent = async (contentDir: string, options: { site: string })
   await Promise.all(
     collections.map(async (collection) => {
       const dir = path.join(contentDir, collection);
-      const names = await listMarkdown(dir);
+      const names = await entryFileNames(dir);
       if (names === undefined) {
         problems.push({
           file: display(dir),
