@@ -18,7 +18,13 @@ export interface BodyLink {
   column: number;
 }
 
-const parser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
+/**
+ * How the site reads Markdown: CommonMark plus GitHub's extensions, with the frontmatter block kept
+ * out of the body. Checking and rendering both parse with this, so positions and syntax agree.
+ */
+const markdownParser = () => unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
+
+const parser = markdownParser();
 
 /** Every link and link definition in a whole file; positions are the file's own lines. */
 export const bodyLinks = (fileText: string): BodyLink[] => {
@@ -81,10 +87,7 @@ const relinkFragments = () => (tree: HastRoot) => {
  * the costliest step, so bodies without any skip it. Sanitizing runs either way.
  */
 const renderer = (site: string, raw: boolean) => {
-  const base = unified()
-    .use(remarkParse)
-    .use(remarkFrontmatter, ['yaml'])
-    .use(remarkGfm)
+  const base = markdownParser()
     .use(() => rewriteLinks(site))
     .use(remarkRehype, { allowDangerousHtml: raw, clobberPrefix: '' });
   return (raw ? base.use(rehypeRaw) : base).use(rehypeSanitize, sanitizeSchema).use(relinkFragments).use(rehypeStringify);
