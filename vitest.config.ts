@@ -1,12 +1,38 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// The test files that read the two sites the global setup builds (tests/support/site.ts).
+const siteTests = ['tests/site.test.ts', 'tests/build.test.ts'];
+const buildsSites = ['tests/support/global-setup.ts'];
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'e2e/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
-    // Builds and the browser compete for two cores; files run one at a time.
-    fileParallelism: false,
+    projects: [
+      {
+        // Pure modules and commands on small fixtures: in parallel, and nothing is built first.
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...siteTests],
+          // Every core: vitest's default leaves one free, which is no parallelism on two cores.
+          maxWorkers: '100%',
+        },
+      },
+      {
+        // Builds, and the built sites read as files.
+        test: { name: 'site', include: siteTests, globalSetup: buildsSites, sequence: { groupOrder: 1 } },
+      },
+      {
+        // Real browsers: one file at a time, after the rest, so they do not compete with builds for two cores.
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: buildsSites,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 /**
- * A new reader in a real browser (Debian's Chromium) on the built site served like a plain static
+ * A new reader in a real browser (Chromium) on the built site served like a plain static
  * host: navigation, filters, hostile content, accessibility in both colour schemes, screenshots.
  */
 import { mkdirSync } from 'node:fs';

@@ -1,18 +1,14 @@
 /**
- * Search in a real browser (Debian's Chromium) on the fixture site, built with its Pagefind index
- * and served like a plain static host: linked and typed queries, filters and sort in the URL, back
+ * Search in a real browser (Chromium) on the fixture site, built with its Pagefind index and
+ * served like a plain static host: linked and typed queries, filters and sort in the URL, back
  * and forward, the "/" key, non-Latin queries, ranking, no results, no chrome in the index, and the
  * page without JavaScript.
  */
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from '../tests/support/axe.ts';
-import { CHROMIUM, launchBrowser } from '../tests/support/browser.ts';
+import { launchBrowser } from '../tests/support/browser.ts';
 import { fixtureSite, requireSite, serveSite } from '../tests/support/site.ts';
-
-// Without Chromium the browser tests are skipped on a laptop, and fail under CI.
-const runnable = existsSync(CHROMIUM) || process.env['CI'] === 'true';
 
 const HERMES = '/research/hermes-leads-with-the-legacy-handshake';
 const FAST_AGENT = '/research/fast-agent-leads-with-the-modern-discover-probe';
@@ -23,8 +19,6 @@ let server: { url: string; close: () => Promise<void> } | undefined;
 let site: string;
 
 beforeAll(async () => {
-  if (!runnable) return;
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt install chromium)`);
   browser = await launchBrowser();
   server = await serveSite(requireSite(fixtureSite));
   site = server.url;
@@ -79,7 +73,7 @@ const searchFor = async (
   return { page, links: await resultLinks(page), status };
 };
 
-describe.skipIf(!runnable)('search', () => {
+describe('search', () => {
   test('a linked query shows the matching notes, with title, badges, date and a highlighted excerpt', async () => {
     const { page, links, status } = await searchFor('/search?q=server%2Fdiscover');
     expect(links.slice(0, 2).sort()).toEqual([FAST_AGENT, HERMES].sort());

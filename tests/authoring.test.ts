@@ -12,7 +12,9 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type * as YamlLanguageService from 'yaml-language-server/lib/umd/languageservice/yamlLanguageService.js';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { runNew as newEntry } from '../src/cli/new.ts';
+import { runCheck as checkContent } from '../src/lib/check.ts';
 import { loadContent } from '../src/lib/content.ts';
 import { parseFile } from '../src/lib/frontmatter.ts';
 import { jsonSchemas } from '../src/lib/jsonschema.ts';
@@ -49,8 +51,14 @@ const run = async (script: string, args: string[], env: Record<string, string> =
     return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
   }
 };
-const runNew = (...args: string[]) => run('src/cli/new.ts', args);
-const runCheck = (...args: string[]) => run('src/cli/check.ts', args);
+// New and check run in this process, through the functions their commands print, with the same
+// environment; a few tests run the commands themselves.
+vi.stubEnv('SITE_URL', undefined);
+vi.stubEnv('BUILD_DATE', TEST_BUILD_DATE);
+afterAll(() => vi.unstubAllEnvs());
+const runNew = (...args: string[]): Promise<Run> => newEntry(args, dir);
+const runNewCommand = (...args: string[]) => run('src/cli/new.ts', args);
+const runCheck = (...args: string[]): Promise<Run> => checkContent(args, dir);
 
 /** Every file of the content folder and its bytes, to prove a refusal wrote nothing. */
 const snapshot = async (root: string): Promise<Map<string, string>> => {
@@ -82,7 +90,7 @@ afterAll(async () => {
 
 describe('npm run new', () => {
   test('a note from flags: prints the path, pre-fills every value given, and check reports only what is left', async () => {
-    const result = await runNew(
+    const result = await runNewCommand(
       'note',
       'hermes-retries-at-the-offered-version',
       '--title',
@@ -300,8 +308,17 @@ describe('npm run new', () => {
     expect(await snapshot(dir)).toEqual(before);
   });
 
+  test('the command refuses with exit 1, one line and the usage, and writes nothing', async () => {
+    const before = await snapshot(dir);
+    const result = await runNewCommand('note', '--kind');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: .*--kind.*\n\nusage: npm run new -- /);
+    expect(await snapshot(dir)).toEqual(before);
+  });
+
   test('a note id can come from its title, and ids not written yet are pointed out', async () => {
-    const result = await runNew('note', '--title', 'Zed accepts only two protocol versions!', '--client', 'zed');
+    const result = await runNewCommand('note', '--title', 'Zed accepts only two protocol versions!', '--client', 'zed');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim()).toMatch(/research\/zed-accepts-only-two-protocol-versions\.md$/);
     expect(result.stderr).toContain('note: there is no client "zed" yet; create it with: npm run new -- client zed');

@@ -1,32 +1,17 @@
 /**
- * `npm run check` and `npm run build` on broken content, through the public commands: one fixture
- * per rule of FORMAT.md, each a valid base folder plus one broken file (tests/fixtures/broken/).
+ * `npm run check` on broken content: one fixture per rule of FORMAT.md, each a valid base folder plus
+ * one broken file (tests/fixtures/broken/). The rule table calls the command's own function in
+ * process; a few tests run the command itself for its exit codes, `--format` and `--stale`.
  */
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { runCheck } from '../src/lib/check.ts';
 import { repoRoot } from '../src/lib/paths.ts';
-import { buildContent, TEST_BUILD_DATE } from './support/site.ts';
-import { listFiles } from './support/dist.ts';
-
-const fixtures = path.join(repoRoot, 'tests/fixtures/broken');
-const made: string[] = [];
-afterAll(() => Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true }))));
-
-/** A fresh content folder: the valid base with each named rule's broken file laid over it. */
-const contentWith = async (...rules: string[]): Promise<string> => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'canimcp-check-'));
-  made.push(dir);
-  await cp(path.join(fixtures, 'base'), dir, { recursive: true });
-  for (const rule of rules) await cp(path.join(fixtures, rule), dir, { recursive: true });
-  return dir;
-};
-
-/** How problems name a file: relative to the working directory, which is the repo root. */
-const shown = (dir: string, file: string) => `${path.relative(repoRoot, dir)}/${file}`;
+import { brokenFixtures as fixtures, contentWith, lines, shown } from './support/broken.ts';
+import { TEST_BUILD_DATE } from './support/site.ts';
 
 interface Run {
   status: number | null;
@@ -34,20 +19,35 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `npm run check`'s script the way an author would, on one content folder. */
-const check = async (dir: string, ...args: string[]): Promise<Run> => {
-  const env = { ...process.env, CONTENT_DIR: dir, BUILD_DATE: TEST_BUILD_DATE, SITE_URL: 'https://canimcp.io', DEBUG: '' };
-  const run = await new Promise<Run>((resolve) => {
-    const child = execFile(process.execPath, ['src/cli/check.ts', ...args], { cwd: repoRoot, env }, (_error, stdout, stderr) =>
-      resolve({ status: child.exitCode, stdout, stderr }),
-    );
-  });
-  // Authors get one readable line per problem, never a stack trace.
+// What the command reads from the environment, for the in-process runs as for the command's.
+const env = { BUILD_DATE: TEST_BUILD_DATE, SITE_URL: 'https://canimcp.io', DEBUG: '' };
+for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+afterAll(() => vi.unstubAllEnvs());
+
+/** Authors get one readable line per problem, never a stack trace. */
+const readable = (run: Run): Run => {
   expect(`${run.stdout}\n${run.stderr}`).not.toMatch(/^\s+at /m);
   return run;
 };
 
-const lines = (text: string) => text.split('\n').filter((line) => line !== '');
+/** Checks one content folder in this process, through the function `npm run check` prints. */
+const check = async (dir: string, ...args: string[]): Promise<Run> => {
+  const { code, stdout, stderr } = await runCheck(args, dir);
+  return readable({ status: code, stdout, stderr });
+};
+
+/** Runs `npm run check`'s script the way an author would, on one content folder. */
+const checkCommand = async (dir: string, ...args: string[]): Promise<Run> => {
+  const run = await new Promise<Run>((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['src/cli/check.ts', ...args],
+      { cwd: repoRoot, env: { ...process.env, ...env, CONTENT_DIR: dir } },
+      (_error, stdout, stderr) => resolve({ status: child.exitCode, stdout, stderr }),
+    );
+  });
+  return readable(run);
+};
 
 /**
  * Every rule, with every line `check` must print for it (paths relative to the content folder).
@@ -262,7 +262,7 @@ describe('npm run check, one broken fixture per rule', () => {
     expect(folders).toEqual(rules.map(({ rule }) => rule).sort());
   });
 
-  // Concurrent: each run is a separate Node process, mostly start-up time.
+  // Concurrent: each run is mostly waiting on file reads.
   test.concurrent.each(rules)(
     '$rule: exits 1 and prints exactly its problems as path:line:col: field: message',
     async ({ rule, expected }) => {
@@ -288,9 +288,9 @@ describe('npm run check, one broken fixture per rule', () => {
     ]);
   });
 
-  test('the valid base (unquoted dates in specVersions, commit 0012345) passes with exit 0', async () => {
+  test('the command passes the valid base (unquoted dates in specVersions, commit 0012345) with exit 0', async () => {
     const dir = await contentWith();
-    const run = await check(dir);
+    const run = await checkCommand(dir);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim()).toBe('ok: 8 entries checked, no problems');
@@ -306,7 +306,7 @@ describe('npm run check, one broken fixture per rule', () => {
       'yaml-duplicate-key',
     ];
     const dir = await contentWith(...broken);
-    const run = await check(dir);
+    const run = await checkCommand(dir);
     expect(run.status).toBe(1);
     const expected = rules.filter(({ rule }) => broken.includes(rule)).flatMap(({ expected }) => expected);
     expect(lines(run.stdout)).toEqual(expected.sort((a, b) => a.localeCompare(b)).map((line) => shown(dir, line)));
@@ -331,13 +331,14 @@ describe('npm run check, one broken fixture per rule', () => {
   });
 });
 
-describe('npm run check, output formats and options', () => {
+// Concurrent: most of these run the command, mostly Node's start-up time.
+describe.concurrent('npm run check, output formats and options', () => {
   const kind = 'research/kind-not-in-list.md';
   const message = 'kind: expected one of nuance, support, gap, bug, change, got "nuace"';
 
   test('--format github prints one workflow annotation per problem', async () => {
     const dir = await contentWith('kind-not-in-list', 'unquoted-colon-in-value');
-    const run = await check(dir, '--format', 'github');
+    const run = await checkCommand(dir, '--format', 'github');
     expect(run.status).toBe(1);
     expect(lines(run.stdout)).toEqual([
       `::error file=${shown(dir, 'research/hermes-leads-with-the-legacy-handshake.md')},line=5,col=1::summary: the value contains ": ", which YAML reads as the start of a nested mapping; quote the value ("…")`,
@@ -347,7 +348,7 @@ describe('npm run check, output formats and options', () => {
 
   test('--format json prints every problem as data', async () => {
     const dir = await contentWith('kind-not-in-list', 'missing-frontmatter');
-    const run = await check(dir, '--format', 'json');
+    const run = await checkCommand(dir, '--format', 'json');
     expect(run.status).toBe(1);
     expect(JSON.parse(run.stdout)).toEqual({
       problems: [
@@ -382,7 +383,7 @@ describe('npm run check, output formats and options', () => {
     };
     await verify('research/base-note.md', '2026-03-01');
     await verify('research/other-note.md', '2025-01-10');
-    const run = await check(dir, '--stale', '180');
+    const run = await checkCommand(dir, '--stale', '180');
     expect(run.status).toBe(0);
     expect(lines(run.stdout)).toEqual([
       `${shown(dir, 'research/other-note.md')}: last verified 2025-01-10 (689 days ago) · clients: fast-agent`,
@@ -398,7 +399,7 @@ describe('npm run check, output formats and options', () => {
 
   test('bad options get one readable line and exit 1', async () => {
     const dir = await contentWith();
-    const format = await check(dir, '--format', 'xml');
+    const format = await checkCommand(dir, '--format', 'xml');
     expect(format.status).toBe(1);
     expect(format.stderr.trim()).toBe('error: --format: expected human, github or json, got "xml"');
     const stale = await check(dir, '--stale', 'soon');
@@ -407,53 +408,5 @@ describe('npm run check, output formats and options', () => {
     const unknown = await check(dir, '--fromat', 'json');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/^error: .*--fromat/);
-  });
-});
-
-describe('npm run build on broken content', () => {
-  /** Every file under a folder with a hash of its bytes. */
-  const snapshot = async (dir: string) =>
-    Object.fromEntries(
-      await Promise.all(
-        listFiles(dir)
-          .sort()
-          .map(
-            async (file) =>
-              [
-                file,
-                createHash('sha256')
-                  .update(await readFile(path.join(dir, file)))
-                  .digest('hex'),
-              ] as const,
-          ),
-      ),
-    );
-
-  test('exits non-zero, prints the problems, and leaves the last good output byte for byte', { timeout: 240_000 }, async () => {
-    const good = await buildContent('check-broken-build', await contentWith());
-    expect(good.ok, good.stderr).toBe(true);
-    const before = await snapshot(good.outDir);
-    expect(Object.keys(before)).toContain('research/base-note.html');
-    expect(Object.keys(before)).toContain('research/base-note.md');
-
-    const dir = await contentWith('kind-not-in-list', 'clients-unknown');
-    const broken = await buildContent('check-broken-build', dir);
-    expect(broken.ok).toBe(false);
-    expect(`${broken.stdout}\n${broken.stderr}`).not.toMatch(/^\s+at /m);
-    const printed = lines(broken.stderr);
-    expect(printed).toContain(
-      shown(dir, 'research/clients-unknown.md:7:23: clients[1]: unknown client "hermes" (did you mean "hermes-agent"?)'),
-    );
-    expect(printed).toContain(
-      shown(dir, 'research/kind-not-in-list.md:4:7: kind: expected one of nuance, support, gap, bug, change, got "nuace"'),
-    );
-    expect(broken.stderr).toContain('2 problems found; nothing was built');
-
-    expect(await snapshot(good.outDir)).toEqual(before);
-    // No half-built staging folder is left beside it either.
-    const beside = await readdir(path.dirname(good.outDir));
-    expect(beside.filter((name) => name.startsWith('check-broken-build.'))).toEqual(
-      beside.includes('check-broken-build.cache') ? ['check-broken-build.cache'] : [],
-    );
   });
 });

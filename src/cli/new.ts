@@ -164,35 +164,75 @@ const ask = async (
   }
 };
 
-const main = async () => {
+/** Where a run writes its lines: the terminal for the command, buffers for `runNew`. */
+interface Output {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+/** Runs the command on argv; resolves to the exit code. Refusals are printed, other errors thrown. */
+const execute = async (argv: readonly string[], root: string, io: Output, interactive: boolean): Promise<number> => {
   // Every type's flags are accepted here; create() refuses a flag that belongs to another type.
   const allSpecs = new Map((Object.keys(flagSpecs) as EntryType[]).flatMap((type) => Object.entries(specsOf(type))));
   const options = Object.fromEntries(
     [...allSpecs].map(([flag, spec]) => [flag, { type: 'string' as const, multiple: spec.list !== undefined }]),
   );
-  const { values, positionals } = parseArgs({
-    options: { ...options, prompt: { type: 'boolean', default: true }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-    allowNegative: true,
-    strict: true,
-  });
-  if (values.help === true) {
-    console.log(usage);
-    return;
-  }
-  const interactive = values.prompt === true && process.stdin.isTTY === true && process.stdout.isTTY === true;
-  const rl = interactive ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
+  let parsed;
   try {
-    await create(values, positionals, rl);
+    parsed = parseArgs({
+      args: [...argv],
+      options: { ...options, prompt: { type: 'boolean', default: true }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      allowNegative: true,
+      strict: true,
+    });
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      io.err(`error: ${error.message}\n\n${usage}`);
+      return 1;
+    }
+    throw error;
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) {
+    io.out(usage);
+    return 0;
+  }
+  const rl =
+    interactive && values.prompt === true ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
+  try {
+    await create(values, positionals, rl, root, io);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    io.err(`error: ${error.message}`);
+    return 1;
   } finally {
     rl?.close();
   }
+};
+
+/**
+ * `npm run new` without a terminal, on a given content folder: its exit code and everything it
+ * printed. SITE_URL and BUILD_DATE come from the environment, as in the command.
+ */
+export const runNew = async (
+  argv: readonly string[],
+  root: string,
+): Promise<{ code: number; stdout: string; stderr: string }> => {
+  let stdout = '';
+  let stderr = '';
+  const io: Output = { out: (line) => (stdout += `${line}\n`), err: (line) => (stderr += `${line}\n`) };
+  const code = await execute(argv, root, io, false);
+  return { code, stdout, stderr };
 };
 
 const create = async (
   flags: Record<string, string | string[] | boolean | undefined>,
   positionals: string[],
   rl: Interface | undefined,
+  root: string,
+  io: Output,
 ) => {
   if (positionals.length > 2)
     throw new Refusal(`expected a type and an id, got ${positionals.length} words: ${positionals.join(' ')}\n\n${usage}`);
@@ -226,7 +266,6 @@ const create = async (
   const idProblem = problemWith(idSchema, id);
   if (idProblem !== undefined) throw new Refusal(`${JSON.stringify(id)} is not a valid ${noun} id: ${idProblem}`);
 
-  const root = contentDir();
   const known = Object.fromEntries(
     await Promise.all(collections.map(async (name) => [name, await entryIds(path.join(root, name))] as const)),
   ) as Record<CollectionName, string[]>;
@@ -256,13 +295,11 @@ const create = async (
     if (list === undefined || ids === undefined) continue;
     for (const ref of ids.filter((value) => !known[list].includes(value))) {
       const refType = (Object.keys(entryTypes) as EntryType[]).find((name) => entryTypes[name] === list) ?? 'note';
-      console.error(
-        `note: there is no ${collectionSchemas[list].noun} "${ref}" yet; create it with: npm run new -- ${refType} ${ref}`,
-      );
+      io.err(`note: there is no ${collectionSchemas[list].noun} "${ref}" yet; create it with: npm run new -- ${refType} ${ref}`);
     }
   }
   if (given.sourceUrl !== undefined && sourceParts(given.sourceUrl).unpinnedRef !== undefined) {
-    console.error(`note: the source URL names a branch or tag, not a commit; pin the commit you read (the file says where)`);
+    io.err(`note: the source URL names a branch or tag, not a commit; pin the commit you read (the file says where)`);
   }
 
   const text = scaffold(type, id, given, { today: buildDate(), known });
@@ -275,26 +312,23 @@ const create = async (
       throw new Refusal(`${display(target)} already exists: choose another id, or edit that file`);
     throw error;
   }
-  console.log(display(target));
+  io.out(display(target));
 
   // What `npm run check` will say about the new file, so the author knows what is left to fill in.
   const { problems } = await loadContent(root, { site: siteOrigin() });
   const own = problems.filter((problem) => path.resolve(problem.file) === target);
   if (own.length === 0) {
-    console.error(`Created a ${noun} that passes npm run check. Run npm run dev to see it.`);
+    io.err(`Created a ${noun} that passes npm run check. Run npm run dev to see it.`);
   } else {
-    console.error(`Created a ${noun}. Fill in the lines marked TODO; until then npm run check reports:`);
-    for (const problem of own) console.error(`  ${formatProblem(problem)}`);
-    console.error('Then run npm run check again, and npm run dev to see the page as you write.');
+    io.err(`Created a ${noun}. Fill in the lines marked TODO; until then npm run check reports:`);
+    for (const problem of own) io.err(`  ${formatProblem(problem)}`);
+    io.err('Then run npm run check again, and npm run dev to see the page as you write.');
   }
 };
 
-main().catch((error: unknown) => {
-  if (error instanceof Refusal) {
-    console.error(`error: ${error.message}`);
-    process.exitCode = 1;
-  } else if (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-    console.error(`error: ${error.message}\n\n${usage}`);
-    process.exitCode = 1;
-  } else fail(error);
-});
+// Run as the command (not when imported by tests): questions only with a terminal on both ends.
+if (import.meta.main) {
+  const terminal: Output = { out: (line) => console.log(line), err: (line) => console.error(line) };
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  execute(process.argv.slice(2), contentDir(), terminal, interactive).then((code) => (process.exitCode = code), fail);
+}

@@ -1,10 +1,13 @@
-/** Builds the two sites the tests read, once, one after the other (builds are CPU-bound). */
+/**
+ * Builds the two sites the site and e2e tests read, one after the other (builds are CPU-bound), once
+ * per vitest run: both projects list this setup, and vitest runs it for each project it runs.
+ */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from '../../src/lib/paths.ts';
 import { buildContent, fixtureContent } from './site.ts';
 
-export default async function setup() {
+const buildSites = async () => {
   await rm(path.join(repoRoot, '.dist-test'), { recursive: true, force: true });
   for (const [name, dir] of [
     ['main', path.join(repoRoot, 'content')],
@@ -13,4 +16,12 @@ export default async function setup() {
     const result = await buildContent(name, dir);
     if (!result.ok) throw new Error(`building the ${name} site failed:\n${result.stderr || result.stdout}`);
   }
+};
+
+// Global setups run in vitest's own process; the promise lives there so a second project waits for the first build.
+const shared = globalThis as { canimcpSitesBuilt?: Promise<void> };
+
+export default function setup(): Promise<void> {
+  shared.canimcpSitesBuilt ??= buildSites();
+  return shared.canimcpSitesBuilt;
 }

@@ -54,7 +54,7 @@ export const fixtureContent = path.join(repoRoot, 'tests/fixtures/minimal');
 /** Fails loudly where a site that should have been built is missing. */
 export const requireSite = (dir: string): string => {
   if (!existsSync(path.join(dir, 'index.html')))
-    throw new Error(`${dir} was not built: run the tests through vitest so the global setup builds it`);
+    throw new Error(`${dir} was not built: only the site and e2e projects build it first (vitest.config.ts lists their files)`);
   return dir;
 };
 

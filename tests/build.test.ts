@@ -1,0 +1,59 @@
+/**
+ * `npm run build` on broken content, through the public command: it stops before building, prints
+ * check's problems, and leaves the last good output as it was.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { contentWith, lines, shown } from './support/broken.ts';
+import { listFiles } from './support/dist.ts';
+import { buildContent } from './support/site.ts';
+
+describe('npm run build on broken content', () => {
+  /** Every file under a folder with a hash of its bytes. */
+  const snapshot = async (dir: string) =>
+    Object.fromEntries(
+      await Promise.all(
+        listFiles(dir)
+          .sort()
+          .map(
+            async (file) =>
+              [
+                file,
+                createHash('sha256')
+                  .update(await readFile(path.join(dir, file)))
+                  .digest('hex'),
+              ] as const,
+          ),
+      ),
+    );
+
+  test('exits non-zero, prints the problems, and leaves the last good output byte for byte', { timeout: 240_000 }, async () => {
+    const good = await buildContent('check-broken-build', await contentWith());
+    expect(good.ok, good.stderr).toBe(true);
+    const before = await snapshot(good.outDir);
+    expect(Object.keys(before)).toContain('research/base-note.html');
+    expect(Object.keys(before)).toContain('research/base-note.md');
+
+    const dir = await contentWith('kind-not-in-list', 'clients-unknown');
+    const broken = await buildContent('check-broken-build', dir);
+    expect(broken.ok).toBe(false);
+    expect(`${broken.stdout}\n${broken.stderr}`).not.toMatch(/^\s+at /m);
+    const printed = lines(broken.stderr);
+    expect(printed).toContain(
+      shown(dir, 'research/clients-unknown.md:7:23: clients[1]: unknown client "hermes" (did you mean "hermes-agent"?)'),
+    );
+    expect(printed).toContain(
+      shown(dir, 'research/kind-not-in-list.md:4:7: kind: expected one of nuance, support, gap, bug, change, got "nuace"'),
+    );
+    expect(broken.stderr).toContain('2 problems found; nothing was built');
+
+    expect(await snapshot(good.outDir)).toEqual(before);
+    // No half-built staging folder is left beside it either.
+    const beside = await readdir(path.dirname(good.outDir));
+    expect(beside.filter((name) => name.startsWith('check-broken-build.'))).toEqual(
+      beside.includes('check-broken-build.cache') ? ['check-broken-build.cache'] : [],
+    );
+  });
+});
