@@ -17,6 +17,7 @@ import { sortProblems, type Problem } from './problems.ts';
 import { didYouMean } from './suggest.ts';
 import { fieldsAt, issueMessage, issuePath } from './issues.ts';
 import { canonicalNoteUrl } from './urls.ts';
+import { verdictProblems } from './verdicts.ts';
 
 /** One valid entry, with what the pages and twins need beyond its frontmatter. */
 export interface Entry<T> {
@@ -133,6 +134,7 @@ export const loadContent = async (contentDir: string, options: { site: string })
   const ids = Object.fromEntries(collections.map((name) => [name, new Set<string>()])) as Record<CollectionName, Set<string>>;
   for (const entry of raw) ids[entry.collection].add(entry.id);
 
+  const noteData = new Map(raw.filter((entry) => entry.collection === 'research').map((entry) => [entry.id, entry.data]));
   const content: Content = { research: [], clients: [], revisions: [], capabilities: [] };
   const seenLower = new Map<string, string>();
 
@@ -231,6 +233,10 @@ export const loadContent = async (contentDir: string, options: { site: string })
       if (typeof canonical === 'string' && canonical !== derived) {
         report(['canonical'], `must equal the derived URL ${derived} (or be left out), got ${JSON.stringify(canonical)}`);
       }
+    }
+
+    if (entry.collection === 'clients') {
+      for (const problem of verdictProblems(entry.id, data['support'], noteData, ids)) report(problem.path, problem.message);
     }
 
     checkLinks(entry.text, entry.file, ids, options.site, problems);

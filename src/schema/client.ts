@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { HttpUrl, OneLine } from './fields.ts';
+import { VerdictList } from './verdict.ts';
 
 /** An MCP client's frontmatter; the body describes it. */
 export const ClientFrontmatter = z.strictObject({
@@ -13,6 +14,8 @@ export const ClientFrontmatter = z.strictObject({
   clientInfoName: OneLine.optional(),
   /** The MCP SDK it is built on, in a few words. */
   sdk: OneLine.optional(),
+  /** Verdicts behind the support matrix: per revision or capability, a state and its notes. */
+  support: VerdictList.optional(),
 });
 
 export type Client = z.output<typeof ClientFrontmatter>;
