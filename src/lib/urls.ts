@@ -38,6 +38,9 @@ export const staticPaths: readonly string[] = [
   '/feed.xml',
   '/sitemap.xml',
   '/data/notes.json',
+  '/data/matrix.json',
+  '/matrix.md',
+  '/research.md',
   '/robots.txt',
   '/about',
 ];
