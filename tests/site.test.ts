@@ -87,14 +87,18 @@ describe.each([
       }
       expect(twin, file).toMatch(/\.md$/);
       expect(await resolves(root, twin ?? ''), `${file} → ${twin}`).toBe(true);
-      expect(page, file).toMatch(new RegExp(`<a href="${(twin ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>This page as Markdown</a>`));
+      expect(page, file).toMatch(
+        new RegExp(`<a href="${(twin ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>This page as Markdown</a>`),
+      );
     }
   });
 
   test('the matrix: a row per client in both tables, and each column tallied, unknown kept apart, as in matrix.json', () => {
     const cells = MatrixExport.parse(JSON.parse(read(root, 'data/matrix.json')));
     const entries = (collection: string) =>
-      files.filter((file) => new RegExp(`^${collection}/[^/]+\\.html$`).test(file)).map((file) => file.slice(collection.length + 1, -5));
+      files
+        .filter((file) => new RegExp(`^${collection}/[^/]+\\.html$`).test(file))
+        .map((file) => file.slice(collection.length + 1, -5));
     const clients = entries('clients');
     expect(cells).toHaveLength(clients.length * (entries('revisions').length + entries('capabilities').length));
     expect(cells.filter((cell) => cell.state === 'unknown').every((cell) => cell.notes.length === 0)).toBe(true);
@@ -117,7 +121,9 @@ describe.each([
       expect(tallies).toEqual(
         columns.map((column) => {
           const states = onAxis.filter((cell) => cell.column === column).map((cell) => cell.state);
-          return ['yes', 'partial', 'no', 'unknown'].map((state) => `${states.filter((one) => one === state).length} ${state}`).join(' · ');
+          return ['yes', 'partial', 'no', 'unknown']
+            .map((state) => `${states.filter((one) => one === state).length} ${state}`)
+            .join(' · ');
         }),
       );
     }
@@ -146,7 +152,9 @@ describe.each([
     expect(llms).toContain('](/research.md)');
     for (const collection of ['clients', 'revisions', 'capabilities']) {
       const twin = read(root, `${collection}.md`);
-      const ids = files.filter((file) => new RegExp(`^${collection}/[^/]+\\.html$`).test(file)).map((file) => file.slice(collection.length + 1, -5));
+      const ids = files
+        .filter((file) => new RegExp(`^${collection}/[^/]+\\.html$`).test(file))
+        .map((file) => file.slice(collection.length + 1, -5));
       expect(ids.length).toBeGreaterThan(0);
       for (const id of ids) expect(twin).toContain(`](/${collection}/${id}.md)`);
     }
@@ -265,7 +273,10 @@ describe('the fixture site: verdicts', () => {
       '✓ yes note 1 note 2',
       '◐ partial as of fixture-1.0 Fixture: reached only after a modern-only server rejects initialize. note 1',
     ]);
-    expect(cells('revision', 'hermes-agent').map((cell) => /^<td class="cell-(\w+)"/.exec(cell)?.[1])).toEqual(['yes', 'partial']);
+    expect(cells('revision', 'hermes-agent').map((cell) => /^<td class="cell-(\w+)"/.exec(cell)?.[1])).toEqual([
+      'yes',
+      'partial',
+    ]);
     expect(cells('revision', 'hermes-agent')[0]).toContain('href="/research/multilingual-search-fixture"');
     expect(cells('revision', 'fast-agent')[0]).toContain('href="/research/hermes-leads-with-the-legacy-handshake"');
   });
@@ -281,7 +292,9 @@ describe('the fixture site: verdicts', () => {
 
   test('each column has a tally that keeps the four states apart', () => {
     const tallies = (axis: string) =>
-      [...section(matrix, `data-matrix="${axis}"`, '</table>').matchAll(/<td class="tally"[^>]*>([^<]+)</g)].map((match) => match[1]);
+      [...section(matrix, `data-matrix="${axis}"`, '</table>').matchAll(/<td class="tally"[^>]*>([^<]+)</g)].map(
+        (match) => match[1],
+      );
     expect(tallies('revision')).toEqual(['1 yes · 0 partial · 1 no · 0 unknown', '1 yes · 1 partial · 0 no · 0 unknown']);
     expect(tallies('capability')).toEqual(['1 yes · 0 partial · 0 no · 1 unknown']);
   });
@@ -304,7 +317,12 @@ describe('the fixture site: verdicts', () => {
         caveat: 'Fixture: reached only after a modern-only server rejects initialize.',
         version: 'fixture-1.0',
       },
-      { client: 'fast-agent', capability: 'protocolVersions', state: 'yes', notes: ['fast-agent-leads-with-the-modern-discover-probe'] },
+      {
+        client: 'fast-agent',
+        capability: 'protocolVersions',
+        state: 'yes',
+        notes: ['fast-agent-leads-with-the-modern-discover-probe'],
+      },
       { client: 'hermes-agent', capability: 'protocolVersions', state: 'unknown', notes: [] },
     ]);
   });

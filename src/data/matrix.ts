@@ -3,7 +3,7 @@ import { siteData, type SiteData } from './site.ts';
 import { buildMatrices, type Axis, type Matrix } from '../lib/matrix.ts';
 import type { MatrixLabels } from '../lib/matrix-twin.ts';
 
-/** Both matrices, how to name their rows and columns, and note titles for links. */
+/** Both matrices, how to name their rows and columns, and note titles (with any status but current) for links. */
 export interface MatrixData {
   site: SiteData;
   matrices: Record<Axis, Matrix>;
@@ -23,7 +23,14 @@ const load = async (): Promise<MatrixData> => {
     clientName: (id) => site.clientById.get(id)?.data.name ?? id,
     columnLabel: (axis, id) => (axis === 'revision' ? id : (site.capabilityById.get(id)?.data.title ?? id)),
   };
-  return { site, matrices, labels, titles: new Map(site.notes.map((note) => [note.id, note.data.title])) };
+  // A verdict may cite a superseded note beside a current one; its link says so.
+  const titles = new Map(
+    site.notes.map((note) => [
+      note.id,
+      note.data.status === 'current' ? note.data.title : `${note.data.title} (${note.data.status})`,
+    ]),
+  );
+  return { site, matrices, labels, titles };
 };
 
 let cached: Promise<MatrixData> | undefined;

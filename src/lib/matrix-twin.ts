@@ -25,7 +25,8 @@ const table = (matrix: Matrix, labels: MatrixLabels): string => {
   const header = [
     'Client',
     ...matrix.columns.map(
-      (column) => `[${cellText(labels.columnLabel(matrix.axis, column.id))}](${entryUrl(columnCollection[matrix.axis], column.id, 'twin')})`,
+      (column) =>
+        `[${cellText(labels.columnLabel(matrix.axis, column.id))}](${entryUrl(columnCollection[matrix.axis], column.id, 'twin')})`,
     ),
   ];
   const rows = matrix.rows.map((row) => [
@@ -41,10 +42,9 @@ export const matrixMarkdown = (matrices: Record<Axis, Matrix>, labels: MatrixLab
   const legend = cellStates.map((state) => `- ${stateSymbols[state]} \`${state}\`: ${stateMeanings[state]}`).join('\n');
   return `${[
     '# Support matrix',
-    '> Does this MCP client support that revision or capability? Each cell is a verdict written in the client\'s file and backed by research notes, or unknown where none is written yet.',
+    "> Does this MCP client support that revision or capability? Each cell is a verdict written in the client's file and backed by research notes, or unknown where none is written yet.",
     legend,
     `## Clients × revisions\n\n${table(matrices.revision, labels)}`,
     `## Clients × capabilities\n\n${table(matrices.capability, labels)}`,
   ].join('\n\n')}\n`;
 };
-

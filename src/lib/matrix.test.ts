@@ -84,12 +84,14 @@ describe('buildMatrices', () => {
 
   test('columnOf groups a column by state', () => {
     const groups = columnOf(matrices.revision, '2026-07-28');
-    expect(Object.fromEntries(Object.entries(groups).map(([state, cells]) => [state, cells.map((cell) => cell.client)]))).toEqual({
-      yes: [],
-      partial: [],
-      no: ['zed'],
-      unknown: ['codex', 'goose'],
-    });
+    expect(Object.fromEntries(Object.entries(groups).map(([state, cells]) => [state, cells.map((cell) => cell.client)]))).toEqual(
+      {
+        yes: [],
+        partial: [],
+        no: ['zed'],
+        unknown: ['codex', 'goose'],
+      },
+    );
   });
 });
 
@@ -97,7 +99,13 @@ describe('the matrix export', () => {
   test('lists every cell of both matrices, unknown ones with state unknown and no notes, and fits its schema', () => {
     const cells = allCells(matrices).map(exportCell);
     expect(cells).toHaveLength(3 * 2 + 3 * 2);
-    expect(cells[0]).toEqual({ client: 'zed', revision: '2025-11-25', state: 'yes', notes: ['zed-two-versions'], version: '0.210' });
+    expect(cells[0]).toEqual({
+      client: 'zed',
+      revision: '2025-11-25',
+      state: 'yes',
+      notes: ['zed-two-versions'],
+      version: '0.210',
+    });
     expect(cells).toContainEqual({ client: 'goose', capability: 'tools', state: 'unknown', notes: [] });
     expect(MatrixExport.parse(cells)).toEqual(cells);
   });
@@ -105,13 +113,17 @@ describe('the matrix export', () => {
   test('its schema refuses an unknown cell with notes, a verdict without, and a cell about both axes', () => {
     expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', state: 'unknown', notes: ['n'] }]).success).toBe(false);
     expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', state: 'no', notes: [] }]).success).toBe(false);
-    expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', capability: 'c', state: 'yes', notes: ['n'] }]).success).toBe(false);
+    expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', capability: 'c', state: 'yes', notes: ['n'] }]).success).toBe(
+      false,
+    );
   });
 });
 
 describe('the matrix as Markdown', () => {
   test('a cell says its state in a word and a symbol, then version, caveat and its notes as twin links', () => {
-    expect(markdownCell(rowOf(matrices.revision, 'zed')[0]!)).toBe('✓ yes · version 0.210 · [zed-two-versions](/research/zed-two-versions.md)');
+    expect(markdownCell(rowOf(matrices.revision, 'zed')[0]!)).toBe(
+      '✓ yes · version 0.210 · [zed-two-versions](/research/zed-two-versions.md)',
+    );
     // A pipe in a caveat would end the table cell.
     expect(markdownCell(rowOf(matrices.capability, 'zed')[0]!)).toBe(
       '◐ partial · Only text \\| no images. · [zed-sampling](/research/zed-sampling.md)',

@@ -49,7 +49,10 @@ export interface MatrixInput {
   clients: readonly { id: string; data: { support?: readonly Verdict[] | undefined } }[];
   revisions: readonly string[];
   capabilities: readonly string[];
-  notes: readonly { id: string; data: { clients: readonly string[]; specVersions: readonly string[]; capabilities: readonly string[] } }[];
+  notes: readonly {
+    id: string;
+    data: { clients: readonly string[]; specVersions: readonly string[]; capabilities: readonly string[] };
+  }[];
 }
 
 const noteField = { revision: 'specVersions', capability: 'capabilities' } as const;

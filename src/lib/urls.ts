@@ -39,8 +39,12 @@ export const staticPaths: readonly string[] = [
   '/sitemap.xml',
   '/data/notes.json',
   '/data/matrix.json',
+  '/index.md',
   '/matrix.md',
   '/research.md',
+  '/clients.md',
+  '/revisions.md',
+  '/capabilities.md',
   '/robots.txt',
   '/about',
 ];

@@ -54,7 +54,10 @@ export const verdictProblems = (
     cited.forEach((noteId: unknown, position) => {
       if (typeof noteId !== 'string') return;
       if (!ids.research.has(noteId)) {
-        problems.push({ path: at('notes', position), message: `unknown note ${JSON.stringify(noteId)}${didYouMean(noteId, ids.research)}` });
+        problems.push({
+          path: at('notes', position),
+          message: `unknown note ${JSON.stringify(noteId)}${didYouMean(noteId, ids.research)}`,
+        });
         return;
       }
       const note = notes.get(noteId);
