@@ -215,7 +215,7 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'client-unknown-field',
     expected: [
-      'clients/client-unknown-field.md:4:1: repo: unknown field (did you mean "repository"?); allowed fields are name, homepage, repository, clientInfoName, sdk',
+      'clients/client-unknown-field.md:4:1: repo: unknown field (did you mean "repository"?); allowed fields are name, homepage, repository, clientInfoName, sdk, support',
     ],
   },
   {
@@ -245,6 +245,89 @@ const rules: { rule: string; expected: string[] }[] = [
     expected: [
       'research/body-link-missing-note.md:21:5: link to /research/no-such-note: no note "no-such-note" exists',
       'research/body-link-missing-note.md:21:44: link to /research/no-such-note.md: no note "no-such-note" exists',
+    ],
+  },
+  {
+    rule: 'support-unknown-note',
+    expected: ['clients/hermes-agent.md:7:13: support[0].notes[0]: unknown note "base-nte" (did you mean "base-note"?)'],
+  },
+  {
+    rule: 'support-unknown-revision',
+    expected: ['clients/hermes-agent.md:5:15: support[0].revision: unknown revision "2025-11-26" (did you mean "2025-11-25"?)'],
+  },
+  {
+    rule: 'support-unknown-capability',
+    expected: [
+      'clients/hermes-agent.md:5:17: support[0].capability: unknown capability "protocolVersion" (did you mean "protocolVersions"?)',
+    ],
+  },
+  {
+    rule: 'support-note-not-naming-client',
+    expected: [
+      'clients/hermes-agent.md:7:13: support[0].notes[0]: note "other-note" does not name this client (hermes-agent) in its clients, only fast-agent',
+    ],
+  },
+  {
+    rule: 'support-note-not-naming-revision',
+    expected: [
+      'clients/hermes-agent.md:7:13: support[0].notes[0]: note "base-note" does not name revision "2026-07-28" in its specVersions, only 2025-11-25',
+    ],
+  },
+  {
+    rule: 'support-note-not-naming-capability',
+    expected: [
+      'clients/hermes-agent.md:7:13: support[0].notes[0]: note "base-note" does not name capability "tools" in its capabilities, only protocolVersions',
+    ],
+  },
+  {
+    rule: 'support-partial-without-caveat',
+    expected: [
+      'clients/hermes-agent.md:5:5: support[0].caveat: required when state is partial: say in one sentence what is missing',
+    ],
+  },
+  { rule: 'support-caveat-two-sentences', expected: ['clients/hermes-agent.md:8:13: support[0].caveat: expected one sentence'] },
+  {
+    rule: 'support-second-verdict',
+    expected: [
+      'clients/hermes-agent.md:11:15: support[2].revision: a second verdict for revision "2025-11-25" (the first is support[0]); keep one verdict per cell',
+    ],
+  },
+  {
+    rule: 'support-both-revision-and-capability',
+    expected: [
+      'clients/hermes-agent.md:6:17: support[0].capability: give revision or capability, not both: a verdict is about one of them',
+    ],
+  },
+  {
+    rule: 'support-neither-revision-nor-capability',
+    expected: ['clients/hermes-agent.md:5:5: support[0]: expected revision or capability: name what this verdict is about'],
+  },
+  {
+    rule: 'support-state-invalid',
+    expected: ['clients/hermes-agent.md:6:12: support[0].state: expected one of yes, partial, no, got "maybe"'],
+  },
+  {
+    rule: 'support-notes-missing',
+    expected: [
+      'clients/hermes-agent.md:5:5: support[0].notes: required field is missing; expected a list of note ids: a verdict needs the notes that prove it',
+    ],
+  },
+  {
+    rule: 'support-notes-empty',
+    expected: [
+      'clients/hermes-agent.md:7:12: support[0].notes: expected at least one note id: a verdict needs the notes that prove it',
+    ],
+  },
+  {
+    rule: 'support-evidence-withdrawn',
+    expected: [
+      'clients/hermes-agent.md:7:12: support[0].notes: every note behind this verdict is superseded or retracted (withdrawn-note: retracted): its evidence is gone; cite a current note',
+    ],
+  },
+  {
+    rule: 'support-unknown-field',
+    expected: [
+      'clients/hermes-agent.md:8:5: support[0].versoin: unknown field (did you mean "version"?); allowed fields are revision, capability, state, notes, caveat, version',
     ],
   },
   {
@@ -311,6 +394,36 @@ describe('npm run check, one broken fixture per rule', () => {
     const expected = rules.filter(({ rule }) => broken.includes(rule)).flatMap(({ expected }) => expected);
     expect(lines(run.stdout)).toEqual(expected.sort((a, b) => a.localeCompare(b)).map((line) => shown(dir, line)));
     expect(run.stderr).toContain('6 problems found');
+  });
+
+  test("every problem of a client's verdicts comes out in one run, each at its field", async () => {
+    const dir = await contentWith();
+    const client = [
+      '---',
+      'name: Hermes Agent',
+      'homepage: https://example.com/hermes-agent',
+      'support:',
+      '  - revision: 2025-11-25',
+      '    state: partial',
+      '    notes: [base-nte, other-note]',
+      '  - capability: tools',
+      '    state: maybe',
+      '    notes: [base-note]',
+      '---',
+      '',
+    ].join('\n');
+    await writeFile(path.join(dir, 'clients/hermes-agent.md'), client);
+    const run = await check(dir);
+    expect(run.status).toBe(1);
+    const file = shown(dir, 'clients/hermes-agent.md');
+    expect(lines(run.stdout)).toEqual([
+      `${file}:5:5: support[0].caveat: required when state is partial: say in one sentence what is missing`,
+      `${file}:7:13: support[0].notes[0]: unknown note "base-nte" (did you mean "base-note"?)`,
+      `${file}:7:23: support[0].notes[1]: note "other-note" does not name this client (hermes-agent) in its clients, only fast-agent`,
+      `${file}:7:23: support[0].notes[1]: note "other-note" does not name revision "2025-11-25" in its specVersions, only 2026-07-28`,
+      `${file}:9:12: support[1].state: expected one of yes, partial, no, got "maybe"`,
+      `${file}:10:13: support[1].notes[0]: note "base-note" does not name capability "tools" in its capabilities, only protocolVersions`,
+    ]);
   });
 
   test('a folder named like an entry (research/x.md/) is not read as one', async () => {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/lib/paths.ts';
-import { NotesExport } from '../src/schema/export.ts';
+import { MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/jsonschema.ts';
 import { listFiles, read, references, resolves } from './support/dist.ts';
 import { fixtureSite, mainSite, requireSite } from './support/site.ts';
@@ -75,6 +75,90 @@ describe.each([
     expect(JSON.parse(read(root, 'schema/notes-export.json'))).toEqual(
       JSON.parse(JSON.stringify(jsonSchemas('https://canimcp.io')['notes-export'])),
     );
+  });
+
+  test('every HTML page but /search and the 404 page names its Markdown twin in the head and links it in the footer', async () => {
+    for (const file of html) {
+      const page = read(root, file);
+      const twin = /<link rel="alternate" type="text\/markdown" href="([^"]+)">/.exec(page)?.[1];
+      if (file === 'search.html' || file === '404.html') {
+        expect(twin, file).toBeUndefined();
+        continue;
+      }
+      expect(twin, file).toMatch(/\.md$/);
+      expect(await resolves(root, twin ?? ''), `${file} → ${twin}`).toBe(true);
+      expect(page, file).toMatch(
+        new RegExp(`<a href="${(twin ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>This page as Markdown</a>`),
+      );
+    }
+  });
+
+  test('the matrix: a row per client in both tables, and each column tallied, unknown kept apart, as in matrix.json', () => {
+    const cells = MatrixExport.parse(JSON.parse(read(root, 'data/matrix.json')));
+    const entries = (collection: string) =>
+      files
+        .filter((file) => new RegExp(`^${collection}/[^/]+\\.html$`).test(file))
+        .map((file) => file.slice(collection.length + 1, -5));
+    const clients = entries('clients');
+    expect(cells).toHaveLength(clients.length * (entries('revisions').length + entries('capabilities').length));
+    expect(cells.filter((cell) => cell.state === 'unknown').every((cell) => cell.notes.length === 0)).toBe(true);
+    const page = read(root, 'matrix.html');
+    for (const axis of ['revision', 'capability'] as const) {
+      const onAxis = cells.flatMap((cell) => {
+        const column = 'revision' in cell ? cell.revision : cell.capability;
+        return axis in cell ? [{ ...cell, column }] : [];
+      });
+      const start = page.indexOf(`data-matrix="${axis}"`);
+      const table = page.slice(start, page.indexOf('</table>', start));
+      const rows = [...table.matchAll(/<tr data-client="([^"]+)"[^>]*>([\s\S]*?)<\/tr>/g)];
+      expect(rows.map((row) => row[1]).sort()).toEqual([...clients].sort());
+      for (const [, client, row] of rows) {
+        const states = [...(row ?? '').matchAll(/<td class="cell-(\w+)"/g)].map((match) => match[1]);
+        expect(states, `${client} × ${axis}`).toEqual(onAxis.filter((cell) => cell.client === client).map((cell) => cell.state));
+      }
+      const tallies = [...table.matchAll(/<td class="tally"[^>]*>([^<]+)<\/td>/g)].map((match) => match[1]);
+      const columns = [...new Set(onAxis.map((cell) => cell.column))];
+      expect(tallies).toEqual(
+        columns.map((column) => {
+          const states = onAxis.filter((cell) => cell.column === column).map((cell) => cell.state);
+          return ['yes', 'partial', 'no', 'unknown']
+            .map((state) => `${states.filter((one) => one === state).length} ${state}`)
+            .join(' · ');
+        }),
+      );
+    }
+    expect(JSON.parse(read(root, 'schema/matrix-export.json'))).toEqual(
+      JSON.parse(JSON.stringify(jsonSchemas('https://canimcp.io')['matrix-export'])),
+    );
+  });
+
+  test('matrix.md has both tables, and every verdict links its notes as twins', () => {
+    const markdown = read(root, 'matrix.md');
+    expect(markdown).toMatch(/^# Support matrix\n/);
+    expect(markdown).toContain('\n## Clients × revisions\n\n| Client | ');
+    expect(markdown).toContain('\n## Clients × capabilities\n\n| Client | ');
+    for (const cell of MatrixExport.parse(JSON.parse(read(root, 'data/matrix.json'))))
+      for (const id of cell.notes) expect(markdown).toContain(`[${id}](/research/${id}.md)`);
+    expect(markdown.match(/^\| \*\*Tally\*\* \|/gm)).toHaveLength(2);
+  });
+
+  test('research.md lists every note as llms.txt does; the index twins list their entries; llms.txt links the overview twins', () => {
+    const llms = read(root, 'llms.txt');
+    const research = read(root, 'research.md');
+    const noteLines = llms.split('\n').filter((line) => line.startsWith('- [') && line.includes('](/research/'));
+    expect(noteLines).toHaveLength(notes.length);
+    for (const line of noteLines) expect(research.split('\n')).toContain(line);
+    expect(llms).toContain('](/matrix.md)');
+    expect(llms).toContain('](/research.md)');
+    for (const collection of ['clients', 'revisions', 'capabilities']) {
+      const twin = read(root, `${collection}.md`);
+      const ids = files
+        .filter((file) => new RegExp(`^${collection}/[^/]+\\.html$`).test(file))
+        .map((file) => file.slice(collection.length + 1, -5));
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) expect(twin).toContain(`](/${collection}/${id}.md)`);
+    }
+    expect(read(root, 'index.md')).toContain('- [Support matrix](/matrix.md)');
   });
 
   test('the feed lists every note, newest last-updated first', () => {
@@ -159,5 +243,129 @@ describe('the fixture site', () => {
     );
     expect(read(root, 'revisions/2026-07-28.md')).toContain('(/research/fast-agent-leads-with-the-modern-discover-probe.md)');
     expect(read(root, 'capabilities/protocolVersions.md')).toMatch(/^# Protocol versions$/m);
+  });
+});
+
+describe('the fixture site: verdicts', () => {
+  const root = requireSite(fixtureSite);
+  const text = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#39;/g, "'")
+      .replace(/\s+/g, ' ')
+      .trim();
+  const section = (html: string, from: string, to: string) => {
+    const start = html.indexOf(from);
+    expect(start, from).toBeGreaterThan(-1);
+    return html.slice(start, html.indexOf(to, start));
+  };
+  const matrix = read(root, 'matrix.html');
+  /** Each cell of a client's row in one table, as HTML. */
+  const cells = (axis: 'revision' | 'capability', client: string) =>
+    section(section(matrix, `data-matrix="${axis}"`, '</table>'), `<tr data-client="${client}"`, '</tr>')
+      .split('<td')
+      .slice(1)
+      .map((cell) => `<td${cell}`);
+
+  test('each cell says its state in a word and a symbol, links its notes, and shows caveat and version', () => {
+    expect(cells('revision', 'fast-agent').map(text)).toEqual(['✗ no note 1', '✓ yes note 1']);
+    expect(cells('revision', 'hermes-agent').map(text)).toEqual([
+      '✓ yes note 1 note 2',
+      '◐ partial as of fixture-1.0 Fixture: reached only after a modern-only server rejects initialize. note 1',
+    ]);
+    expect(cells('revision', 'hermes-agent').map((cell) => /^<td class="cell-(\w+)"/.exec(cell)?.[1])).toEqual([
+      'yes',
+      'partial',
+    ]);
+    expect(cells('revision', 'hermes-agent')[0]).toContain('href="/research/multilingual-search-fixture"');
+    expect(cells('revision', 'fast-agent')[0]).toContain('href="/research/hermes-leads-with-the-legacy-handshake"');
+  });
+
+  test('a cell without a verdict says unknown, is styled apart from no, and points at the notes that mention it', () => {
+    const [unknown] = cells('capability', 'hermes-agent');
+    expect(text(unknown ?? '')).toBe('? unknown 2 notes to read');
+    expect(unknown).toMatch(/^<td class="cell-unknown"/);
+    expect(unknown).toContain('state-unknown');
+    expect(unknown).not.toContain('state-no');
+    expect(unknown).toContain('href="/research?client=hermes-agent&amp;capability=protocolVersions"');
+  });
+
+  test('each column has a tally that keeps the four states apart', () => {
+    const tallies = (axis: string) =>
+      [...section(matrix, `data-matrix="${axis}"`, '</table>').matchAll(/<td class="tally"[^>]*>([^<]+)</g)].map(
+        (match) => match[1],
+      );
+    expect(tallies('revision')).toEqual(['1 yes · 0 partial · 1 no · 0 unknown', '1 yes · 1 partial · 0 no · 0 unknown']);
+    expect(tallies('capability')).toEqual(['1 yes · 0 partial · 0 no · 1 unknown']);
+  });
+
+  test('matrix.json lists every cell, the unknown one with no notes', () => {
+    expect(JSON.parse(read(root, 'data/matrix.json'))).toEqual([
+      { client: 'fast-agent', revision: '2025-11-25', state: 'no', notes: ['hermes-leads-with-the-legacy-handshake'] },
+      { client: 'fast-agent', revision: '2026-07-28', state: 'yes', notes: ['fast-agent-leads-with-the-modern-discover-probe'] },
+      {
+        client: 'hermes-agent',
+        revision: '2025-11-25',
+        state: 'yes',
+        notes: ['hermes-leads-with-the-legacy-handshake', 'multilingual-search-fixture'],
+      },
+      {
+        client: 'hermes-agent',
+        revision: '2026-07-28',
+        state: 'partial',
+        notes: ['hermes-leads-with-the-legacy-handshake'],
+        caveat: 'Fixture: reached only after a modern-only server rejects initialize.',
+        version: 'fixture-1.0',
+      },
+      {
+        client: 'fast-agent',
+        capability: 'protocolVersions',
+        state: 'yes',
+        notes: ['fast-agent-leads-with-the-modern-discover-probe'],
+      },
+      { client: 'hermes-agent', capability: 'protocolVersions', state: 'unknown', notes: [] },
+    ]);
+  });
+
+  test('matrix.md: a row per client, each verdict with its notes as twin links, and the tally', () => {
+    const markdown = read(root, 'matrix.md');
+    expect(markdown).toContain(
+      [
+        '| Client | [2025-11-25](/revisions/2025-11-25.md) | [2026-07-28](/revisions/2026-07-28.md) |',
+        '| --- | --- | --- |',
+        '| [fast-agent](/clients/fast-agent.md) | ✗ no · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md) | ✓ yes · [fast-agent-leads-with-the-modern-discover-probe](/research/fast-agent-leads-with-the-modern-discover-probe.md) |',
+        '| [Hermes Agent](/clients/hermes-agent.md) | ✓ yes · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md), [multilingual-search-fixture](/research/multilingual-search-fixture.md) | ◐ partial · version fixture-1.0 · Fixture: reached only after a modern-only server rejects initialize. · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md) |',
+        '| **Tally** | 1 yes · 0 partial · 1 no · 0 unknown | 1 yes · 1 partial · 0 no · 0 unknown |',
+      ].join('\n'),
+    );
+    expect(markdown).toContain('| [Hermes Agent](/clients/hermes-agent.md) | ? unknown |\n');
+  });
+
+  test('a client page opens with its verdicts, before its notes, and names what is unknown', () => {
+    const page = read(root, 'clients/hermes-agent.html');
+    const support = page.indexOf('id="support"');
+    expect(support).toBeGreaterThan(page.indexOf('<h1'));
+    expect(support).toBeLessThan(page.indexOf('class="counts"'));
+    expect(support).toBeLessThan(page.indexOf('Notes about Hermes Agent'));
+    const verdicts = text(section(page, 'id="support"', '</section>'));
+    expect(verdicts).toContain('2025-11-25 ✓ yes');
+    expect(verdicts).toContain(
+      "2026-07-28 ◐ partial as of fixture-1.0 Fixture: reached only after a modern-only server rejects initialize. Hermes reverses its SDK's auto mode",
+    );
+    expect(verdicts).toContain('No verdicts yet: every capability is unknown for Hermes Agent.');
+    const fastAgent = text(section(read(root, 'clients/fast-agent.html'), 'id="support"', '</section>'));
+    expect(fastAgent).toContain('2025-11-25 ✗ no');
+    expect(fastAgent).toContain('Protocol versions ✓ yes');
+  });
+
+  test('revision and capability pages say which clients support them, and which are unknown', () => {
+    const revision = text(section(read(root, 'revisions/2025-11-25.html'), 'id="client-support"', '</section>'));
+    expect(revision).toContain('1 yes · 0 partial · 1 no · 0 unknown');
+    expect(revision).toMatch(/Hermes Agent ✓ yes .* fast-agent ✗ no/);
+    expect(revision).not.toContain('? unknown');
+    const capability = text(section(read(root, 'capabilities/protocolVersions.html'), 'id="client-support"', '</section>'));
+    expect(capability).toContain('1 yes · 0 partial · 0 no · 1 unknown');
+    expect(capability).toContain('fast-agent ✓ yes');
+    expect(capability).toContain('? unknown no verdict yet; not the same as no: Hermes Agent');
   });
 });

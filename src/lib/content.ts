@@ -19,6 +19,7 @@ import { didYouMean } from './suggest.ts';
 import { fieldsAt, issuePath } from './issues.ts';
 import { parseAuthored } from '../schema/errors.ts';
 import { canonicalNoteUrl } from './urls.ts';
+import { verdictProblems } from './verdicts.ts';
 
 /** One valid entry, with what the pages and twins need beyond its frontmatter. */
 export interface Entry<T> {
@@ -119,6 +120,7 @@ export const loadContent = async (contentDir: string, options: { site: string })
   const ids = Object.fromEntries(collections.map((name) => [name, new Set<string>()])) as Record<CollectionName, Set<string>>;
   for (const entry of raw) ids[entry.collection].add(entry.id);
 
+  const noteData = new Map(raw.filter((entry) => entry.collection === 'research').map((entry) => [entry.id, entry.data]));
   const content: Content = { research: [], clients: [], revisions: [], capabilities: [] };
   const seenLower = new Map<string, string>();
 
@@ -217,6 +219,10 @@ export const loadContent = async (contentDir: string, options: { site: string })
       if (typeof canonical === 'string' && canonical !== derived) {
         report(['canonical'], `must equal the derived URL ${derived} (or be left out), got ${JSON.stringify(canonical)}`);
       }
+    }
+
+    if (entry.collection === 'clients') {
+      for (const problem of verdictProblems(entry.id, data['support'], noteData, ids)) report(problem.path, problem.message);
     }
 
     checkLinks(entry.text, entry.file, ids, options.site, problems);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Note } from '../schema/index.ts';
-import { backlinks, countByKind, newestFirst, notesBy, relatedBothWays, supportMatrix, type Indexed } from './indexes.ts';
+import { backlinks, countByKind, newestFirst, notesBy, relatedBothWays, type Indexed } from './indexes.ts';
 
 const note = (id: string, lastUpdated: string, data: Partial<Note> = {}): Indexed => ({
   id,
@@ -102,39 +102,5 @@ describe('countByKind', () => {
       ['bug', 2],
       ['change', 0],
     ]);
-  });
-});
-
-describe('supportMatrix', () => {
-  test('clients as rows, revisions as columns, each cell the notes naming both, newest first', () => {
-    const notes = [
-      note('h-old', '2025-01-01', { clients: ['hermes-agent'], specVersions: ['2025-11-25', '2026-07-28'], kind: 'support' }),
-      note('h-new', '2026-01-01', { clients: ['hermes-agent', 'fast-agent'], specVersions: ['2026-07-28'], kind: 'bug' }),
-    ];
-    const matrix = supportMatrix(notes, ['hermes-agent', 'fast-agent', 'zed'], ['2025-11-25', '2026-07-28']);
-    expect(matrix.map((row) => [row.client, row.cells.map((cell) => [cell.revision, ids(cell.notes)])])).toEqual([
-      [
-        'hermes-agent',
-        [
-          ['2025-11-25', ['h-old']],
-          ['2026-07-28', ['h-new', 'h-old']],
-        ],
-      ],
-      [
-        'fast-agent',
-        [
-          ['2025-11-25', []],
-          ['2026-07-28', ['h-new']],
-        ],
-      ],
-      [
-        'zed',
-        [
-          ['2025-11-25', []],
-          ['2026-07-28', []],
-        ],
-      ],
-    ]);
-    expect(matrix[0]?.cells[1]?.byKind).toEqual({ nuance: 0, support: 1, gap: 0, bug: 1, change: 0 });
   });
 });

@@ -57,25 +57,3 @@ export const countByKind = (notes: readonly Indexed[]): Record<NoteKind, number>
   for (const note of notes) counts[note.data.kind] += 1;
   return counts;
 };
-
-/** One cell of the support matrix: the notes that name both a client and a revision. */
-export interface MatrixCell<T> {
-  notes: T[];
-  byKind: Record<NoteKind, number>;
-}
-
-/** Clients as rows, revisions as columns; each cell lists the notes covering that pair. */
-export const supportMatrix = <T extends Indexed>(
-  notes: readonly T[],
-  clientIds: readonly string[],
-  revisionIds: readonly string[],
-) =>
-  clientIds.map((client) => ({
-    client,
-    cells: revisionIds.map((revision) => {
-      const covering = newestFirst(
-        notes.filter((note) => note.data.clients.includes(client) && note.data.specVersions.includes(revision)),
-      );
-      return { revision, notes: covering, byKind: countByKind(covering) } satisfies MatrixCell<T> & { revision: string };
-    }),
-  }));

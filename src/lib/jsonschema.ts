@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CapabilityFrontmatter, ClientFrontmatter, NoteFrontmatter, RevisionFrontmatter } from '../schema/index.ts';
-import { NotesExport } from '../schema/export.ts';
+import { MatrixExport, NotesExport } from '../schema/export.ts';
 
 /**
  * JSON Schemas generated from the zod schemas, never written by hand. Frontmatter schemas describe
@@ -18,5 +18,6 @@ export const jsonSchemas = (site: string) => {
     revision: make(RevisionFrontmatter, 'revision', 'canimcp revision frontmatter'),
     capability: make(CapabilityFrontmatter, 'capability', 'canimcp capability frontmatter'),
     'notes-export': make(NotesExport, 'notes-export', 'canimcp /data/notes.json'),
+    'matrix-export': make(MatrixExport, 'matrix-export', 'canimcp /data/matrix.json'),
   };
 };

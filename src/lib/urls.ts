@@ -16,21 +16,24 @@ export interface Route {
   nav?: string;
   /** An HTML page (listed in the sitemap) rather than a file. */
   html: boolean;
+  /** The page's `.md` twin, where it has one. */
+  twin?: string;
 }
 
 /** The fixed pages and files, in navigation order where they are in the navigation. */
 export const routes = {
-  home: { path: '/', html: true },
-  research: { path: '/research', nav: 'Research', html: true },
-  clients: { path: '/clients', nav: 'Clients', html: true },
-  revisions: { path: '/revisions', nav: 'Revisions', html: true },
-  capabilities: { path: '/capabilities', nav: 'Capabilities', html: true },
-  matrix: { path: '/matrix', nav: 'Matrix', html: true },
+  home: { path: '/', html: true, twin: '/index.md' },
+  research: { path: '/research', nav: 'Research', html: true, twin: '/research.md' },
+  clients: { path: '/clients', nav: 'Clients', html: true, twin: '/clients.md' },
+  revisions: { path: '/revisions', nav: 'Revisions', html: true, twin: '/revisions.md' },
+  capabilities: { path: '/capabilities', nav: 'Capabilities', html: true, twin: '/capabilities.md' },
+  matrix: { path: '/matrix', nav: 'Matrix', html: true, twin: '/matrix.md' },
   search: { path: '/search', nav: 'Search', html: true },
   llms: { path: '/llms.txt', html: false },
   feed: { path: '/feed.xml', html: false },
   sitemap: { path: '/sitemap.xml', html: false },
   notesJson: { path: '/data/notes.json', html: false },
+  matrixJson: { path: '/data/matrix.json', html: false },
   robots: { path: '/robots.txt', html: false },
 } as const satisfies Record<string, Route>;
 
@@ -42,8 +45,10 @@ export const navRoutes = routeList.flatMap((route) => (route.nav === undefined ?
 /** The fixed HTML pages, for the sitemap. */
 export const htmlRoutePaths = routeList.filter((route) => route.html).map((route) => route.path);
 
-/** Every fixed path, for the link checker. */
-export const staticPaths: readonly string[] = routeList.map((route) => route.path);
+/** Every fixed path and twin, for the link checker. */
+export const staticPaths: readonly string[] = routeList.flatMap((route) =>
+  route.twin === undefined ? [route.path] : [route.path, route.twin],
+);
 
 /** Where an entry lives. One place, both forms; HTML URLs never carry a trailing slash. */
 export const entryUrl = (collection: CollectionName, id: string, form: Form): string =>

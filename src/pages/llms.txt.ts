@@ -1,47 +1,23 @@
 import type { APIRoute } from 'astro';
+import { collectionLinks, overviewLinks, siteSummary } from '../data/listings.ts';
 import { siteData } from '../data/site.ts';
-import { llmsTxt, noteLinks } from '../lib/llms.ts';
+import { llmsTxt } from '../lib/llms.ts';
 import { textResponse } from '../lib/responses.ts';
-import { capabilityUrl, clientUrl, revisionUrl } from '../lib/urls.ts';
 
 export const GET: APIRoute = async () => {
-  const site = await siteData();
+  const links = collectionLinks(await siteData());
   return textResponse(
     llmsTxt({
       title: 'canimcp',
-      summary:
-        'Research notes on how MCP (Model Context Protocol) clients really behave: which protocol revisions they speak, how they negotiate, and where they differ from the specification and from each other, each claim with its sources.',
+      summary: siteSummary,
       details:
-        'Every link below is a Markdown twin of an HTML page (drop the `.md` for the page). Each client and revision also has a scoped llms.txt at `/clients/<id>/llms.txt` and `/revisions/<id>/llms.txt`. All notes as JSON: /data/notes.json.',
+        'Every link below is a Markdown twin of an HTML page (drop the `.md` for the page). Each client and revision also has a scoped llms.txt at `/clients/<id>/llms.txt` and `/revisions/<id>/llms.txt`. All notes as JSON: /data/notes.json; the support matrix as JSON: /data/matrix.json.',
       sections: [
-        {
-          heading: 'Research notes',
-          links: noteLinks(site.notes),
-        },
-        {
-          heading: 'Clients',
-          links: site.clients.map((client) => ({
-            title: client.data.name,
-            url: clientUrl(client.id, 'twin'),
-            description: `${client.notes.length} notes`,
-          })),
-        },
-        {
-          heading: 'Specification revisions',
-          links: site.revisions.map((revision) => ({
-            title: revision.id,
-            url: revisionUrl(revision.id, 'twin'),
-            description: `${revision.data.status}, ${revision.data.era} era, released ${revision.data.released}`,
-          })),
-        },
-        {
-          heading: 'Capabilities',
-          links: site.capabilities.map((capability) => ({
-            title: capability.data.title,
-            url: capabilityUrl(capability.id, 'twin'),
-            description: capability.data.description,
-          })),
-        },
+        { heading: 'Overview', links: overviewLinks },
+        { heading: 'Research notes', links: links.research },
+        { heading: 'Clients', links: links.clients },
+        { heading: 'Specification revisions', links: links.revisions },
+        { heading: 'Capabilities', links: links.capabilities },
       ],
     }),
   );

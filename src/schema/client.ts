@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { HttpUrl, OneLine } from './fields.ts';
+import { VerdictList } from './verdict.ts';
 
 /** An MCP client's frontmatter; the body describes it. */
 export const ClientFrontmatter = z.strictObject({
@@ -11,6 +12,10 @@ export const ClientFrontmatter = z.strictObject({
     description: 'What the client sends as clientInfo.name in initialize, where known.',
   }),
   sdk: OneLine.optional().meta({ title: 'SDK', description: 'The MCP SDK it is built on, in a few words.' }),
+  support: VerdictList.optional().meta({
+    title: 'Support',
+    description: 'Verdicts behind the support matrix: for one revision or capability each, a state and the notes that prove it.',
+  }),
 });
 
 export type Client = z.output<typeof ClientFrontmatter>;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { NoteFrontmatter } from './note.ts';
 import { IsoDate } from './fields.ts';
+import { verdictStates } from './verdict.ts';
 
 /** One note in `/data/notes.json`: its frontmatter plus what the site derives from it. */
 export const NoteExport = z.strictObject({
@@ -20,3 +21,27 @@ export const NotesExport = z.strictObject({
   generated: IsoDate,
   notes: z.array(NoteExport),
 });
+
+const verdictFields = {
+  /** The verdict's state. */
+  state: z.enum(verdictStates),
+  /** The notes that prove it, at least one. */
+  notes: z.array(z.string()).min(1),
+  /** What a partial verdict leaves out. */
+  caveat: z.string().optional(),
+  /** The client version the verdict was established on. */
+  version: z.string().optional(),
+};
+/** A cell with no verdict: unknown, which is not `no`, and has no notes. */
+const unknownFields = { state: z.literal('unknown'), notes: z.array(z.string()).max(0) };
+
+/** One cell of `/data/matrix.json`: a client against a revision or a capability. */
+export const MatrixCellExport = z.union([
+  z.strictObject({ client: z.string(), revision: z.string(), ...verdictFields }),
+  z.strictObject({ client: z.string(), revision: z.string(), ...unknownFields }),
+  z.strictObject({ client: z.string(), capability: z.string(), ...verdictFields }),
+  z.strictObject({ client: z.string(), capability: z.string(), ...unknownFields }),
+]);
+
+/** The whole matrix export: every cell of both matrices, unknown cells included. */
+export const MatrixExport = z.array(MatrixCellExport);

@@ -98,14 +98,14 @@ const noRepeats = (values: readonly string[], ctx: z.RefinementCtx) => {
 export const uniqueIds = <T extends z.ZodType<string>>(item: T, what: string) =>
   z.array(item, { error: `expected a list of ${what} ids` }).superRefine(noRepeats);
 
-/** A list of one or more ids, each at most once. */
-export const idList = <T extends z.ZodType<string>>(item: T, what: string) =>
+/** A list of one or more ids, each at most once; `why` ends the "missing" and "empty" messages. */
+export const idList = <T extends z.ZodType<string>>(item: T, what: string, why = '') =>
   z
     .array(item, {
       error: (issue) =>
         issue.input === undefined
-          ? `required field is missing; expected a list of ${what} ids`
+          ? `required field is missing; expected a list of ${what} ids${why}`
           : `expected a list of ${what} ids`,
     })
-    .min(1, `expected at least one ${what} id`)
+    .min(1, `expected at least one ${what} id${why}`)
     .superRefine(noRepeats);

@@ -22,5 +22,7 @@ export type { Capability } from './capability.ts';
 export type { Client } from './client.ts';
 export type { Note, NoteKind, NoteStatus, Source } from './note.ts';
 export type { Revision } from './revision.ts';
+export type { Verdict, VerdictState } from './verdict.ts';
+export { verdictStates } from './verdict.ts';
 export { noteKinds, noteStatuses } from './note.ts';
 export { revisionEras, revisionStatuses } from './revision.ts';

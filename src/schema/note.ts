@@ -21,7 +21,8 @@ export const noteStatuses = ['current', 'superseded', 'retracted'] as const;
 export type NoteKind = (typeof noteKinds)[number];
 export type NoteStatus = (typeof noteStatuses)[number];
 
-const sentenceCount = (text: string) =>
+/** How many sentences a plain-text value holds, for one-to-three-sentence rules. */
+export const sentenceCount = (text: string) =>
   text.split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/).filter((part) => part.trim() !== '').length;
 
 /** One piece of evidence. A claim about code names the commit and the path it was read at. */

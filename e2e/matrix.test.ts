@@ -1,0 +1,191 @@
+/**
+ * The support matrix in a real browser, served like a plain static host: comparing 2 to 4 clients
+ * with the URL in step (back and forward), by keyboard, every row without JavaScript, a 375 px phone,
+ * and axe in both colour schemes.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seriousViolations } from '../tests/support/axe.ts';
+import { launchBrowser } from '../tests/support/browser.ts';
+import { fixtureSite, mainSite, requireSite, serveSite } from '../tests/support/site.ts';
+
+let browser: Browser;
+const servers: { url: string; close: () => Promise<void> }[] = [];
+let main: string;
+let fixture: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const [a, b] = await Promise.all([serveSite(requireSite(mainSite)), serveSite(requireSite(fixtureSite))]);
+  servers.push(a, b);
+  main = a.url;
+  fixture = b.url;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+const errors = new WeakMap<Page, string[]>();
+
+const open = async (url: string, options: { width?: number; javaScriptEnabled?: boolean } = {}): Promise<Page> => {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
+  const page = await context.newPage();
+  const thrown: string[] = [];
+  errors.set(page, thrown);
+  page.on('pageerror', (error) => thrown.push(error.message));
+  const response = await page.goto(url);
+  expect(response?.status(), url).toBe(200);
+  return page;
+};
+
+/** Closes a page, failing the test where its scripts threw. */
+const close = async (page: Page) => {
+  const thrown = errors.get(page) ?? [];
+  await page.context().close();
+  expect(thrown, 'script errors').toEqual([]);
+};
+
+/** The clients whose rows show, per table. */
+const shown = (page: Page) =>
+  page.evaluate<string[][]>(`[...document.querySelectorAll('table[data-matrix]')].map((table) =>
+    [...table.querySelectorAll('tr[data-client]')].filter((row) => !row.hidden && row.offsetParent !== null).map((row) => row.dataset.client))`);
+
+const compared = (page: Page) => new URL(page.url()).searchParams.get('compare');
+
+describe('comparing clients on /matrix', () => {
+  test('picking 2 to 4 clients shows only their rows in both tables, with the URL in step through back and forward', async () => {
+    const page = await open(`${main}/matrix`);
+    const boxes = page.locator('input[name="compare"]');
+    const ids = await boxes.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(ids.length).toBeGreaterThanOrEqual(5);
+    const everyone = await shown(page);
+    expect(everyone).toEqual([ids, ids].map((list) => [...list]));
+
+    // One pick compares nothing yet: every row stays.
+    await boxes.nth(0).check();
+    await page.waitForURL(`${main}/matrix?compare=${ids[0]}`);
+    expect(await shown(page)).toEqual(everyone);
+    await expect.poll(() => page.locator('[data-compare-status]').textContent()).toMatch(/^Pick one more/);
+
+    await boxes.nth(1).check();
+    await page.waitForURL(new RegExp(`\\?compare=${ids[0]},${ids[1]}$`));
+    expect(await shown(page)).toEqual([ids.slice(0, 2), ids.slice(0, 2)]);
+    expect(await page.locator('[data-compare-status]').textContent()).toMatch(/^Comparing 2 clients: /);
+
+    await boxes.nth(2).check();
+    await boxes.nth(3).check();
+    expect(compared(page)).toBe(ids.slice(0, 4).join(','));
+    expect(await shown(page)).toEqual([ids.slice(0, 4), ids.slice(0, 4)]);
+    // Four is the most: a fifth cannot be picked.
+    expect(await boxes.nth(4).isDisabled()).toBe(true);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('compare') === ids.slice(0, 3).join(','));
+    expect(await shown(page)).toEqual([ids.slice(0, 3), ids.slice(0, 3)]);
+    expect(await boxes.nth(4).isDisabled()).toBe(false);
+    expect(await boxes.nth(3).isChecked()).toBe(false);
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL(`${main}/matrix?compare=${ids[0]}`);
+    expect(await shown(page)).toEqual(everyone);
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.get('compare') === ids.slice(0, 2).join(','));
+    expect(await shown(page)).toEqual([ids.slice(0, 2), ids.slice(0, 2)]);
+
+    await page.getByRole('button', { name: 'Show all clients' }).click();
+    await page.waitForURL(`${main}/matrix`);
+    expect(await shown(page)).toEqual(everyone);
+    expect(await boxes.evaluateAll((inputs) => inputs.some((input) => (input as HTMLInputElement).checked))).toBe(false);
+    await close(page);
+  });
+
+  test('a shared URL opens on the same comparison; unknown ids are ignored', async () => {
+    const page = await open(`${main}/matrix`);
+    const ids = await page
+      .locator('input[name="compare"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const [first, , third] = ids;
+    const shared = await open(`${main}/matrix?compare=${third},no-such-client,${first}`);
+    const expected = ids.filter((id) => id === first || id === third);
+    expect(await shown(shared)).toEqual([expected, expected]);
+    expect(await shared.locator(`input[value="${third}"]`).isChecked()).toBe(true);
+    await Promise.all([close(page), close(shared)]);
+  });
+
+  test('works from the keyboard alone', async () => {
+    const page = await open(`${main}/matrix`);
+    const ids = await page
+      .locator('input[name="compare"]')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const active = () => page.evaluate(`document.activeElement?.getAttribute('name') + ':' + document.activeElement?.value`);
+    for (let step = 0; step < 40 && (await active()) !== `compare:${ids[0]}`; step += 1) await page.keyboard.press('Tab');
+    expect(await active()).toBe(`compare:${ids[0]}`);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await page.waitForURL((url) => url.searchParams.get('compare') === ids.slice(0, 2).join(','));
+    expect(await shown(page)).toEqual([ids.slice(0, 2), ids.slice(0, 2)]);
+    // On past the other boxes to "Show all clients".
+    for (let step = 0; step < 20 && (await page.evaluate('document.activeElement?.tagName')) !== 'BUTTON'; step += 1)
+      await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${main}/matrix`);
+    expect((await shown(page))[0]).toEqual(ids);
+    // The tables' scroll regions take focus, so the arrow keys scroll them.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(`document.activeElement?.getAttribute('role')`)).toBe('region');
+    await close(page);
+  });
+
+  test('without JavaScript every row shows and the compare form stays out of the way', async () => {
+    const page = await open(`${main}/matrix?compare=zed,codex`, { javaScriptEnabled: false });
+    const rows = await page.locator('table[data-matrix="revision"] tr[data-client]').count();
+    expect(rows).toBeGreaterThan(2);
+    expect(await page.locator('table[data-matrix="revision"] tr[data-client]:visible').count()).toBe(rows);
+    expect(await page.locator('table[data-matrix="capability"] tr[data-client]:visible').count()).toBe(rows);
+    expect(await page.locator('[data-compare]').isVisible()).toBe(false);
+    await close(page);
+  });
+});
+
+describe('/matrix on a 375 px phone', () => {
+  test('the page does not scroll sideways; a wide table scrolls inside its box with the client column held', async () => {
+    for (const site of [main, fixture]) {
+      const page = await open(`${site}/matrix`, { width: 375 });
+      const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+      expect(overflow, site).toBeLessThanOrEqual(0);
+      await close(page);
+    }
+    // The main site's capability table has a column per capability: far wider than a phone.
+    const page = await open(`${main}/matrix`, { width: 375 });
+    const region = page.locator('.scroll').last();
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeGreaterThan(0);
+    const header = region.locator('tbody th').first();
+    const before = await header.boundingBox();
+    await region.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    expect(await region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    expect((await header.boundingBox())?.x).toBe(before?.x);
+    await close(page);
+  });
+});
+
+describe('/matrix accessibility', () => {
+  test.each([
+    ['the fixture, a cell in every state', () => `${fixture}/matrix`],
+    ['the main site, comparing two clients', () => `${main}/matrix?compare=zed,codex`],
+    ['a client page with verdicts', () => `${fixture}/clients/hermes-agent`],
+    ['a revision page with verdicts', () => `${fixture}/revisions/2025-11-25`],
+    ['a capability page with an unknown', () => `${fixture}/capabilities/protocolVersions`],
+  ])('%s has no serious or critical axe violation in either colour scheme', async (_name, url) => {
+    const page = await open(url());
+    expect(await seriousViolations(page)).toEqual({ light: [], dark: [] });
+    await close(page);
+  });
+});

@@ -1,0 +1,77 @@
+/** The site's lists as llms.txt-style Markdown links: for /llms.txt and the index pages' `.md` twins. */
+import { siteData, type SiteData } from './site.ts';
+import { llmsTxt, noteLinks, type LlmsLink } from '../lib/llms.ts';
+import { capabilityUrl, clientUrl, revisionUrl, routes } from '../lib/urls.ts';
+
+/** What the site is, in one paragraph: llms.txt's summary and the home twin's. */
+export const siteSummary =
+  'Research notes on how MCP (Model Context Protocol) clients really behave: which protocol revisions they speak, how they negotiate, and where they differ from the specification and from each other, each claim with its sources.';
+
+/** Each collection's entries as links to their twins. */
+export const collectionLinks = (site: SiteData): Record<'research' | 'clients' | 'revisions' | 'capabilities', LlmsLink[]> => ({
+  research: noteLinks(site.notes),
+  clients: site.clients.map((client) => ({
+    title: client.data.name,
+    url: clientUrl(client.id, 'twin'),
+    description: `${client.notes.length} notes`,
+  })),
+  revisions: site.revisions.map((revision) => ({
+    title: revision.id,
+    url: revisionUrl(revision.id, 'twin'),
+    description: `${revision.data.status}, ${revision.data.era} era, released ${revision.data.released}`,
+  })),
+  capabilities: site.capabilities.map((capability) => ({
+    title: capability.data.title,
+    url: capabilityUrl(capability.id, 'twin'),
+    description: capability.data.description,
+  })),
+});
+
+/** The overview twins: what an agent reads first. */
+export const overviewLinks: LlmsLink[] = [
+  {
+    title: 'Support matrix',
+    url: routes.matrix.twin,
+    description: 'clients by revision and by capability, each cell a verdict (yes, partial, no) with its notes, or unknown',
+  },
+  { title: 'All research notes', url: routes.research.twin, description: 'every note, newest first' },
+];
+
+const headings = {
+  research: ['Research notes', 'Every canimcp research note, newest update first, each linked to its Markdown twin.'],
+  clients: ['Clients', 'Every MCP client canimcp has notes on, each linked to its Markdown twin.'],
+  revisions: ['Specification revisions', 'Every MCP specification revision, newest first, each linked to its Markdown twin.'],
+  capabilities: ['Capabilities', "The protocol's capability areas, each linked to its Markdown twin."],
+} as const;
+
+/** An index page's twin (`/research.md`, `/clients.md`, ...): its entries as llms.txt lists them. */
+export const collectionTwin = async (collection: keyof typeof headings): Promise<string> => {
+  const site = await siteData();
+  const [title, summary] = headings[collection];
+  const links = collectionLinks(site)[collection];
+  return llmsTxt({ title, summary, sections: [{ heading: `All ${links.length}`, links }] });
+};
+
+/** The home page's twin: what the site is, where to start, the latest notes, clients and revisions. */
+export const homeTwin = async (): Promise<string> => {
+  const site = await siteData();
+  const links = collectionLinks(site);
+  return llmsTxt({
+    title: 'canimcp',
+    summary: siteSummary,
+    sections: [
+      {
+        heading: 'Start here',
+        links: [
+          ...overviewLinks,
+          { title: 'Clients', url: routes.clients.twin },
+          { title: 'Specification revisions', url: routes.revisions.twin },
+          { title: 'Capabilities', url: routes.capabilities.twin },
+        ],
+      },
+      { heading: 'Latest notes', links: links.research.slice(0, 6) },
+      { heading: 'Clients', links: links.clients },
+      { heading: 'Specification revisions', links: links.revisions },
+    ],
+  });
+};

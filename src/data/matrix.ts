@@ -1,0 +1,42 @@
+/** The support matrices, built from the site data: clients down, revisions (oldest first) or capabilities across. */
+import { siteData, type SiteData } from './site.ts';
+import { buildMatrices, type Axis, type Matrix } from '../lib/matrix.ts';
+import type { MatrixLabels } from '../lib/matrix-twin.ts';
+
+/** Both matrices, how to name their rows and columns, and note titles (with any status but current) for links. */
+export interface MatrixData {
+  site: SiteData;
+  matrices: Record<Axis, Matrix>;
+  labels: MatrixLabels;
+  titles: ReadonlyMap<string, string>;
+}
+
+const load = async (): Promise<MatrixData> => {
+  const site = await siteData();
+  const matrices = buildMatrices({
+    clients: site.clients,
+    revisions: site.revisions.map((revision) => revision.id).reverse(),
+    capabilities: site.capabilities.map((capability) => capability.id),
+    notes: site.notes,
+  });
+  const labels: MatrixLabels = {
+    clientName: (id) => site.clientById.get(id)?.data.name ?? id,
+    columnLabel: (axis, id) => (axis === 'revision' ? id : (site.capabilityById.get(id)?.data.title ?? id)),
+  };
+  // A verdict may cite a superseded note beside a current one; its link says so.
+  const titles = new Map(
+    site.notes.map((note) => [
+      note.id,
+      note.data.status === 'current' ? note.data.title : `${note.data.title} (${note.data.status})`,
+    ]),
+  );
+  return { site, matrices, labels, titles };
+};
+
+let cached: Promise<MatrixData> | undefined;
+
+/** The matrices, built once per build (per request in dev, where the content changes). */
+export const matrixData = (): Promise<MatrixData> => {
+  if (import.meta.env.DEV) return load();
+  return (cached ??= load());
+};

@@ -1,0 +1,9 @@
+/** The fewest and most clients /matrix compares side by side. */
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 4;
+
+/** The client ids named in `?compare=a,b`: known ones only, each once, in the order given, at most four. */
+export const parseCompare = (search: string, known: readonly string[]): string[] => {
+  const named = (new URLSearchParams(search).get('compare') ?? '').split(',').map((id) => id.trim());
+  return [...new Set(named)].filter((id) => known.includes(id)).slice(0, COMPARE_MAX);
+};

@@ -1,0 +1,50 @@
+import { cellStates, formatTally, stateMeanings, stateSymbols, type Axis, type Matrix, type MatrixCell } from './matrix.ts';
+import { clientUrl, entryUrl, noteUrl } from './urls.ts';
+
+/** What the Markdown tables need besides the matrices: how to name clients and columns. */
+export interface MatrixLabels {
+  clientName: (id: string) => string;
+  columnLabel: (axis: Axis, id: string) => string;
+}
+
+/** Text inside a table cell: a pipe would end the cell, a bracket could end a link. */
+const cellText = (text: string) => text.replace(/\s+/g, ' ').replace(/([|[\]\\])/g, '\\$1');
+
+const columnCollection = { revision: 'revisions', capability: 'capabilities' } as const;
+
+/** A cell as Markdown: `◐ partial · version 0.210 · <caveat> · [note](/research/note.md)`. */
+export const markdownCell = (cell: MatrixCell): string => {
+  const parts = [`${stateSymbols[cell.state]} ${cell.state}`];
+  if (cell.version !== undefined) parts.push(`version ${cellText(cell.version)}`);
+  if (cell.caveat !== undefined) parts.push(cellText(cell.caveat));
+  if (cell.notes.length > 0) parts.push(cell.notes.map((id) => `[${id}](${noteUrl(id, 'twin')})`).join(', '));
+  return parts.join(' · ');
+};
+
+const table = (matrix: Matrix, labels: MatrixLabels): string => {
+  const header = [
+    'Client',
+    ...matrix.columns.map(
+      (column) =>
+        `[${cellText(labels.columnLabel(matrix.axis, column.id))}](${entryUrl(columnCollection[matrix.axis], column.id, 'twin')})`,
+    ),
+  ];
+  const rows = matrix.rows.map((row) => [
+    `[${cellText(labels.clientName(row.client))}](${clientUrl(row.client, 'twin')})`,
+    ...row.cells.map(markdownCell),
+  ]);
+  const tally = ['**Tally**', ...matrix.columns.map((column) => formatTally(column.tally))];
+  return [header, header.map(() => '---'), ...rows, tally].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+};
+
+/** `/matrix.md`: both matrices as Markdown tables, every cell's notes linked as twins. */
+export const matrixMarkdown = (matrices: Record<Axis, Matrix>, labels: MatrixLabels): string => {
+  const legend = cellStates.map((state) => `- ${stateSymbols[state]} \`${state}\`: ${stateMeanings[state]}`).join('\n');
+  return `${[
+    '# Support matrix',
+    "> Does this MCP client support that revision or capability? Each cell is a verdict written in the client's file and backed by research notes, or unknown where none is written yet.",
+    legend,
+    `## Clients × revisions\n\n${table(matrices.revision, labels)}`,
+    `## Clients × capabilities\n\n${table(matrices.capability, labels)}`,
+  ].join('\n\n')}\n`;
+};

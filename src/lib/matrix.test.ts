@@ -1,0 +1,152 @@
+import { describe, expect, test } from 'vitest';
+import { MatrixExport } from '../schema/export.ts';
+import type { Verdict } from '../schema/index.ts';
+import { allCells, buildMatrices, columnOf, exportCell, formatTally, rowOf, type MatrixInput } from './matrix.ts';
+import { markdownCell, matrixMarkdown } from './matrix-twin.ts';
+
+const note = (id: string, clients: string[], specVersions: string[], capabilities: string[]) => ({
+  id,
+  data: { clients, specVersions, capabilities },
+});
+
+const client = (id: string, support?: Verdict[]) => ({ id, data: support ? { support } : {} });
+
+const input: MatrixInput = {
+  clients: [
+    client('zed', [
+      { revision: '2026-07-28', state: 'no', notes: ['zed-two-versions'] },
+      { revision: '2025-11-25', state: 'yes', notes: ['zed-two-versions'], version: '0.210' },
+      { capability: 'sampling', state: 'partial', notes: ['zed-sampling'], caveat: 'Only text | no images.' },
+    ]),
+    client('codex', [{ revision: '2025-11-25', state: 'yes', notes: ['codex-versions'] }]),
+    client('goose'),
+  ],
+  revisions: ['2025-11-25', '2026-07-28'],
+  capabilities: ['sampling', 'tools'],
+  notes: [
+    note('zed-two-versions', ['zed'], ['2025-11-25', '2026-07-28'], ['protocolVersions']),
+    note('zed-sampling', ['zed'], ['2025-11-25'], ['sampling']),
+    note('codex-versions', ['codex'], ['2025-11-25'], ['protocolVersions']),
+    note('goose-tools', ['goose'], ['2025-03-26'], ['tools']),
+  ],
+};
+
+const matrices = buildMatrices(input);
+
+describe('buildMatrices', () => {
+  test('every client against every column, in the orders given, each cell its verdict', () => {
+    const states = (axis: 'revision' | 'capability') =>
+      matrices[axis].rows.map((row) => [row.client, row.cells.map((cell) => `${cell.column}:${cell.state}`)]);
+    expect(states('revision')).toEqual([
+      ['zed', ['2025-11-25:yes', '2026-07-28:no']],
+      ['codex', ['2025-11-25:yes', '2026-07-28:unknown']],
+      ['goose', ['2025-11-25:unknown', '2026-07-28:unknown']],
+    ]);
+    expect(states('capability')).toEqual([
+      ['zed', ['sampling:partial', 'tools:unknown']],
+      ['codex', ['sampling:unknown', 'tools:unknown']],
+      ['goose', ['sampling:unknown', 'tools:unknown']],
+    ]);
+  });
+
+  test('a cell carries its notes, caveat and version; an unknown cell has no notes but lists the notes that mention it', () => {
+    expect(rowOf(matrices.revision, 'zed')[0]).toEqual({
+      client: 'zed',
+      axis: 'revision',
+      column: '2025-11-25',
+      state: 'yes',
+      notes: ['zed-two-versions'],
+      version: '0.210',
+      mentions: ['zed-two-versions', 'zed-sampling'],
+    });
+    expect(rowOf(matrices.capability, 'zed')[0]).toMatchObject({ state: 'partial', caveat: 'Only text | no images.' });
+    expect(rowOf(matrices.capability, 'goose')[1]).toEqual({
+      client: 'goose',
+      axis: 'capability',
+      column: 'tools',
+      state: 'unknown',
+      notes: [],
+      mentions: ['goose-tools'],
+    });
+    expect(rowOf(matrices.revision, 'nobody')).toEqual([]);
+  });
+
+  test('each column tallies the four states apart: unknown is never counted as no', () => {
+    expect(matrices.revision.columns).toEqual([
+      { id: '2025-11-25', tally: { yes: 2, partial: 0, no: 0, unknown: 1 } },
+      { id: '2026-07-28', tally: { yes: 0, partial: 0, no: 1, unknown: 2 } },
+    ]);
+    expect(formatTally({ yes: 4, partial: 1, no: 2, unknown: 5 })).toBe('4 yes · 1 partial · 2 no · 5 unknown');
+    expect(formatTally(matrices.capability.columns[1]?.tally ?? { yes: 9, partial: 9, no: 9, unknown: 9 })).toBe(
+      '0 yes · 0 partial · 0 no · 3 unknown',
+    );
+  });
+
+  test('columnOf groups a column by state', () => {
+    const groups = columnOf(matrices.revision, '2026-07-28');
+    expect(Object.fromEntries(Object.entries(groups).map(([state, cells]) => [state, cells.map((cell) => cell.client)]))).toEqual(
+      {
+        yes: [],
+        partial: [],
+        no: ['zed'],
+        unknown: ['codex', 'goose'],
+      },
+    );
+  });
+});
+
+describe('the matrix export', () => {
+  test('lists every cell of both matrices, unknown ones with state unknown and no notes, and fits its schema', () => {
+    const cells = allCells(matrices).map(exportCell);
+    expect(cells).toHaveLength(3 * 2 + 3 * 2);
+    expect(cells[0]).toEqual({
+      client: 'zed',
+      revision: '2025-11-25',
+      state: 'yes',
+      notes: ['zed-two-versions'],
+      version: '0.210',
+    });
+    expect(cells).toContainEqual({ client: 'goose', capability: 'tools', state: 'unknown', notes: [] });
+    expect(MatrixExport.parse(cells)).toEqual(cells);
+  });
+
+  test('its schema refuses an unknown cell with notes, a verdict without, and a cell about both axes', () => {
+    expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', state: 'unknown', notes: ['n'] }]).success).toBe(false);
+    expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', state: 'no', notes: [] }]).success).toBe(false);
+    expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', capability: 'c', state: 'yes', notes: ['n'] }]).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('the matrix as Markdown', () => {
+  test('a cell says its state in a word and a symbol, then version, caveat and its notes as twin links', () => {
+    expect(markdownCell(rowOf(matrices.revision, 'zed')[0]!)).toBe(
+      '✓ yes · version 0.210 · [zed-two-versions](/research/zed-two-versions.md)',
+    );
+    // A pipe in a caveat would end the table cell.
+    expect(markdownCell(rowOf(matrices.capability, 'zed')[0]!)).toBe(
+      '◐ partial · Only text \\| no images. · [zed-sampling](/research/zed-sampling.md)',
+    );
+    expect(markdownCell(rowOf(matrices.revision, 'goose')[0]!)).toBe('? unknown');
+  });
+
+  test('two tables, each with a header of linked columns, a row per client and a tally row', () => {
+    const text = matrixMarkdown(matrices, {
+      clientName: (id) => id.toUpperCase(),
+      columnLabel: (axis, id) => (axis === 'capability' ? `Cap ${id}` : id),
+    });
+    expect(text).toMatch(/^# Support matrix\n\n> /);
+    expect(text.endsWith('|\n')).toBe(true);
+    const revisions = text.slice(text.indexOf('## Clients × revisions'), text.indexOf('## Clients × capabilities'));
+    expect(revisions.trim().split('\n').slice(2)).toEqual([
+      '| Client | [2025-11-25](/revisions/2025-11-25.md) | [2026-07-28](/revisions/2026-07-28.md) |',
+      '| --- | --- | --- |',
+      '| [ZED](/clients/zed.md) | ✓ yes · version 0.210 · [zed-two-versions](/research/zed-two-versions.md) | ✗ no · [zed-two-versions](/research/zed-two-versions.md) |',
+      '| [CODEX](/clients/codex.md) | ✓ yes · [codex-versions](/research/codex-versions.md) | ? unknown |',
+      '| [GOOSE](/clients/goose.md) | ? unknown | ? unknown |',
+      '| **Tally** | 2 yes · 0 partial · 0 no · 1 unknown | 0 yes · 0 partial · 1 no · 2 unknown |',
+    ]);
+    expect(text).toContain('| Client | [Cap sampling](/capabilities/sampling.md) | [Cap tools](/capabilities/tools.md) |');
+  });
+});

@@ -1,0 +1,93 @@
+import { didYouMean } from './suggest.ts';
+
+/** The ids that exist, by what verdicts refer to. */
+export interface KnownIds {
+  research: ReadonlySet<string>;
+  revisions: ReadonlySet<string>;
+  capabilities: ReadonlySet<string>;
+}
+
+/** A problem with a client's `support`, at a path inside the client's frontmatter. */
+export interface VerdictProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+const noteField = { revision: 'specVersions', capability: 'capabilities' } as const;
+
+/**
+ * The rules of a client's verdicts that need other files: every id exists, and every note cited
+ * names this client and the verdict's revision or capability, and not all of them are withdrawn.
+ * Reads the frontmatter as written (`support` may be partly invalid; the schema reports that), and
+ * the notes' frontmatter as written, by id.
+ */
+export const verdictProblems = (
+  clientId: string,
+  support: unknown,
+  notes: ReadonlyMap<string, unknown>,
+  ids: KnownIds,
+): VerdictProblem[] => {
+  if (!Array.isArray(support)) return [];
+  const problems: VerdictProblem[] = [];
+  support.forEach((verdict: unknown, index) => {
+    if (!isRecord(verdict)) return;
+    const at = (...rest: (string | number)[]) => ['support', index, ...rest];
+    const targets = (['revision', 'capability'] as const).flatMap((axis) => {
+      const id = verdict[axis];
+      if (typeof id !== 'string') return [];
+      const known = axis === 'revision' ? ids.revisions : ids.capabilities;
+      if (known.has(id)) return [{ axis, id }];
+      problems.push({ path: at(axis), message: `unknown ${axis} ${JSON.stringify(id)}${didYouMean(id, known)}` });
+      return [];
+    });
+    // With both or neither given, the schema has said so already, and what the notes must name is unclear.
+    const bothOrNeither = (typeof verdict['revision'] === 'string') === (typeof verdict['capability'] === 'string');
+    const target = bothOrNeither ? undefined : targets[0];
+    const cited = Array.isArray(verdict['notes']) ? verdict['notes'] : [];
+    const found: { id: string; status: unknown }[] = [];
+    cited.forEach((noteId: unknown, position) => {
+      if (typeof noteId !== 'string') return;
+      if (!ids.research.has(noteId)) {
+        problems.push({
+          path: at('notes', position),
+          message: `unknown note ${JSON.stringify(noteId)}${didYouMean(noteId, ids.research)}`,
+        });
+        return;
+      }
+      const note = notes.get(noteId);
+      if (!isRecord(note)) return;
+      found.push({ id: noteId, status: note['status'] });
+      const named = strings(note['clients']);
+      if (!named.includes(clientId)) {
+        problems.push({
+          path: at('notes', position),
+          message: `note ${JSON.stringify(noteId)} does not name this client (${clientId}) in its clients${named.length > 0 ? `, only ${named.join(', ')}` : ''}`,
+        });
+      }
+      if (target !== undefined) {
+        const field = noteField[target.axis];
+        const listed = strings(note[field]);
+        if (!listed.includes(target.id)) {
+          problems.push({
+            path: at('notes', position),
+            message: `note ${JSON.stringify(noteId)} does not name ${target.axis} ${JSON.stringify(target.id)} in its ${field}${listed.length > 0 ? `, only ${listed.join(', ')}` : ''}`,
+          });
+        }
+      }
+    });
+    const withdrawn = found.filter((note) => note.status === 'superseded' || note.status === 'retracted');
+    if (withdrawn.length > 0 && withdrawn.length === cited.length) {
+      problems.push({
+        path: at('notes'),
+        message: `every note behind this verdict is superseded or retracted (${withdrawn.map((note) => `${note.id}: ${String(note.status)}`).join(', ')}): its evidence is gone; cite a current note`,
+      });
+    }
+  });
+  return problems;
+};
