@@ -3,6 +3,7 @@
  * per rule of FORMAT.md, each a valid base folder plus one broken file (tests/fixtures/broken/).
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -197,6 +198,13 @@ const rules: { rule: string; expected: string[] }[] = [
     expected: ['research/yaml-duplicate-key.md:5:1: invalid YAML frontmatter: Map keys must be unique (line 5)'],
   },
   {
+    // A "billion laughs" block: refused at its first anchor, before any parser expands it.
+    rule: 'yaml-alias-expansion',
+    expected: [
+      'research/yaml-alias-expansion.md:18:5: invalid YAML frontmatter: anchors and aliases (&name, *name) are not allowed; write each value out (line 18)',
+    ],
+  },
+  {
     // The reference note as first published, with `protocol: auto` unquoted in its summary.
     rule: 'unquoted-colon-in-value',
     expected: [
@@ -246,6 +254,16 @@ const rules: { rule: string; expected: string[] }[] = [
       'research/body-link-missing-note.md:21:5: link to /research/no-such-note: no note "no-such-note" exists',
       'research/body-link-missing-note.md:21:44: link to /research/no-such-note.md: no note "no-such-note" exists',
     ],
+  },
+  {
+    // Byte 0xE9, a Latin-1 "é", on line 21 after "Then comes a caf".
+    rule: 'not-utf8',
+    expected: ['research/not-utf8.md:21:17: not valid UTF-8: byte 0xE9 cannot stand here; save the file as UTF-8'],
+  },
+  {
+    // Markers quoted in fenced, indented or inline code are the quoted source's, not the author's.
+    rule: 'todo-marker-in-code',
+    expected: ['research/todo-marker-in-code.md:35:39: a TODO left by npm run new: fill it in and delete the marker'],
   },
   {
     rule: 'todo-marker-left',
@@ -411,6 +429,15 @@ describe('npm run check, output formats and options', () => {
 });
 
 describe('npm run build on broken content', () => {
+  test('a file that is not UTF-8 stops the build with the same line as check, and nothing is written', async () => {
+    const dir = await contentWith('not-utf8');
+    const broken = await buildContent('check-not-utf8-build', dir);
+    expect(broken.ok).toBe(false);
+    expect(lines(broken.stderr)).toContain(shown(dir, rules.find(({ rule }) => rule === 'not-utf8')?.expected[0] ?? '-'));
+    expect(broken.stderr).toContain('1 problem found; nothing was built');
+    expect(existsSync(broken.outDir)).toBe(false);
+  });
+
   /** Every file under a folder with a hash of its bytes. */
   const snapshot = async (dir: string) =>
     Object.fromEntries(
