@@ -1,5 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { headers } from './src/integrations/headers.ts';
 import { pagefind } from './src/integrations/pagefind.ts';
 
 export default defineConfig({
@@ -9,5 +10,5 @@ export default defineConfig({
   build: { format: 'file' },
   trailingSlash: 'never',
   devToolbar: { enabled: false },
-  integrations: [pagefind()],
+  integrations: [pagefind(), headers()],
 });
