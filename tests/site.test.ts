@@ -2,6 +2,7 @@
  * The built site, read as files: content in (the project's own content and the small fixture),
  * pages, twins and machine-readable outputs out.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -159,6 +160,45 @@ describe.each([
       expect((await fetch(`${server.url}/_headers`, { method: 'HEAD' })).status).toBe(404);
     } finally {
       await server.close();
+    }
+  });
+
+  test('every HTML page has a Content-Security-Policy that hashes its inline scripts and styles and allows no other inline code', () => {
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    for (const file of html) {
+      const page = read(root, file);
+      const policy = /<meta http-equiv="content-security-policy" content="([^"]*)">/.exec(page);
+      expect(policy, file).not.toBeNull();
+      const directives = new Map(
+        (policy?.[1] ?? '')
+          .split(';')
+          .map((directive) => directive.trim().split(/\s+/))
+          .filter(([name]) => name)
+          .map(([name, ...sources]) => [name ?? '', sources]),
+      );
+      expect(directives.get('default-src'), file).toEqual(["'self'"]);
+      expect(directives.get('object-src'), file).toEqual(["'none'"]);
+      const scripts = directives.get('script-src') ?? [];
+      const styles = directives.get('style-src') ?? [];
+      // Pagefind compiles WebAssembly; nothing may be allowed inline or evaluated by name.
+      expect(scripts.slice(0, 2), file).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+      for (const sources of directives.values()) {
+        for (const loose of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", '*', 'data:', 'http:']) {
+          expect(sources, file).not.toContain(loose);
+        }
+      }
+      // The policy comes before anything it governs.
+      for (const tag of ['<script', '<style', '<link rel="stylesheet"']) {
+        if (page.includes(tag)) expect(page.indexOf(tag), `${file}: ${tag}`).toBeGreaterThan(policy?.index ?? Infinity);
+      }
+      for (const [, body] of page.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+        expect(scripts, `${file}: inline script not hashed`).toContain(hash(body ?? ''));
+      }
+      for (const [, body] of page.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) {
+        expect(styles, `${file}: inline style not hashed`).toContain(hash(body ?? ''));
+      }
+      // Event handlers and style attributes cannot be hashed; the policy would block them.
+      expect(page, file).not.toMatch(/<[a-z][^>]*\s(?:on[a-z]+|style)\s*=/i);
     }
   });
 
