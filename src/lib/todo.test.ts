@@ -34,7 +34,8 @@ describe('todoMarkers', () => {
     expect(todoMarkers(text)).toEqual([{ line: 17, column: 34 }]);
   });
 
-  test('a file without a marker has none, and a word like TODOS is not one', () => {
+  test('a file without a marker has none; a word like TODOS, or TODO on the line after "<!--", is not one', () => {
     expect(todoMarkers('---\nid: x\n---\n\n# TODOS for readers\n')).toEqual([]);
+    expect(todoMarkers('---\nid: x\n---\n\n<!--\nTODO: the guide npm run new writes\n-->\n')).toEqual([]);
   });
 });

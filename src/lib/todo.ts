@@ -1,7 +1,7 @@
 import { codeRanges } from './markdown.ts';
 
-/** The placeholders `npm run new` writes; a published page must not carry one. */
-const TODO_MARKER = /#\s*TODO\b|<!--\s*TODO\b/g;
+/** The placeholders `npm run new` writes; a published page must not carry one. A marker is on one line. */
+const TODO_MARKER = /#[ \t]*TODO\b|<!--[ \t]*TODO\b/g;
 
 /**
  * The first TODO marker of each line that is the author's: a marker in fenced, indented or inline
