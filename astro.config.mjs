@@ -1,5 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { headers } from './src/integrations/headers.ts';
 import { pagefind } from './src/integrations/pagefind.ts';
 
 export default defineConfig({
@@ -9,5 +10,21 @@ export default defineConfig({
   build: { format: 'file' },
   trailingSlash: 'never',
   devToolbar: { enabled: false },
-  integrations: [pagefind()],
+  integrations: [pagefind(), headers()],
+  // Defence in depth behind the Markdown sanitizer: no script or style runs unless it is the site's
+  // own file or an inline block whose hash Astro (or the page, for is:inline) put in the policy.
+  // Pagefind compiles WebAssembly ('wasm-unsafe-eval') in a worker loaded from the site itself.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' https:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "worker-src 'self'",
+      ],
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+    },
+  },
 });

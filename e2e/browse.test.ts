@@ -5,10 +5,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/lib/paths.ts';
 import { seriousViolations } from '../tests/support/axe.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
+import { cspWatcher } from '../tests/support/csp.ts';
 import { fixtureSite, mainSite, requireSite, serveSite } from '../tests/support/site.ts';
 
 const shots = path.join(repoRoot, 'test-results/screenshots');
@@ -32,11 +33,19 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));
 });
 
+// Every page a test opens is watched; any Content-Security-Policy violation fails the test.
+const csp = cspWatcher();
+afterEach(() => {
+  expect(csp.take(), 'Content-Security-Policy violations').toEqual([]);
+});
+
 const open = async (url: string, options: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<Page> => {
-  const page = await browser.newPage({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    colorScheme: options.colorScheme ?? 'light',
-  });
+  const page = await csp.watch(
+    await browser.newPage({
+      viewport: { width: options.width ?? 1280, height: 900 },
+      colorScheme: options.colorScheme ?? 'light',
+    }),
+  );
   const response = await page.goto(url);
   expect(response?.status(), url).toBe(200);
   return page;
@@ -123,7 +132,7 @@ const kinds = [
 
 describe('accessibility', () => {
   test.each(kinds)('%s has no serious or critical axe violation in either colour scheme', async (route) => {
-    const page = await browser.newPage();
+    const page = await csp.watch(await browser.newPage());
     await page.goto(`${main}${route}`);
     expect(await seriousViolations(page)).toEqual({ light: [], dark: [] });
     await page.close();

@@ -5,9 +5,10 @@
  * page without JavaScript.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from '../tests/support/axe.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
+import { cspWatcher, waitUntil } from '../tests/support/csp.ts';
 import { fixtureSite, requireSite, serveSite } from '../tests/support/site.ts';
 
 const HERMES = '/research/hermes-leads-with-the-legacy-handshake';
@@ -31,9 +32,16 @@ afterAll(async () => {
 
 const scriptErrors = new WeakMap<Page, string[]>();
 
+// Every page a test opens is watched; any Content-Security-Policy violation (Pagefind's WebAssembly
+// and worker included) fails the test.
+const csp = cspWatcher();
+afterEach(() => {
+  expect(csp.take(), 'Content-Security-Policy violations').toEqual([]);
+});
+
 const open = async (route: string, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const page = await context.newPage();
+  const page = await csp.watch(await context.newPage());
   const errors: string[] = [];
   scriptErrors.set(page, errors);
   page.on('pageerror', (error) => errors.push(error.message));
@@ -51,10 +59,9 @@ const close = async (page: Page) => {
 
 /** Waits until the live region says the search settled, with text matching the pattern. */
 const settled = async (page: Page, pattern: RegExp): Promise<string> => {
-  await page.waitForFunction(
+  await waitUntil(
+    page,
     `(() => { const s = document.querySelector('[data-search-status]'); return s !== null && ${pattern}.test(s.textContent ?? ''); })()`,
-    undefined,
-    { timeout: 30_000 },
   );
   return (await page.locator('[data-search-status]').textContent()) ?? '';
 };

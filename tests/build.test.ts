@@ -3,6 +3,7 @@
  * check's problems, and leaves the last good output as it was.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -11,6 +12,17 @@ import { listFiles } from './support/dist.ts';
 import { buildContent } from './support/site.ts';
 
 describe('npm run build on broken content', () => {
+  test('a file that is not UTF-8 stops the build with the same line as check, and nothing is written', async () => {
+    const dir = await contentWith('not-utf8');
+    const broken = await buildContent('check-not-utf8-build', dir);
+    expect(broken.ok).toBe(false);
+    expect(lines(broken.stderr)).toContain(
+      shown(dir, 'research/not-utf8.md:21:17: not valid UTF-8: byte 0xE9 cannot stand here; save the file as UTF-8'),
+    );
+    expect(broken.stderr).toContain('1 problem found; nothing was built');
+    expect(existsSync(broken.outDir)).toBe(false);
+  });
+
   /** Every file under a folder with a hash of its bytes. */
   const snapshot = async (dir: string) =>
     Object.fromEntries(

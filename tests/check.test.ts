@@ -197,6 +197,13 @@ const rules: { rule: string; expected: string[] }[] = [
     expected: ['research/yaml-duplicate-key.md:5:1: invalid YAML frontmatter: Map keys must be unique (line 5)'],
   },
   {
+    // A "billion laughs" block: refused at its first anchor, before any parser expands it.
+    rule: 'yaml-alias-expansion',
+    expected: [
+      'research/yaml-alias-expansion.md:18:5: invalid YAML frontmatter: anchors and aliases (&name, *name) are not allowed; write each value out (line 18)',
+    ],
+  },
+  {
     // The reference note as first published, with `protocol: auto` unquoted in its summary.
     rule: 'unquoted-colon-in-value',
     expected: [
@@ -329,6 +336,16 @@ const rules: { rule: string; expected: string[] }[] = [
     expected: [
       'clients/hermes-agent.md:8:5: support[0].versoin: unknown field (did you mean "version"?); allowed fields are revision, capability, state, notes, caveat, version',
     ],
+  },
+  {
+    // Byte 0xE9, a Latin-1 "é", on line 21 after "Then comes a caf".
+    rule: 'not-utf8',
+    expected: ['research/not-utf8.md:21:17: not valid UTF-8: byte 0xE9 cannot stand here; save the file as UTF-8'],
+  },
+  {
+    // Markers quoted in fenced, indented or inline code are the quoted source's, not the author's.
+    rule: 'todo-marker-in-code',
+    expected: ['research/todo-marker-in-code.md:35:39: a TODO left by npm run new: fill it in and delete the marker'],
   },
   {
     rule: 'todo-marker-left',

@@ -2,14 +2,16 @@
  * The built site, read as files: content in (the project's own content and the small fixture),
  * pages, twins and machine-readable outputs out.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/lib/paths.ts';
 import { MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/jsonschema.ts';
+import { headersFor, parseHeaders } from '../src/lib/headers.ts';
 import { listFiles, read, references, resolves } from './support/dist.ts';
-import { fixtureSite, mainSite, requireSite } from './support/site.ts';
+import { fixtureSite, mainSite, requireSite, serveSite } from './support/site.ts';
 
 const reference = 'hermes-leads-with-the-legacy-handshake.md';
 const referenceCopies = [
@@ -57,12 +59,156 @@ describe.each([
     expect(broken).toEqual([]);
   });
 
-  test('every twin and llms.txt that llms.txt advertises exists', async () => {
+  test('every twin and llms.txt that llms.txt advertises exists, linked by absolute URL', async () => {
     const llms = read(root, 'llms.txt');
-    const links = [...llms.matchAll(/\]\((\/[^)]+)\)/g)].map((match) => match[1] ?? '');
+    // Absolute since issue 13: the llms.txt reference tooling reads a file without a base URL.
+    const links = [...llms.matchAll(/\]\((https:\/\/canimcp\.io(\/[^)]+))\)/g)].map((match) => match[2] ?? '');
     expect(links.length).toBeGreaterThan(notes.length);
     for (const link of links) expect(await resolves(root, link), link).toBe(true);
     expect(llms).toMatch(/^# canimcp\n\n> .+\n/);
+  });
+
+  test('every llms.txt, the scoped ones too, links only absolute URLs on the site origin', async () => {
+    const scoped = files.filter((file) => /^(clients|revisions)\/[^/]+\/llms\.txt$/.test(file));
+    expect(scoped.length).toBeGreaterThan(1);
+    for (const file of ['llms.txt', ...scoped]) {
+      const targets = [...read(root, file).matchAll(/\]\(([^)]*)\)/g)].map((match) => match[1] ?? '');
+      expect(targets.length, file).toBeGreaterThan(0);
+      for (const target of targets) {
+        expect(target, file).toMatch(/^https:\/\/canimcp\.io\//);
+        expect(await resolves(root, target.slice('https://canimcp.io'.length)), `${file} → ${target}`).toBe(true);
+      }
+    }
+  });
+
+  test('plain-text outputs show code spans as text: meta and og descriptions, feed summaries', () => {
+    const descriptions = notes.flatMap((id) =>
+      [
+        ...read(root, `research/${id}.html`).matchAll(
+          /<meta (?:name="description"|property="og:description") content="([^"]*)"/g,
+        ),
+      ].map((match) => match[1] ?? ''),
+    );
+    expect(descriptions).toHaveLength(notes.length * 2);
+    const feeds = ['feed.xml', ...files.filter((file) => /^clients\/[^/]+\/feed\.xml$/.test(file))];
+    const summaries = feeds.flatMap((feed) =>
+      [...read(root, feed).matchAll(/<summary>([^<]*)<\/summary>/g)].map((match) => match[1] ?? ''),
+    );
+    expect(summaries.length).toBeGreaterThanOrEqual(notes.length);
+    for (const text of [...descriptions, ...summaries]) expect(text).not.toContain('`');
+  });
+
+  test("each client page names its own feed by the feed's title, not the site feed's", () => {
+    const clients = files.filter((file) => /^clients\/[^/]+\.html$/.test(file));
+    expect(clients.length).toBeGreaterThan(1);
+    for (const file of clients) {
+      const id = file.slice('clients/'.length, -'.html'.length);
+      const feedTitle = /<feed[^>]*>\s*<title>([^<]+)<\/title>/.exec(read(root, `clients/${id}/feed.xml`))?.[1];
+      const link = /<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)"/.exec(read(root, file));
+      expect(link?.[2]).toBe(`/clients/${id}/feed.xml`);
+      expect(link?.[1]).toBe(feedTitle);
+      expect(link?.[1]).not.toBe('canimcp notes');
+    }
+  });
+
+  test('the 404 page asks not to be indexed and claims no canonical URL or twin; every other page has a canonical', () => {
+    const notFound = read(root, '404.html');
+    expect(notFound).toContain('<meta name="robots" content="noindex">');
+    expect(notFound).not.toContain('rel="canonical"');
+    expect(notFound).not.toContain('og:url');
+    expect(notFound).not.toContain('type="text/markdown"');
+    for (const file of html.filter((name) => name !== '404.html')) {
+      const page = read(root, file);
+      expect(page, file).toMatch(/<link rel="canonical" href="https:\/\/canimcp\.io[^"]*">/);
+      expect(page, file).not.toContain('noindex');
+    }
+  });
+
+  test('_headers serves every built twin as Markdown with its page as canonical, and gives pages nothing', () => {
+    const text = read(root, '_headers');
+    // The syntax Netlify and Cloudflare Pages share: a path, then indented `Name: value` lines.
+    for (const line of text.split('\n').filter(Boolean)) {
+      expect(line).toMatch(/^(#.*|\/\S*|  [A-Za-z-]+: \S.*)$/);
+      expect(line.length).toBeLessThan(2000);
+    }
+    const rules = parseHeaders(text);
+    const twins = files.filter((file) => file.endsWith('.md'));
+    expect(twins.length).toBeGreaterThan(notes.length);
+    for (const twin of twins) {
+      const page = twin.slice(0, -'.md'.length);
+      expect(files).toContain(`${page}.html`);
+      expect(headersFor(rules, `/${twin}`), twin).toEqual({
+        'content-type': 'text/markdown; charset=utf-8',
+        link: `<https://canimcp.io/${page}>; rel="canonical"`,
+      });
+    }
+    for (const file of html) {
+      const url = `/${file}`.replace(/\.html$/, '').replace(/(^|\/)index$/, '/');
+      expect(headersFor(rules, url), url).toEqual({});
+    }
+  });
+
+  test('the static server applies _headers as the hosts do, and does not serve the file', async () => {
+    const server = await serveSite(root);
+    try {
+      const twin = await fetch(`${server.url}/research/${notes[0]}.md`, { method: 'HEAD' });
+      expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(twin.headers.get('link')).toBe(`<https://canimcp.io/research/${notes[0]}>; rel="canonical"`);
+      const page = await fetch(`${server.url}/research/${notes[0]}`, { method: 'HEAD' });
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.headers.get('link')).toBeNull();
+      expect((await fetch(`${server.url}/_headers`, { method: 'HEAD' })).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('every HTML page has a Content-Security-Policy that hashes its inline scripts and styles and allows no other inline code', () => {
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    for (const file of html) {
+      const page = read(root, file);
+      const policy = /<meta http-equiv="content-security-policy" content="([^"]*)">/.exec(page);
+      expect(policy, file).not.toBeNull();
+      const directives = new Map(
+        (policy?.[1] ?? '')
+          .split(';')
+          .map((directive) => directive.trim().split(/\s+/))
+          .filter(([name]) => name)
+          .map(([name, ...sources]) => [name ?? '', sources]),
+      );
+      expect(directives.get('default-src'), file).toEqual(["'self'"]);
+      expect(directives.get('object-src'), file).toEqual(["'none'"]);
+      const scripts = directives.get('script-src') ?? [];
+      const styles = directives.get('style-src') ?? [];
+      // Pagefind compiles WebAssembly; nothing may be allowed inline or evaluated by name.
+      expect(scripts.slice(0, 2), file).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+      for (const sources of directives.values()) {
+        for (const loose of ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", '*', 'data:', 'http:']) {
+          expect(sources, file).not.toContain(loose);
+        }
+      }
+      // The policy comes before anything it governs.
+      for (const tag of ['<script', '<style', '<link rel="stylesheet"']) {
+        if (page.includes(tag)) expect(page.indexOf(tag), `${file}: ${tag}`).toBeGreaterThan(policy?.index ?? Infinity);
+      }
+      for (const [, body] of page.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+        expect(scripts, `${file}: inline script not hashed`).toContain(hash(body ?? ''));
+      }
+      for (const [, body] of page.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) {
+        expect(styles, `${file}: inline style not hashed`).toContain(hash(body ?? ''));
+      }
+      // Event handlers and style attributes cannot be hashed; the policy would block them.
+      expect(page, file).not.toMatch(/<[a-z][^>]*\s(?:on[a-z]+|style)\s*=/i);
+    }
+  });
+
+  test('no class attribute names a class twice', () => {
+    for (const file of html) {
+      for (const [, value] of read(root, file).matchAll(/\sclass="([^"]*)"/g)) {
+        const classes = (value ?? '').split(/\s+/).filter(Boolean);
+        expect(new Set(classes).size, `${file}: class="${value}"`).toBe(classes.length);
+      }
+    }
   });
 
   test('the JSON export validates against its schema and lists backlinks', () => {

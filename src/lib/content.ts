@@ -10,6 +10,7 @@ import {
   type Note,
   type Revision,
 } from '../schema/index.ts';
+import { decodeUtf8, type InvalidUtf8 } from './encoding.ts';
 import { bodyLinks } from './markdown.ts';
 import { entryFileNames } from './content-files.ts';
 import { parseFile, type ParsedFile } from './frontmatter.ts';
@@ -17,6 +18,7 @@ import { classifyLink, linkCandidates } from './links.ts';
 import { sortProblems, type Problem } from './problems.ts';
 import { didYouMean } from './suggest.ts';
 import { fieldsAt, issuePath } from './issues.ts';
+import { todoMarkers } from './todo.ts';
 import { parseAuthored } from '../schema/errors.ts';
 import { canonicalNoteUrl } from './urls.ts';
 import { verdictProblems } from './verdicts.ts';
@@ -59,10 +61,9 @@ interface RawEntry {
   parsed: ParsedFile | undefined;
   data: Record<string, unknown> | undefined;
   valid: boolean;
+  /** Where the file stops being UTF-8; such a file is only reported, never published. */
+  invalidUtf8: InvalidUtf8 | undefined;
 }
-
-/** The placeholders `npm run new` writes; a published page must not carry one. */
-const TODO_MARKER = /#\s*TODO\b|<!--\s*TODO\b/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -99,7 +100,7 @@ export const loadContent = async (contentDir: string, options: { site: string })
       await Promise.all(
         names.map(async (name) => {
           const absolutePath = path.join(dir, name);
-          const text = await readFile(absolutePath, 'utf8');
+          const { text, invalid } = decodeUtf8(await readFile(absolutePath));
           const parsed = parseFile(text);
           raw.push({
             collection,
@@ -110,6 +111,7 @@ export const loadContent = async (contentDir: string, options: { site: string })
             parsed,
             data: isRecord(parsed?.data) ? parsed.data : undefined,
             valid: false,
+            invalidUtf8: invalid,
           });
         }),
       );
@@ -152,6 +154,12 @@ export const loadContent = async (contentDir: string, options: { site: string })
     }
     seenLower.set(lowerKey, file);
 
+    if (entry.invalidUtf8) {
+      const { line, column, byte } = entry.invalidUtf8;
+      const hex = byte.toString(16).toUpperCase().padStart(2, '0');
+      problems.push({ file, line, column, message: `not valid UTF-8: byte 0x${hex} cannot stand here; save the file as UTF-8` });
+      continue;
+    }
     if (parsed === undefined) {
       problems.push({ file, line: 1, column: 1, message: 'missing YAML frontmatter: the file must start with a line "---"' });
       continue;
@@ -229,17 +237,11 @@ export const loadContent = async (contentDir: string, options: { site: string })
     // A marker is only news on a line with no other problem: a still-empty placeholder already
     // says what it expects.
     const flagged = new Set(problems.filter((problem) => problem.file === file).map((problem) => problem.line));
-    entry.text.split('\n').forEach((line, index) => {
-      const marker = TODO_MARKER.exec(line);
-      if (marker && !flagged.has(index + 1)) {
-        problems.push({
-          file,
-          line: index + 1,
-          column: marker.index + 1,
-          message: 'a TODO left by npm run new: fill it in and delete the marker',
-        });
+    for (const marker of todoMarkers(entry.text)) {
+      if (!flagged.has(marker.line)) {
+        problems.push({ file, ...marker, message: 'a TODO left by npm run new: fill it in and delete the marker' });
       }
-    });
+    }
 
     if (result.success) {
       entry.valid = true;

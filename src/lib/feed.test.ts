@@ -47,6 +47,11 @@ describe('atomFeed', () => {
     expect(xml).not.toContain('<b>');
   });
 
+  test('a summary is plain text: code spans keep their words, not their backticks', () => {
+    const xml = feed([entry('a', '2026-01-01', 'Title', 'Its `protocol: auto` sends `initialize` first.')]);
+    expect(xml).toContain('<summary>Its protocol: auto sends initialize first.</summary>');
+  });
+
   test('entries in the order given; the feed is updated at the newest entry', () => {
     const xml = feed([entry('newest', '2026-11-01'), entry('older', '2026-10-01'), entry('oldest', '2025-01-01')]);
     const order = [...xml.matchAll(/<id>https:\/\/canimcp\.io\/research\/([^<]+)<\/id>/g)].map((match) => match[1]);

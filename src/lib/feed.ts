@@ -1,4 +1,5 @@
 import type { Note } from '../schema/index.ts';
+import { plainText } from './inline.ts';
 import { absoluteUrl, noteUrl } from './urls.ts';
 import { escapeXml } from './xml.ts';
 
@@ -28,7 +29,7 @@ export const atomFeed = (feed: {
       `    <link rel="alternate" type="text/markdown" href="${escapeXml(absoluteUrl(feed.site, noteUrl(note.id, 'twin')))}"/>`,
       `    <id>${escapeXml(url)}</id>`,
       `    <updated>${note.lastUpdated}T00:00:00Z</updated>`,
-      `    <summary>${escapeXml(note.data.summary)}</summary>`,
+      `    <summary>${escapeXml(plainText(note.data.summary))}</summary>`,
       `    <category term="${escapeXml(note.data.kind)}"/>`,
       ...note.data.clients.map((client) => `    <category term="client:${escapeXml(client)}"/>`),
       '  </entry>',

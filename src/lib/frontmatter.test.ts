@@ -108,6 +108,26 @@ describe('parseFile', () => {
     ]);
   });
 
+  test('anchors and aliases are refused at the first one, before anything expands them', () => {
+    const laughs = ['---', 'id: x', 'title: "a *star* & an &amp"', 'related:', '  - &a [lol, lol]'];
+    for (const name of 'bcdefghijklmnopqrstuvwxyz') laughs.push(`  - &${name} [${Array(9).fill('*a').join(', ')}]`);
+    const started = performance.now();
+    expect(parseFile([...laughs, '---', ''].join('\n'))).toMatchObject({
+      data: undefined,
+      syntaxErrors: [
+        {
+          line: 5,
+          column: 5,
+          message: 'invalid YAML frontmatter: anchors and aliases (&name, *name) are not allowed; write each value out (line 5)',
+        },
+      ],
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+    // An alias alone, without its anchor, is refused too; `*` and `&` inside text are not aliases.
+    expect(parseFile('---\nid: x\nrelated: [*a]\n---\n')?.syntaxErrors[0]).toMatchObject({ line: 3, column: 11 });
+    expect(parseFile('---\nid: x\ntitle: a *b* & c&d, "*e"\n---\n')?.syntaxErrors).toEqual([]);
+  });
+
   test('CRLF line ends: no stray carriage return in the last value, and the block stays as written', () => {
     const text = '---\r\nid: x\r\nlastVerified: 2026-11-09\r\n---\r\nBody\r\n';
     const result = parseFile(text);

@@ -1,6 +1,6 @@
 import matter from 'gray-matter';
 import { FAILSAFE_SCHEMA, load as loadYaml, type YAMLException } from 'js-yaml';
-import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument } from 'yaml';
+import { LineCounter, Parser, isMap, isNode, isScalar, isSeq, parseDocument } from 'yaml';
 
 /** A content file split into its frontmatter and body, with what is needed to place problems. */
 export interface ParsedFile {
@@ -38,6 +38,34 @@ const emptyAsText = (value: unknown): unknown => {
   return value;
 };
 
+/**
+ * Where the first anchor (`&a`) or alias (`*a`) stands, if any. Aliases can expand exponentially
+ * (a "billion laughs" block exhausts memory) and frontmatter has no use for them, so they are
+ * refused before any parser expands them. The `yaml` library's syntax tree never expands them.
+ */
+const firstAnchorOrAlias = (source: string): { line: number; column: number } | undefined => {
+  // Most frontmatter has neither character; only where one appears does the tree decide.
+  if (!/[&*]/.test(source)) return undefined;
+  let first: number | undefined;
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
+    const { type, offset } = node as { type?: unknown; offset?: unknown };
+    if ((type === 'anchor' || type === 'alias') && typeof offset === 'number' && (first === undefined || offset < first)) {
+      first = offset;
+    }
+    for (const value of Object.values(node)) if (typeof value === 'object') walk(value);
+  };
+  const lineCounter = new LineCounter();
+  for (const token of new Parser(lineCounter.addNewLine).parse(source)) walk(token);
+  if (first === undefined) return undefined;
+  const { line, col } = lineCounter.linePos(first);
+  return { line, column: col };
+};
+
 /** A YAML document with positions, built only where a problem has to be placed. */
 const positionalDocument = (source: string) => {
   const lineCounter = new LineCounter();
@@ -59,6 +87,7 @@ export const parseFile = (source: string): ParsedFile | undefined => {
   let yamlSource = '';
   let fastData: unknown;
   let fastError: YAMLException | undefined;
+  let anchor: { line: number; column: number } | undefined;
   // gray-matter caches by input unless given options.
   const file = matter(text, {
     engines: {
@@ -66,6 +95,8 @@ export const parseFile = (source: string): ParsedFile | undefined => {
         // CRLF files (Windows checkouts): gray-matter cuts before the closing `\n---`, leaving a lone
         // `\r` that YAML keeps in the last value. Dropping line-end `\r`s keeps every line and column.
         yamlSource = raw.replace(/\r(?=\n|$)/g, '');
+        anchor = firstAnchorOrAlias(yamlSource);
+        if (anchor) return {};
         try {
           fastData = emptyAsText(loadYaml(yamlSource, { schema: FAILSAFE_SCHEMA }));
         } catch (error) {
@@ -87,7 +118,12 @@ export const parseFile = (source: string): ParsedFile | undefined => {
   if (!/\n---[ \t]*(?:\r?\n|$)/.test(text.slice(3))) {
     syntaxErrors.push({ line: 1, column: 1, message: 'invalid YAML frontmatter: no closing "---" line after the fields' });
   }
-  if (fastError) {
+  if (anchor) {
+    syntaxErrors.push({
+      ...anchor,
+      message: `invalid YAML frontmatter: anchors and aliases (&name, *name) are not allowed; write each value out (line ${anchor.line})`,
+    });
+  } else if (fastError) {
     for (const error of positions().doc.errors) {
       const line = error.linePos?.[0].line ?? 1;
       // One error a line: YAML often reports a broken line more than once.

@@ -7,3 +7,9 @@ export const codeSpans = (text: string): { code: boolean; text: string }[] =>
     .split(/(`[^`]+`)/)
     .filter((part) => part !== '')
     .map((part) => (/^`[^`]+`$/.test(part) ? { code: true, text: part.slice(1, -1) } : { code: false, text: part }));
+
+/** Plain text for outputs that show no markup (meta descriptions, feed summaries): code spans lose their backticks. */
+export const plainText = (text: string): string =>
+  codeSpans(text)
+    .map((part) => part.text)
+    .join('');

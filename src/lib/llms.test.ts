@@ -5,6 +5,7 @@ describe('llmsTxt', () => {
   test('H1, blockquote summary, details, then one H2 section of links each, in order', () => {
     expect(
       llmsTxt({
+        site: 'https://canimcp.io',
         title: 'canimcp',
         summary: 'Research notes\n  on MCP clients.',
         details: '\nEvery link is a twin.\n',
@@ -30,12 +31,12 @@ describe('llmsTxt', () => {
         '',
         '## Research notes',
         '',
-        '- [B note](/research/b.md): Second line joined.',
-        '- [A note](/research/a.md)',
+        '- [B note](https://canimcp.io/research/b.md): Second line joined.',
+        '- [A note](https://canimcp.io/research/a.md)',
         '',
         '## Clients',
         '',
-        '- [Zed](/clients/zed.md): 2 notes',
+        '- [Zed](https://canimcp.io/clients/zed.md): 2 notes',
         '',
       ].join('\n'),
     );
@@ -43,14 +44,33 @@ describe('llmsTxt', () => {
 
   test('brackets in a title cannot close the link early', () => {
     const text = llmsTxt({
+      site: 'https://canimcp.io',
       title: 't',
       summary: 's',
       sections: [{ heading: 'h', links: [{ title: 'The [draft] revision', url: '/x.md' }] }],
     });
-    expect(text).toContain('- [The \\[draft\\] revision](/x.md)\n');
+    expect(text).toContain('- [The \\[draft\\] revision](https://canimcp.io/x.md)\n');
   });
 
   test('without details the summary is followed by the first section', () => {
-    expect(llmsTxt({ title: 't', summary: 's', sections: [] })).toBe('# t\n\n> s\n');
+    expect(llmsTxt({ site: 'https://canimcp.io', title: 't', summary: 's', sections: [] })).toBe('# t\n\n> s\n');
+  });
+
+  test("links given as paths are made absolute on the site's origin (a trailing slash on it too); absolute links stay", () => {
+    const text = llmsTxt({
+      site: 'http://localhost:4321/',
+      title: 't',
+      summary: 's',
+      sections: [
+        {
+          heading: 'h',
+          links: [
+            { title: 'Here', url: '/research/a.md' },
+            { title: 'There', url: 'https://example.com/x' },
+          ],
+        },
+      ],
+    });
+    expect(text).toContain('- [Here](http://localhost:4321/research/a.md)\n- [There](https://example.com/x)\n');
   });
 });

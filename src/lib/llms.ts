@@ -1,5 +1,5 @@
 import { linkText } from './md-escape.ts';
-import { noteUrl } from './urls.ts';
+import { absoluteUrl, noteUrl } from './urls.ts';
 
 /** One link in an llms.txt section. */
 export interface LlmsLink {
@@ -10,9 +10,11 @@ export interface LlmsLink {
 
 /**
  * An llms.txt file (llmstxt.org): an H1, a blockquote summary, optional prose, then H2 sections
- * of Markdown links, each with an optional one-line description.
+ * of Markdown links, each with an optional one-line description. Links given as paths are made
+ * absolute on the site's origin: llms.txt readers fetch the file alone, with no base URL.
  */
 export const llmsTxt = (file: {
+  site: string;
   title: string;
   summary: string;
   details?: string;
@@ -24,7 +26,8 @@ export const llmsTxt = (file: {
   for (const section of file.sections) {
     if (section.links.length === 0) continue;
     const links = section.links.map(
-      (link) => `- [${linkText(link.title)}](${link.url})${link.description ? `: ${oneLine(link.description)}` : ''}`,
+      (link) =>
+        `- [${linkText(link.title)}](${link.url.startsWith('/') ? absoluteUrl(file.site, link.url) : link.url})${link.description ? `: ${oneLine(link.description)}` : ''}`,
     );
     blocks.push(`## ${section.heading}\n\n${links.join('\n')}`);
   }

@@ -42,6 +42,17 @@ export const bodyLinks = (fileText: string): BodyLink[] => {
   return links;
 };
 
+/** Where code stands in a whole file (fenced, indented and inline), as [start, end) offsets. */
+export const codeRanges = (fileText: string): [number, number][] => {
+  const ranges: [number, number][] = [];
+  visit(parser.parse(fileText), (node) => {
+    if ((node.type === 'code' || node.type === 'inlineCode') && node.position?.start.offset !== undefined) {
+      ranges.push([node.position.start.offset, node.position.end.offset ?? fileText.length]);
+    }
+  });
+  return ranges;
+};
+
 /**
  * GitHub's sanitize schema (no script, iframe, object, style, event handlers, or `javascript:`
  * and `data:` URLs) plus the classes the site's own rendering adds.

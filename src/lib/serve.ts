@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
+import { headersFor, parseHeaders, type HeaderRule } from './headers.ts';
 
 /** Content types by extension; twins are Markdown, Pagefind's index files are binary. */
 const types: Record<string, string> = {
@@ -41,22 +42,39 @@ export const resolvePath = async (root: string, urlPath: string): Promise<string
   return undefined;
 };
 
-/** A static file server for `dist/`, the way the common static hosts resolve URLs. */
-export const serveStatic = (root: string): Server =>
-  createServer((request, response) => {
+/**
+ * A static file server for `dist/`, the way the common static hosts resolve URLs. Like Netlify and
+ * Cloudflare Pages, it applies the site's `_headers` rules and does not serve the file itself.
+ */
+export const serveStatic = (root: string): Server => {
+  const headersFile = path.join(path.resolve(root), '_headers');
+  let cached: { mtime: number; rules: HeaderRule[] } | undefined;
+  // Read again only when a new build has replaced it.
+  const rules = async (): Promise<HeaderRule[]> => {
+    const mtime = (await stat(headersFile).catch(() => undefined))?.mtimeMs;
+    if (mtime === undefined) return [];
+    if (cached?.mtime !== mtime) cached = { mtime, rules: parseHeaders(await readFile(headersFile, 'utf8')) };
+    return cached.rules;
+  };
+  return createServer((request, response) => {
     const urlPath = new URL(request.url ?? '/', 'http://localhost').pathname;
-    void resolvePath(path.resolve(root), urlPath).then(async (file) => {
+    void resolvePath(path.resolve(root), urlPath).then(async (found) => {
+      const file = found === headersFile ? undefined : found;
       const status = file ? 200 : 404;
       const served = file ?? path.join(root, '404.html');
       if (!(await isFile(served))) {
         response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
         return;
       }
+      const own = file ? headersFor(await rules(), urlPath) : {};
+      // Lower-case names, so a rule's header replaces the server's own rather than doubling it.
       response.writeHead(status, {
-        'Content-Type': types[path.extname(served)] ?? 'application/octet-stream',
-        'Cache-Control': 'no-cache',
+        'content-type': types[path.extname(served)] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+        ...own,
       });
       if (request.method === 'HEAD') response.end();
       else createReadStream(served).pipe(response);
     });
   });
+};

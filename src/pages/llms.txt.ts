@@ -3,15 +3,17 @@ import { collectionLinks, overviewLinks, siteSummary } from '../data/listings.ts
 import { siteData } from '../data/site.ts';
 import { llmsTxt } from '../lib/llms.ts';
 import { textResponse } from '../lib/responses.ts';
+import { absoluteUrl, routes, siteOrigin } from '../lib/urls.ts';
 
 export const GET: APIRoute = async () => {
   const links = collectionLinks(await siteData());
+  const origin = siteOrigin();
   return textResponse(
     llmsTxt({
+      site: origin,
       title: 'canimcp',
       summary: siteSummary,
-      details:
-        'Every link below is a Markdown twin of an HTML page (drop the `.md` for the page). Each client and revision also has a scoped llms.txt at `/clients/<id>/llms.txt` and `/revisions/<id>/llms.txt`. All notes as JSON: /data/notes.json; the support matrix as JSON: /data/matrix.json.',
+      details: `Every link below is a Markdown twin of an HTML page (drop the \`.md\` for the page). Each client and revision also has a scoped llms.txt at \`${origin}/clients/<id>/llms.txt\` and \`${origin}/revisions/<id>/llms.txt\`. All notes as JSON: ${absoluteUrl(origin, routes.notesJson.path)}; the support matrix as JSON: ${absoluteUrl(origin, routes.matrixJson.path)}.`,
       sections: [
         { heading: 'Overview', links: overviewLinks },
         { heading: 'Research notes', links: links.research },

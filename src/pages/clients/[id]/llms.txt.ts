@@ -2,7 +2,7 @@ import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../../data/paths.ts';
 import { llmsTxt, noteLinks } from '../../../lib/llms.ts';
 import { textResponse } from '../../../lib/responses.ts';
-import { clientUrl, llmsUrl } from '../../../lib/urls.ts';
+import { absoluteUrl, clientUrl, llmsUrl, siteOrigin } from '../../../lib/urls.ts';
 
 export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
@@ -10,9 +10,10 @@ type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 export const GET: APIRoute<Props> = ({ props: { client } }) =>
   textResponse(
     llmsTxt({
+      site: siteOrigin(),
       title: `canimcp: ${client.data.name}`,
       summary: `Research notes on how the MCP client ${client.data.name} behaves, each with its sources.`,
-      details: `The client's own entry: ${clientUrl(client.id, 'twin')}. The whole site: ${llmsUrl()}.`,
+      details: `The client's own entry: ${absoluteUrl(siteOrigin(), clientUrl(client.id, 'twin'))}. The whole site: ${absoluteUrl(siteOrigin(), llmsUrl())}.`,
       sections: [
         {
           heading: 'Research notes',
