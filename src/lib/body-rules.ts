@@ -1,0 +1,39 @@
+import { collectionSchemas } from '../schema/index.ts';
+import type { KnownIds, SourceFile } from './entries.ts';
+import { classifyLink, linkCandidates } from './links.ts';
+import { bodyLinks } from './markdown.ts';
+import type { Problem } from './problems.ts';
+import { didYouMean } from './suggest.ts';
+import { todoMarkers } from './todo.ts';
+
+/** Why a link written in a body does not resolve on this site, or undefined where it does. */
+const linkProblem = (href: string, ids: KnownIds, site: string): string | undefined => {
+  const target = classifyLink(href, site);
+  if (target.type === 'entry' && !ids[target.collection].has(target.id)) {
+    const noun = collectionSchemas[target.collection].noun;
+    return `link to ${href}: no ${noun} ${JSON.stringify(target.id)} exists${didYouMean(target.id, ids[target.collection])}`;
+  }
+  return target.type === 'unknown' ? `link to ${href}: no such page on this site` : undefined;
+};
+
+/**
+ * A file's links to pages and twins of this site that do not exist. Parsing Markdown is the
+ * slowest step of a check, so a liberal scan of the text comes first; only a file where some
+ * candidate does not resolve is parsed, and then the parser alone decides what is a link and where.
+ */
+export const linkProblems = (file: SourceFile, ids: KnownIds, site: string): Problem[] => {
+  if (linkCandidates(file.text, site).every((href) => linkProblem(href, ids, site) === undefined)) return [];
+  return bodyLinks(file.text).flatMap((link) => {
+    const message = linkProblem(link.href, ids, site);
+    return message === undefined ? [] : [{ file: file.file, line: link.line, column: link.column, message }];
+  });
+};
+
+/**
+ * The TODO markers `npm run new` leaves, outside code. A marker is only news on a line with no
+ * other problem (`flagged`): a still-empty placeholder already says what it expects.
+ */
+export const todoProblems = (file: SourceFile, flagged: ReadonlySet<number>): Problem[] =>
+  todoMarkers(file.text)
+    .filter((marker) => !flagged.has(marker.line))
+    .map((marker) => ({ file: file.file, ...marker, message: 'a TODO left by npm run new: fill it in and delete the marker' }));
