@@ -14,8 +14,8 @@ const name = 'interrupted-build';
 const outDir = path.join(repoRoot, '.dist-test', name);
 let content = '';
 afterAll(async () => {
-  await rm(content, { recursive: true, force: true });
-  for (const entry of await readdir(path.dirname(outDir)))
+  if (content !== '') await rm(content, { recursive: true, force: true });
+  for (const entry of await readdir(path.dirname(outDir)).catch(() => []))
     if (entry.startsWith(`${name}.`) || entry === name)
       await rm(path.join(path.dirname(outDir), entry), { recursive: true, force: true });
 });
