@@ -5,6 +5,8 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   { ignores: ['dist/', '.dist-*/', '.astro/', 'node_modules/', 'bench/.corpus/', 'schema/', 'public/'] },
+  // Left by an interrupted build; the next build removes them.
+  { ignores: ['dist.staging-*/', 'dist.previous-*/'] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {

@@ -51,8 +51,16 @@ const eventually = async (what: string, check: () => Promise<boolean>, timeout =
   }
 };
 
+/** Opens a page as an author reloads it; a navigation lost to the page reloading itself is tried again. */
 const open = async (url: string) => {
-  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 };
 
 beforeAll(async () => {
@@ -82,6 +90,11 @@ beforeAll(async () => {
   await Promise.race([ready, exited]);
   browser = await launchBrowser();
   page = await browser.newPage();
+  // The page's own Vite client reloads it after every content store write (and once after its first
+  // load, for the write made before it connected). A goto racing such a reload can be interrupted, or
+  // stall until its timeout without sending a request; at the 30 s default one stalled try used all
+  // of `eventually`'s time, so each try is bounded and `open` tries again.
+  page.setDefaultTimeout(8_000);
 }, 240_000);
 
 afterAll(async () => {

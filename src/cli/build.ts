@@ -5,6 +5,7 @@
 import { rm, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent } from '../lib/content.ts';
+import { clearLeftovers, previousFolder, stagingFolder } from '../lib/build-folders.ts';
 import { handOver } from '../lib/handoff.ts';
 import { createRenderPool } from '../lib/render-pool.ts';
 import { contentDir, repoRoot } from '../lib/paths.ts';
@@ -23,6 +24,8 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   const outDir = path.resolve(repoRoot, options.outDir ?? process.env['OUT_DIR'] ?? 'dist');
   // Separate caches let builds of different content folders run side by side (tests, benchmarks).
   const cacheDir = process.env['ASTRO_CACHE_DIR'] ? path.resolve(repoRoot, process.env['ASTRO_CACHE_DIR']) : undefined;
+  // An interrupted build (Ctrl-C, a killed CI job) leaves its staging folder beside the output.
+  await clearLeftovers(outDir);
   const dir = contentDir();
   const site = siteOrigin();
   const result = await loadContent(dir, { site });
@@ -36,8 +39,8 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   }
   const pool = createRenderPool();
   handOver(dir, site, result, pool.render);
-  const staging = `${outDir}.staging-${process.pid}`;
-  const previous = `${outDir}.previous-${process.pid}`;
+  const staging = stagingFolder(outDir);
+  const previous = previousFolder(outDir);
   const { build } = await import('astro');
   try {
     await build({

@@ -5,6 +5,8 @@ import { loadContent, type Content } from './content.ts';
 import { lastCommitDates } from './git.ts';
 import { takeOver } from './handoff.ts';
 import { renderMarkdown } from './markdown.ts';
+import { createSerialRunner } from './serial-runner.ts';
+import { lookAt, settle } from './settle.ts';
 import { contentDir } from './paths.ts';
 import { formatProblem, type Problem } from './problems.ts';
 import { buildDate } from './today.ts';
@@ -79,28 +81,61 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
 
 /** What re-syncs each loaded collection after a change in dev. */
 const resyncs = new Map<string, () => Promise<void>>();
-const watched = new WeakSet<object>();
+/** Content files changed since the last re-sync began. */
+const changedFiles = new Set<string>();
+let logError: (message: string) => void = console.error;
 
 /**
- * One watcher for all five collections: a saved file drops the shared snapshot once, then every
- * collection re-syncs from the same fresh read.
+ * One re-sync at a time, from one fresh read of the content folder, so a slow read of an older save
+ * can never land after a newer one; saves made meanwhile are taken together in the next run.
+ */
+const runner = createSerialRunner(
+  async () => {
+    const files = [...changedFiles];
+    changedFiles.clear();
+    // Read only once the saved files stopped changing: a save caught half-written reads as empty.
+    const seen = await settle(files);
+    snapshot = undefined;
+    const results = await Promise.allSettled([...resyncs.values()].map((resync) => resync()));
+    for (const result of results) if (result.status === 'rejected') logError(String(result.reason));
+    // A file that changed while it was read may bring no event of its own (the watcher drops a
+    // change that comes within a few ms of the last or keeps its modification time): look again.
+    if ((await lookAt(files)) !== seen) {
+      for (const file of files) changedFiles.add(file);
+      void runner.request();
+    }
+  },
+  (error) => logError(String(error)),
+);
+
+const onChange = (event: string, changed: string) => {
+  const dir = contentDir();
+  if (
+    !['change', 'add', 'unlink'].includes(event) ||
+    !path.resolve(changed).startsWith(dir + path.sep) ||
+    !changed.endsWith('.md')
+  )
+    return;
+  changedFiles.add(path.resolve(changed));
+  void runner.request();
+};
+
+/**
+ * One watcher listener for all five collections: a saved file leads to one fresh read of the
+ * content folder, then every collection re-syncs from it.
  */
 const watch = (context: LoaderContext) => {
   resyncs.set(context.collection, async () => {
     if (context.collection === 'problems') await syncProblems(context);
     else await sync(context.collection as CollectionName, context, true);
   });
-  // A restarted dev server brings a new watcher; each one gets the listener once.
-  if (!context.watcher || watched.has(context.watcher)) return;
-  watched.add(context.watcher);
-  const dir = contentDir();
-  context.watcher.add(dir);
-  context.watcher.on('all', (event, changed) => {
-    if (!['change', 'add', 'unlink'].includes(event) || !path.resolve(changed).startsWith(dir) || !changed.endsWith('.md'))
-      return;
-    snapshot = undefined;
-    for (const resync of resyncs.values()) resync().catch((error: unknown) => context.logger.error(String(error)));
-  });
+  logError = (message) => context.logger.error(message);
+  if (!context.watcher) return;
+  context.watcher.add(contentDir());
+  // Astro drops every loader's listeners before a full sync (after a config change) and calls each
+  // loader again, so the listener is attached on every load, never twice.
+  context.watcher.off('all', onChange);
+  context.watcher.on('all', onChange);
 };
 
 /** A content-layer loader for one collection, backed by the project's own reader and validator. */

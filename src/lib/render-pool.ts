@@ -7,24 +7,57 @@ export interface RenderPool {
   close: () => Promise<void>;
 }
 
+/** How many workers, and which script they run (tests swap in one that misbehaves). */
+export interface RenderPoolOptions {
+  size?: number;
+  script?: URL;
+}
+
+interface Job {
+  resolve: (html: string[]) => void;
+  reject: (error: Error) => void;
+}
+
 /**
  * A pool of worker threads running the project's Markdown pipeline. Rendering is the costliest
  * step per note and each note is independent, so a cold build of thousands of notes uses every core.
+ * A worker that dies (an uncaught error, `process.exit`, or killed for memory) fails the jobs it held
+ * and every later one: nothing would ever answer them, and the build would hang.
  */
-export const createRenderPool = (size = availableParallelism()): RenderPool => {
-  const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(new URL('./render-worker.ts', import.meta.url)));
+export const createRenderPool = ({
+  size = availableParallelism(),
+  script = new URL('./render-worker.ts', import.meta.url),
+}: RenderPoolOptions = {}): RenderPool => {
   let nextId = 0;
+  let closing = false;
+  // Once one worker is gone the output would be incomplete, so the whole pool stops.
+  let broken: Error | undefined;
+  const jobs = new Map<number, Job>();
+  const failAll = (error: Error) => {
+    broken ??= error;
+    for (const job of jobs.values()) job.reject(broken);
+    jobs.clear();
+  };
+  const workers = Array.from({ length: Math.max(1, size) }, () => {
+    const worker = new Worker(script);
+    worker.on('message', (message: { id: number; html: string[] }) => {
+      const job = jobs.get(message.id);
+      jobs.delete(message.id);
+      job?.resolve(message.html);
+    });
+    worker.on('error', (error: unknown) =>
+      failAll(new Error(`a Markdown render worker failed: ${error instanceof Error ? error.message : String(error)}`)),
+    );
+    worker.on('exit', (code) => {
+      if (!closing) failAll(new Error(`a Markdown render worker stopped unexpectedly (exit code ${code}); out of memory?`));
+    });
+    return worker;
+  });
   const run = (worker: Worker, site: string, texts: string[]) =>
     new Promise<string[]>((resolve, reject) => {
+      if (broken) return reject(broken);
       const id = nextId++;
-      const onMessage = (message: { id: number; html: string[] }) => {
-        if (message.id !== id) return;
-        worker.off('message', onMessage);
-        worker.off('error', reject);
-        resolve(message.html);
-      };
-      worker.on('message', onMessage);
-      worker.once('error', reject);
+      jobs.set(id, { resolve, reject });
       worker.postMessage({ id, site, texts });
     });
   return {
@@ -47,6 +80,8 @@ export const createRenderPool = (size = availableParallelism()): RenderPool => {
       return results.flat();
     },
     close: async () => {
+      closing = true;
+      failAll(new Error('the Markdown render pool was closed'));
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { createRenderPool, type RenderPool } from './render-pool.ts';
+import { renderMarkdown } from './markdown.ts';
+
+/** A worker script given as source, so each test can make one misbehave in its own way. */
+const workerScript = (source: string) => new URL(`data:text/javascript,${encodeURIComponent(source)}`);
+
+const site = 'https://example.org';
+const texts = Array.from({ length: 20 }, (_, index) => `# Note ${index}\n\nBody with *emphasis* ${index}.\n`);
+
+let pool: RenderPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+/** Fails the test instead of hanging it when the pool never settles. */
+const settlesWithin = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still pending after ${ms} ms`)), ms)),
+  ]);
+
+describe('createRenderPool', () => {
+  test('renders every body, in the order given, as the pipeline does', async () => {
+    pool = createRenderPool({ size: 2 });
+    expect(await pool.render(texts, site)).toEqual(texts.map((text) => renderMarkdown(text, site)));
+  });
+
+  test.each([
+    ['calls process.exit with a failure code', 'process.exit(3)', /stopped unexpectedly \(exit code 3\)/],
+    ['calls process.exit(0) mid-job', 'process.exit(0)', /stopped unexpectedly \(exit code 0\)/],
+    ['throws', 'throw new Error("boom")', /render worker failed: boom/],
+  ])('a worker that %s fails the render with a message instead of hanging it', async (_, action, message) => {
+    const script = workerScript(`
+      import { parentPort } from 'node:worker_threads';
+      parentPort.on('message', () => { ${action}; });
+    `);
+    pool = createRenderPool({ size: 2, script });
+    await expect(settlesWithin(pool.render(texts, site), 10_000)).rejects.toThrow(message);
+    // The pool stays broken: later work fails at once rather than waiting on a dead worker.
+    await expect(settlesWithin(pool.render(texts, site), 1_000)).rejects.toThrow(message);
+  });
+
+  test('one dying worker fails the render even while the others keep answering', async () => {
+    const script = workerScript(`
+      import { parentPort, threadId } from 'node:worker_threads';
+      parentPort.on('message', (job) => {
+        if (threadId % 2 === 0) process.exit(137);
+        parentPort.postMessage({ id: job.id, html: job.texts });
+      });
+    `);
+    pool = createRenderPool({ size: 2, script });
+    await expect(settlesWithin(pool.render(texts, site), 10_000)).rejects.toThrow(/exit code 137/);
+  });
+
+  test('closing a pool that did its work settles without an error', async () => {
+    pool = createRenderPool({ size: 2 });
+    await pool.render(texts.slice(0, 2), site);
+    await expect(pool.close()).resolves.toBeUndefined();
+    pool = undefined;
+  });
+});
