@@ -207,11 +207,16 @@ export const loadContent = async (contentDir: string, options: { site: string })
         ['specVersions', 'revisions'],
         ['capabilities', 'capabilities'],
         ['related', 'research'],
+        ['corrects', 'research'],
       ];
+      const itself: Record<string, string> = {
+        related: 'a note cannot be related to itself',
+        corrects: 'a note cannot correct itself',
+      };
       for (const [field, target] of refs) {
         for (const [value, index] of stringsAt(data, field)) {
-          if (field === 'related' && value === entry.id) {
-            report([field, index], 'a note cannot be related to itself');
+          if (value === entry.id && itself[field] !== undefined) {
+            report([field, index], itself[field]);
           } else if (!ids[target].has(value)) {
             report(
               [field, index],

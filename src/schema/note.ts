@@ -39,6 +39,15 @@ export const Source = z.strictObject({
   date: IsoDate,
 });
 
+/** A list of note ids, each listed once. */
+const noteIds = z.array(Slug, { error: 'expected a list of note ids' }).superRefine((values, ctx) => {
+  values.forEach((value, index) => {
+    if (values.indexOf(value) !== index) {
+      ctx.addIssue({ code: 'custom', path: [index], message: `${JSON.stringify(value)} is listed twice` });
+    }
+  });
+});
+
 /** A research note's frontmatter, exactly as an author may write it. */
 export const NoteFrontmatter = z
   .strictObject({
@@ -74,16 +83,9 @@ export const NoteFrontmatter = z
     /** When someone last checked the claim against its sources. */
     lastVerified: PastDate,
     /** Other notes that bear on this one; shown on both notes. */
-    related: z
-      .array(Slug, { error: 'expected a list of note ids' })
-      .superRefine((values, ctx) => {
-        values.forEach((value, index) => {
-          if (values.indexOf(value) !== index) {
-            ctx.addIssue({ code: 'custom', path: [index], message: `${JSON.stringify(value)} is listed twice` });
-          }
-        });
-      })
-      .optional(),
+    related: noteIds.optional(),
+    /** Earlier notes that this one corrects in part; they stay as written and link back here. */
+    corrects: noteIds.optional(),
     /** Derived as `<site>/research/<id>`; where written, it must equal that. */
     canonical: HttpUrl.optional(),
     /** Derived from git; where written, it wins. */
