@@ -4,6 +4,7 @@
  */
 import { rm, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { configuredRepository } from '../data/repository.ts';
 import { loadContent } from '../lib/content.ts';
 import { handOver } from '../lib/handoff.ts';
 import { createRenderPool } from '../lib/render-pool.ts';
@@ -25,6 +26,8 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   const cacheDir = process.env['ASTRO_CACHE_DIR'] ? path.resolve(repoRoot, process.env['ASTRO_CACHE_DIR']) : undefined;
   const dir = contentDir();
   const site = siteOrigin();
+  // A REPOSITORY_URL that names no GitHub repository stops the build here, in one line.
+  configuredRepository();
   const result = await loadContent(dir, { site });
   const { problems } = result;
   if (problems.length > 0) {
