@@ -87,6 +87,10 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
   });
 };
 
+/** How long a burst of file events must be quiet before dev re-reads the content folder. */
+const SETTLE_MS = 100;
+let settling: ReturnType<typeof setTimeout> | undefined;
+
 /** What re-syncs each loaded collection after a change in dev. */
 const resyncs = new Map<string, () => Promise<void>>();
 const watched = new WeakSet<object>();
@@ -108,8 +112,13 @@ const watch = (context: LoaderContext) => {
   context.watcher.on('all', (event, changed) => {
     if (!['change', 'add', 'unlink'].includes(event) || !path.resolve(changed).startsWith(dir) || !changed.endsWith('.md'))
       return;
-    snapshot = undefined;
-    for (const resync of resyncs.values()) resync().catch((error: unknown) => context.logger.error(String(error)));
+    // A save truncates the file before it writes, and the watcher may report only the truncation:
+    // read once the burst of events has settled, not on the first one, or an empty file sticks.
+    clearTimeout(settling);
+    settling = setTimeout(() => {
+      snapshot = undefined;
+      for (const resync of resyncs.values()) resync().catch((error: unknown) => context.logger.error(String(error)));
+    }, SETTLE_MS);
   });
 };
 
