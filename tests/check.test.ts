@@ -3,6 +3,7 @@
  * per rule of FORMAT.md, each a valid base folder plus one broken file (tests/fixtures/broken/).
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -416,6 +417,20 @@ describe('npm run check, output formats and options', () => {
     const unknown = await check(dir, '--fromat', 'json');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/^error: .*--fromat/);
+  });
+});
+
+describe('npm run build with a bad REPOSITORY_URL', () => {
+  test('stops before building, with one readable line', async () => {
+    const run = await buildContent('check-bad-repository', await contentWith(), {
+      REPOSITORY_URL: 'https://gitlab.com/owner/name',
+    });
+    expect(run.ok).toBe(false);
+    expect(`${run.stdout}\n${run.stderr}`).not.toMatch(/^\s+at /m);
+    expect(lines(run.stderr)).toEqual([
+      'error: REPOSITORY_URL: expected a GitHub repository like https://github.com/owner/name, got "https://gitlab.com/owner/name"',
+    ]);
+    expect(existsSync(run.outDir)).toBe(false);
   });
 });
 
