@@ -139,6 +139,19 @@ describe('accessibility', () => {
   });
 });
 
+describe('accessibility of corrections', () => {
+  test.each(['/research/hermes-leads-with-the-legacy-handshake', '/research/fixture-correction-of-the-reference-note'])(
+    "the fixture site's %s, with its correction notice, has no serious or critical axe violation in either colour scheme",
+    async (route) => {
+      const page = await browser.newPage();
+      await page.goto(`${fixture}${route}`);
+      expect(await page.getByRole('note').count()).toBe(1);
+      expect(await seriousViolations(page)).toEqual({ light: [], dark: [] });
+      await page.close();
+    },
+  );
+});
+
 describe('screenshots', () => {
   test.each([
     [375, 'light'],

@@ -69,3 +69,17 @@ describe('npm run build on broken content', () => {
     );
   });
 });
+
+describe('npm run build with a bad REPOSITORY_URL', () => {
+  test('stops before building, with one readable line', async () => {
+    const run = await buildContent('check-bad-repository', await contentWith(), {
+      REPOSITORY_URL: 'https://gitlab.com/owner/name',
+    });
+    expect(run.ok).toBe(false);
+    expect(`${run.stdout}\n${run.stderr}`).not.toMatch(/^\s+at /m);
+    expect(lines(run.stderr)).toEqual([
+      'error: REPOSITORY_URL: expected a GitHub repository like https://github.com/owner/name, got "https://gitlab.com/owner/name"',
+    ]);
+    expect(existsSync(run.outDir)).toBe(false);
+  });
+});

@@ -161,6 +161,15 @@ const rules: { rule: string; expected: string[] }[] = [
   { rule: 'related-self', expected: ['research/related-self.md:17:23: related[1]: a note cannot be related to itself'] },
   { rule: 'related-repeated', expected: ['research/related-repeated.md:17:23: related[1]: "other-note" is listed twice'] },
   {
+    rule: 'corrects-unknown',
+    expected: ['research/corrects-unknown.md:17:12: corrects[0]: unknown note "other-nite" (did you mean "other-note"?)'],
+  },
+  { rule: 'corrects-self', expected: ['research/corrects-self.md:17:24: corrects[1]: a note cannot correct itself'] },
+  {
+    rule: 'corrects-repeated',
+    expected: ['research/corrects-repeated.md:17:24: corrects[1]: "other-note" is listed twice'],
+  },
+  {
     rule: 'canonical-not-derived',
     expected: [
       'research/canonical-not-derived.md:17:12: canonical: must equal the derived URL https://canimcp.io/research/canonical-not-derived (or be left out), got "https://canimcp.io/research/some-other-id"',
@@ -174,7 +183,7 @@ const rules: { rule: string; expected: string[] }[] = [
     rule: 'unknown-field-typo',
     expected: [
       'research/unknown-field-typo.md:2:1: title: required field is missing',
-      'research/unknown-field-typo.md:3:1: titel: unknown field (did you mean "title"?); allowed fields are id, title, kind, summary, capabilities, clients, specVersions, sources, status, supersededBy, lastVerified, related, canonical, last-updated',
+      'research/unknown-field-typo.md:3:1: titel: unknown field (did you mean "title"?); allowed fields are id, title, kind, summary, capabilities, clients, specVersions, sources, status, supersededBy, lastVerified, related, corrects, canonical, last-updated',
     ],
   },
   {

@@ -4,6 +4,7 @@
  */
 import { rm, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { configuredRepository } from '../data/repository.ts';
 import { loadContent } from '../lib/content.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../lib/build-folders.ts';
 import { handOver } from '../lib/handoff.ts';
@@ -28,6 +29,8 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   await clearLeftovers(outDir);
   const dir = contentDir();
   const site = siteOrigin();
+  // A REPOSITORY_URL that names no GitHub repository stops the build here, in one line.
+  configuredRepository();
   const result = await loadContent(dir, { site });
   const { problems } = result;
   if (problems.length > 0) {

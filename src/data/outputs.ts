@@ -36,6 +36,7 @@ export const notesExport = async () => {
       page: absoluteUrl(origin, noteUrl(note.id)),
       twin: absoluteUrl(origin, noteUrl(note.id, 'twin')),
       backlinks: linked.get(note.id) ?? [],
+      correctedBy: note.correctedBy,
     })),
   };
 };

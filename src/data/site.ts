@@ -4,7 +4,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { Capability, Client, Note, Revision } from '../schema/index.ts';
-import { notesBy, newestFirst, relatedBothWays } from '../lib/indexes.ts';
+import { correctedBy, notesBy, newestFirst, relatedBothWays } from '../lib/indexes.ts';
 import type { EntryMetadata } from '../lib/loader.ts';
 import { isStale } from '../lib/stale.ts';
 import { buildDate } from '../lib/today.ts';
@@ -24,6 +24,10 @@ interface Base<T> {
 export interface NoteView extends Base<Note> {
   canonical: string;
   stale: boolean;
+  /** The ids of the notes that correct this one in part. */
+  correctedBy: string[];
+  /** The source file's path from the project root; absent when it lies outside the project. */
+  source?: string;
 }
 
 /** A client, revision or capability, with the notes that name it. */
@@ -71,10 +75,21 @@ const load = async (): Promise<SiteData> => {
   ]);
   const site = siteOrigin();
   const today = buildDate();
+  // By id, so each note's list of correcting notes comes out in a stable order.
+  const corrections = correctedBy(
+    research.map((entry) => ({ id: entry.id, data: entry.data })).sort((a, b) => a.id.localeCompare(b.id)),
+  );
   const notes = newestFirst(
     research.map((entry): NoteView => {
       const note = base<Note>(entry);
-      return { ...note, canonical: canonicalNoteUrl(site, note.id), stale: isStale(note.data.lastVerified, today) };
+      const source = (entry.rendered?.metadata as EntryMetadata | undefined)?.source;
+      return {
+        ...note,
+        canonical: canonicalNoteUrl(site, note.id),
+        stale: isStale(note.data.lastVerified, today),
+        correctedBy: corrections.get(note.id) ?? [],
+        ...(source === undefined ? {} : { source }),
+      };
     }),
   );
   const byClient = notesBy(notes, 'clients');

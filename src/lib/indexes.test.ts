@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Note } from '../schema/index.ts';
-import { backlinks, countByKind, newestFirst, notesBy, relatedBothWays, type Indexed } from './indexes.ts';
+import { backlinks, correctedBy, countByKind, newestFirst, notesBy, relatedBothWays, type Indexed } from './indexes.ts';
 
 const note = (id: string, lastUpdated: string, data: Partial<Note> = {}): Indexed => ({
   id,
@@ -67,6 +67,24 @@ describe('backlinks', () => {
     expect(links.get('a')).toEqual(['c']);
     expect(links.get('b')).toEqual(['a', 'c']);
     expect(links.get('c')).toEqual([]);
+  });
+});
+
+describe('correctedBy', () => {
+  test('the ids of the notes that correct a note, in order; unknown ids, itself and repeats left out', () => {
+    const corrections = correctedBy([
+      note('old', '2026-01-01'),
+      note('fix', '2026-02-01', { corrects: ['old', 'missing', 'fix'] }),
+      note('later', '2026-03-01', { corrects: ['old', 'fix', 'old'] }),
+    ]);
+    expect(corrections.get('old')).toEqual(['fix', 'later']);
+    expect(corrections.get('fix')).toEqual(['later']);
+    expect(corrections.get('later')).toEqual([]);
+    expect(corrections.has('missing')).toBe(false);
+  });
+
+  test('related notes are not corrections', () => {
+    expect(correctedBy([note('a', '2026-01-01'), note('b', '2026-01-01', { related: ['a'] })]).get('a')).toEqual([]);
   });
 });
 

@@ -51,6 +51,21 @@ export const backlinks = <T extends Indexed>(notes: readonly T[]): Map<string, s
   return links;
 };
 
+/**
+ * For each note, the notes that correct it in part (their `corrects` names it), in the given order.
+ * Unknown ids and a note naming itself are left out.
+ */
+export const correctedBy = (notes: readonly { id: string; data: Pick<Note, 'corrects'> }[]): Map<string, string[]> => {
+  const links = new Map<string, string[]>(notes.map((note) => [note.id, []]));
+  for (const note of notes) {
+    for (const id of note.data.corrects ?? []) {
+      const list = id === note.id ? undefined : links.get(id);
+      if (list && !list.includes(note.id)) list.push(note.id);
+    }
+  }
+  return links;
+};
+
 /** How many notes there are of each kind, in the canonical kind order. */
 export const countByKind = (notes: readonly Indexed[]): Record<NoteKind, number> => {
   const counts = Object.fromEntries(noteKinds.map((kind) => [kind, 0])) as Record<NoteKind, number>;

@@ -7,8 +7,9 @@ import { takeOver } from './handoff.ts';
 import { renderMarkdown } from './markdown.ts';
 import { createSerialRunner } from './serial-runner.ts';
 import { lookAt, settle } from './settle.ts';
-import { contentDir } from './paths.ts';
+import { contentDir, repoRoot } from './paths.ts';
 import { formatProblem, type Problem } from './problems.ts';
+import { projectPath } from './repository.ts';
 import { buildDate } from './today.ts';
 import { siteOrigin } from './urls.ts';
 
@@ -41,6 +42,8 @@ export interface EntryMetadata {
   body: string;
   file: string;
   lastUpdated: string;
+  /** The file's path from the project root, for "Edit this note"; absent when it lies outside the project. */
+  source?: string;
 }
 
 const sync = async (collection: CollectionName, context: LoaderContext, dev: boolean) => {
@@ -59,16 +62,23 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
   const changed = entries.flatMap((entry) => {
     const written = (entry.data as Record<string, unknown>)['last-updated'];
     const lastUpdated = typeof written === 'string' ? written : (dates.get(entry.absolutePath) ?? today);
-    const digest = context.generateDigest(`${site}\0${lastUpdated}\0${entry.text}`);
+    const source = projectPath(repoRoot, entry.absolutePath);
+    const digest = context.generateDigest(`${site}\0${lastUpdated}\0${source ?? ''}\0${entry.text}`);
     // Unchanged entries keep their rendered HTML from the last build (Astro keeps the store on disk).
-    return context.store.get(entry.id)?.digest === digest ? [] : [{ entry, lastUpdated, digest }];
+    return context.store.get(entry.id)?.digest === digest ? [] : [{ entry, lastUpdated, digest, source }];
   });
   const html = await render(
     changed.map(({ entry }) => entry.text),
     site,
   );
-  changed.forEach(({ entry, lastUpdated, digest }, index) => {
-    const metadata: EntryMetadata = { frontmatterBlock: entry.frontmatterBlock, body: entry.body, file: entry.file, lastUpdated };
+  changed.forEach(({ entry, lastUpdated, digest, source }, index) => {
+    const metadata: EntryMetadata = {
+      frontmatterBlock: entry.frontmatterBlock,
+      body: entry.body,
+      file: entry.file,
+      lastUpdated,
+      ...(source === undefined ? {} : { source }),
+    };
     context.store.set({
       id: entry.id,
       data: entry.data,

@@ -11,10 +11,14 @@ const references: [field: string, target: CollectionName][] = [
   ['specVersions', 'revisions'],
   ['capabilities', 'capabilities'],
   ['related', 'research'],
+  ['corrects', 'research'],
 ];
 
 /** The note fields that may not name the note itself, and what to say where one does. */
-const notItself: Record<string, string> = { related: 'a note cannot be related to itself' };
+const notItself: Record<string, string> = {
+  related: 'a note cannot be related to itself',
+  corrects: 'a note cannot correct itself',
+};
 
 /** The string items of a list field, with their places; other values are the schema's to report. */
 const stringsAt = (data: Record<string, unknown>, key: string): [string, number][] => {
@@ -26,7 +30,7 @@ const stringsAt = (data: Record<string, unknown>, key: string): [string, number]
 
 /**
  * A note's rules that need other files: its `id` field agrees with its file name, every id it
- * names exists (with "did you mean"), it neither relates to nor supersedes itself, and a written
+ * names exists (with "did you mean"), it neither relates to, corrects nor supersedes itself, and a written
  * `canonical` is the derived one.
  */
 export const noteReferenceProblems = (id: string, data: Record<string, unknown>, ids: KnownIds, site: string, report: Report) => {

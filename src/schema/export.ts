@@ -13,6 +13,8 @@ export const NoteExport = z.strictObject({
   twin: z.url(),
   /** Notes that list this one as related. */
   backlinks: z.array(z.string()),
+  /** Notes that correct this one in part (their `corrects` names it). */
+  correctedBy: z.array(z.string()),
 });
 
 /** The whole export. */

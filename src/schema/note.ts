@@ -98,6 +98,10 @@ export const NoteFrontmatter = z
       title: 'Related notes',
       description: 'Other notes that bear on this one; each is linked from the other.',
     }),
+    corrects: uniqueIds(Slug, 'note').optional().meta({
+      title: 'Corrects',
+      description: 'Earlier notes that this one corrects in part; they stay as written, and their pages link here.',
+    }),
     canonical: HttpUrl.optional().meta({
       title: 'Canonical URL',
       description: 'Derived as <site>/research/<id>; where written, it must equal that.',

@@ -161,6 +161,8 @@ export const startSearch = (): void => {
     else if (type) facts.append(element('span', 'badge type', type));
     const noteStatus = data.meta['status'];
     if (noteStatus) facts.append(' ', element('span', `badge status status-${noteStatus}`, noteStatus));
+    const corrected = data.meta['corrected'];
+    if (corrected) facts.append(' ', element('span', 'badge corrected corrected-corrected', corrected));
     const verified = data.meta['lastVerified'];
     if (verified) {
       const time = element('time', undefined, verified);

@@ -50,6 +50,8 @@ export const mainSite = path.join(repoRoot, '.dist-test', 'main');
 /** The small fixture site (reference note, hostile Markdown); built once by the global setup. */
 export const fixtureSite = path.join(repoRoot, '.dist-test', 'fixture');
 export const fixtureContent = path.join(repoRoot, 'tests/fixtures/minimal');
+/** The repository the fixture site is built to link (`REPOSITORY_URL`) for corrections and edits. */
+export const fixtureRepository = 'https://github.com/example/canimcp-fixture';
 
 /** Fails loudly where a site that should have been built is missing. */
 export const requireSite = (dir: string): string => {
