@@ -291,7 +291,8 @@ describe.each([
   });
 
   test('research.md lists every note as llms.txt does; the index twins list their entries; llms.txt links the overview twins', () => {
-    const llms = read(root, 'llms.txt');
+    // llms.txt links absolute URLs (readers fetch it alone); the twins link root-relative ones, as every twin does.
+    const llms = read(root, 'llms.txt').replace(/\]\(https?:\/\/[^/)]+\//g, '](/');
     const research = read(root, 'research.md');
     const noteLines = llms.split('\n').filter((line) => line.startsWith('- [') && line.includes('](/research/'));
     expect(noteLines).toHaveLength(notes.length);
@@ -444,10 +445,10 @@ describe('the fixture site: verdicts', () => {
         (match) => match[1],
       );
     expect(tallies('revision')).toEqual(['1 yes · 0 partial · 1 no · 0 unknown', '1 yes · 1 partial · 0 no · 0 unknown']);
-    expect(tallies('capability')).toEqual(['1 yes · 0 partial · 0 no · 1 unknown']);
+    expect(tallies('capability')).toEqual(['1 yes · 0 partial · 0 no · 1 unknown', '0 yes · 0 partial · 0 no · 2 unknown']);
   });
 
-  test('matrix.json lists every cell, the unknown one with no notes', () => {
+  test('matrix.json lists every cell, the unknown ones with no notes', () => {
     expect(JSON.parse(read(root, 'data/matrix.json'))).toEqual([
       { client: 'fast-agent', revision: '2025-11-25', state: 'no', notes: ['hermes-leads-with-the-legacy-handshake'] },
       { client: 'fast-agent', revision: '2026-07-28', state: 'yes', notes: ['fast-agent-leads-with-the-modern-discover-probe'] },
@@ -471,7 +472,9 @@ describe('the fixture site: verdicts', () => {
         state: 'yes',
         notes: ['fast-agent-leads-with-the-modern-discover-probe'],
       },
+      { client: 'fast-agent', capability: 'tools', state: 'unknown', notes: [] },
       { client: 'hermes-agent', capability: 'protocolVersions', state: 'unknown', notes: [] },
+      { client: 'hermes-agent', capability: 'tools', state: 'unknown', notes: [] },
     ]);
   });
 
@@ -486,7 +489,7 @@ describe('the fixture site: verdicts', () => {
         '| **Tally** | 1 yes · 0 partial · 1 no · 0 unknown | 1 yes · 1 partial · 0 no · 0 unknown |',
       ].join('\n'),
     );
-    expect(markdown).toContain('| [Hermes Agent](/clients/hermes-agent.md) | ? unknown |\n');
+    expect(markdown).toContain('| [Hermes Agent](/clients/hermes-agent.md) | ? unknown | ? unknown |\n');
   });
 
   test('a client page opens with its verdicts, before its notes, and names what is unknown', () => {

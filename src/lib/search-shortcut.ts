@@ -1,0 +1,13 @@
+/**
+ * "/" focuses the search box from any page, unless the reader is typing somewhere. Pages load no
+ * script file, so this goes inline, and the page layout puts its hash into the Content-Security-Policy.
+ */
+export const searchShortcut = `addEventListener('keydown', (e) => {
+  const t = e.target;
+  if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))) return;
+  const box = document.querySelector('[data-search-input]') || document.querySelector('[data-site-search]');
+  if (box) {
+    e.preventDefault();
+    box.focus();
+  }
+});`;
