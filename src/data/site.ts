@@ -4,8 +4,8 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { Capability, Client, Note, Revision } from '../schema/index.ts';
+import { bodyOf } from '../lib/bodies.ts';
 import { notesBy, newestFirst, relatedBothWays } from '../lib/indexes.ts';
-import type { EntryMetadata } from '../lib/loader.ts';
 import { isStale } from '../lib/stale.ts';
 import { buildDate } from '../lib/today.ts';
 import { canonicalNoteUrl, siteOrigin } from '../lib/urls.ts';
@@ -48,14 +48,15 @@ export interface SiteData {
 type Named = 'research' | 'clients' | 'revisions' | 'capabilities';
 
 const base = <T>(entry: CollectionEntry<Named>): Base<T> => {
-  const metadata = entry.rendered?.metadata as EntryMetadata | undefined;
+  // Bodies live beside the data store, not in it (see lib/bodies.ts).
+  const body = bodyOf(entry.collection, entry.id);
   return {
     id: entry.id,
     data: entry.data as T,
-    html: entry.rendered?.html ?? '',
-    frontmatterBlock: metadata?.frontmatterBlock ?? '',
-    body: metadata?.body ?? '',
-    lastUpdated: metadata?.lastUpdated ?? buildDate(),
+    html: body?.html ?? '',
+    frontmatterBlock: body?.frontmatterBlock ?? '',
+    body: body?.body ?? '',
+    lastUpdated: body?.lastUpdated ?? buildDate(),
   };
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bodyLinks, renderMarkdown } from './markdown.ts';
+import { bodyLinks, renderMarkdown, renderMarkdownAndText } from './markdown.ts';
 
 const site = 'https://canimcp.io';
 const render = (markdown: string) => renderMarkdown(markdown, site);
@@ -77,5 +77,21 @@ describe('bodyLinks', () => {
 
   test('ignores links inside code', () => {
     expect(bodyLinks('`[a](/clients/a.md)`\n\n```\n[b](/clients/b.md)\n```\n')).toEqual([]);
+  });
+});
+
+describe('renderMarkdownAndText: the HTML and the text the search index holds', () => {
+  test('the text is what a reader sees, a line per block, without the markup or what sanitizing removed', () => {
+    const { html, text } = renderMarkdownAndText(
+      '# A title\n\nSome *em* and `server/discover` <script>window.pwned = 1</script>.\n\n- one\n- two\n\n```json\n{"a": 1}\n```\n',
+      site,
+    );
+    expect(html).toBe(
+      renderMarkdown(
+        '# A title\n\nSome *em* and `server/discover` <script>window.pwned = 1</script>.\n\n- one\n- two\n\n```json\n{"a": 1}\n```\n',
+        site,
+      ),
+    );
+    expect(text).toBe('A title\nSome em and server/discover .\none\ntwo\n{"a": 1}');
   });
 });

@@ -7,9 +7,10 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
-import type { Element, Root as HastRoot } from 'hast';
+import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { Root } from 'mdast';
 import { htmlHref } from './links.ts';
+import type { Rendered } from './render-cache.ts';
 
 /** A link as written in a body, at its place in the file. */
 export interface BodyLink {
@@ -101,8 +102,48 @@ const pipeline = (site: string, raw: boolean) => {
   return found;
 };
 
-/** Markdown (untrusted) to safe HTML, with site links pointing at HTML pages. */
-export const renderMarkdown = (markdown: string, site: string): string => {
+/** Elements after which the text gets a line break, so words of two blocks do not run together. */
+const blocks = new Set([
+  'p',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'pre',
+  'blockquote',
+  'tr',
+  'td',
+  'th',
+  'dt',
+  'dd',
+  'br',
+  'hr',
+  'div',
+  'table',
+]);
+
+/** The text a reader sees in a sanitized tree, one line per block. */
+const textOf = (tree: HastRoot): string => {
+  const out: string[] = [];
+  const walk = (node: HastRoot | RootContent) => {
+    if (node.type === 'text') out.push(node.value);
+    else if ('children' in node) {
+      for (const child of node.children) walk(child);
+      if (node.type === 'element' && blocks.has(node.tagName)) out.push('\n');
+    }
+  };
+  walk(tree);
+  return out
+    .join('')
+    .replace(/[ \t]*\n\s*/g, '\n')
+    .trim();
+};
+
+/** Markdown (untrusted) to safe HTML, with site links pointing at HTML pages, and that HTML's text. */
+export const renderMarkdownAndText = (markdown: string, site: string): Rendered => {
   const plain = pipeline(site, false);
   const tree = plain.parse(markdown);
   let hasHtml = false;
@@ -111,5 +152,9 @@ export const renderMarkdown = (markdown: string, site: string): string => {
     return false;
   });
   const chosen = hasHtml ? pipeline(site, true) : plain;
-  return chosen.stringify(chosen.runSync(tree));
+  const safe = chosen.runSync(tree) as HastRoot;
+  return { html: chosen.stringify(safe), text: textOf(safe) };
 };
+
+/** Markdown (untrusted) to safe HTML, with site links pointing at HTML pages. */
+export const renderMarkdown = (markdown: string, site: string): string => renderMarkdownAndText(markdown, site).html;

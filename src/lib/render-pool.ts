@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { Rendered, RenderMany } from './render-cache.ts';
 
 /** Renders many Markdown bodies on every core; the result is in the order of the input. */
 export interface RenderPool {
-  render: (texts: readonly string[], site: string) => Promise<string[]>;
+  render: RenderMany;
   close: () => Promise<void>;
 }
 
@@ -15,13 +16,13 @@ export const createRenderPool = (size = availableParallelism()): RenderPool => {
   const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(new URL('./render-worker.ts', import.meta.url)));
   let nextId = 0;
   const run = (worker: Worker, site: string, texts: string[]) =>
-    new Promise<string[]>((resolve, reject) => {
+    new Promise<Rendered[]>((resolve, reject) => {
       const id = nextId++;
-      const onMessage = (message: { id: number; html: string[] }) => {
+      const onMessage = (message: { id: number; rendered: Rendered[] }) => {
         if (message.id !== id) return;
         worker.off('message', onMessage);
         worker.off('error', reject);
-        resolve(message.html);
+        resolve(message.rendered);
       };
       worker.on('message', onMessage);
       worker.once('error', reject);
@@ -34,7 +35,7 @@ export const createRenderPool = (size = availableParallelism()): RenderPool => {
       const batch = Math.max(1, Math.ceil(texts.length / (workers.length * 8)));
       const batches: string[][] = [];
       for (let start = 0; start < texts.length; start += batch) batches.push(texts.slice(start, start + batch));
-      const results: string[][] = new Array<string[]>(batches.length);
+      const results: Rendered[][] = new Array<Rendered[]>(batches.length);
       let next = 0;
       await Promise.all(
         workers.map(async (worker) => {

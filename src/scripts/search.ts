@@ -6,16 +6,8 @@
  */
 import { joinCjk, segmentCjk } from '../lib/cjk.ts';
 import { codeSpans } from '../lib/inline.ts';
-import {
-  excerptParts,
-  exactFirst,
-  filterNames,
-  hasCriteria,
-  readState,
-  stateSearch,
-  type FilterName,
-  type SearchState,
-} from '../lib/search.ts';
+import { filterNames, type FilterName } from '../lib/filters.ts';
+import { excerptParts, exactFirst, hasCriteria, readState, stateSearch, type SearchState } from '../lib/search.ts';
 
 interface ResultData {
   url: string;
@@ -101,13 +93,6 @@ export const startSearch = (): void => {
   let typing = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  /** Pagefind's value for a filter option: a client's name or a capability's title, where the URL has its id. */
-  const pagefindValue = (name: FilterName, id: string): string => {
-    const select = selects.get(name);
-    const option = select && [...select.options].find((candidate) => candidate.value === id);
-    return option?.dataset['value'] ?? id;
-  };
-
   const showState = (state: SearchState) => {
     input.value = state.q;
     sortSelect.value = state.sort;
@@ -140,7 +125,7 @@ export const startSearch = (): void => {
         if (option.value === '') continue;
         const label = option.dataset['label'] ?? option.text;
         option.dataset['label'] = label;
-        const count = counts[name]?.[option.dataset['value'] ?? option.value] ?? 0;
+        const count = counts[name]?.[option.value] ?? 0;
         option.text = `${label} (${count})`;
         option.disabled = count === 0 && !option.selected;
       }
@@ -220,7 +205,7 @@ export const startSearch = (): void => {
       const filters: Record<string, string> = {};
       for (const name of filterNames) {
         const value = state.filters[name];
-        if (value && name !== skip) filters[name] = pagefindValue(name, value);
+        if (value && name !== skip) filters[name] = value;
       }
       return filters;
     };
