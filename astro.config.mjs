@@ -10,4 +10,7 @@ export default defineConfig({
   trailingSlash: 'never',
   devToolbar: { enabled: false },
   integrations: [pagefind()],
+  // Pages whose getStaticPaths() gives a cacheKey (notes and their twins) are reused from the last
+  // build when the key and the page's code are unchanged: a one-note edit re-renders that note.
+  experimental: { incrementalBuild: true },
 });

@@ -2,6 +2,7 @@
  * The only module that calls getCollection(): it turns the content collections into plain objects
  * with everything pages need (derived fields, backlinks, groupings), once per build.
  */
+import { createHash } from 'node:crypto';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { Capability, Client, Note, Revision } from '../schema/index.ts';
 import { bodyOf } from '../lib/bodies.ts';
@@ -18,12 +19,20 @@ interface Base<T> {
   frontmatterBlock: string;
   body: string;
   lastUpdated: string;
+  /** Changes whenever the entry's file, its `last-updated` or the site origin does. */
+  digest: string;
 }
 
 /** A note, ready to lay out. */
 export interface NoteView extends Base<Note> {
   canonical: string;
   stale: boolean;
+  /**
+   * Changes whenever anything its page or twin shows changes: its own file, or any entry's
+   * frontmatter or `last-updated` anywhere in the site (titles of related notes, client names, …).
+   * Another note's body never shows on it, so editing a body re-renders that note's page only.
+   */
+  pageKey: string;
 }
 
 /** A client, revision or capability, with the notes that name it. */
@@ -57,7 +66,17 @@ const base = <T>(entry: CollectionEntry<Named>): Base<T> => {
     frontmatterBlock: body?.frontmatterBlock ?? '',
     body: body?.body ?? '',
     lastUpdated: body?.lastUpdated ?? buildDate(),
+    digest: body?.digest ?? '',
   };
+};
+
+/** A hash of everything but the note bodies: what pages show of other entries, and the build's date and origin. */
+const siteKey = (entries: Base<unknown>[][], notes: Base<unknown>[], problems: string[]): string => {
+  const hash = createHash('sha256').update(`${siteOrigin()}\0${buildDate()}\0${problems.join('\n')}\0`);
+  for (const note of notes) hash.update(`${note.id}\0${note.lastUpdated}\0${JSON.stringify(note.data)}\0`);
+  // Clients, revisions and capabilities are few: their whole files count.
+  for (const list of entries) for (const entry of list) hash.update(`${entry.id}\0${entry.digest}\0`);
+  return hash.digest('base64url');
 };
 
 let cached: Promise<SiteData> | undefined;
@@ -72,11 +91,20 @@ const load = async (): Promise<SiteData> => {
   ]);
   const site = siteOrigin();
   const today = buildDate();
+  const problemList = problems.flatMap((entry) => entry.data.problems);
+  const bases = research.map((entry) => base<Note>(entry));
+  const key = siteKey(
+    [clients, revisions, capabilities].map((list) => list.map((entry) => base<unknown>(entry))),
+    bases,
+    problemList,
+  );
   const notes = newestFirst(
-    research.map((entry): NoteView => {
-      const note = base<Note>(entry);
-      return { ...note, canonical: canonicalNoteUrl(site, note.id), stale: isStale(note.data.lastVerified, today) };
-    }),
+    bases.map((note): NoteView => ({
+      ...note,
+      canonical: canonicalNoteUrl(site, note.id),
+      stale: isStale(note.data.lastVerified, today),
+      pageKey: `${key}.${note.digest}`,
+    })),
   );
   const byClient = notesBy(notes, 'clients');
   const byRevision = notesBy(notes, 'specVersions');
@@ -102,7 +130,7 @@ const load = async (): Promise<SiteData> => {
     clientById: new Map(clientViews.map((view) => [view.id, view])),
     revisionById: new Map(revisionViews.map((view) => [view.id, view])),
     capabilityById: new Map(capabilityViews.map((view) => [view.id, view])),
-    problems: problems.flatMap((entry) => entry.data.problems),
+    problems: problemList,
   };
 };
 

@@ -20,6 +20,8 @@ export interface Body {
   file: string;
   /** Written `last-updated`, else the last commit's date, else the build date. */
   lastUpdated: string;
+  /** Changes whenever the file's text, its `last-updated` or the site origin does. */
+  digest: string;
 }
 
 interface Published {

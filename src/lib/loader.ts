@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
@@ -75,17 +76,21 @@ const readSnapshot = (cacheDir: URL): Promise<Snapshot> =>
     const rendered = new Map(entries.map(([, entry], index) => [entry.absolutePath, html[index] as Rendered]));
     const lastUpdated = new Map(entries.map(([, entry]) => [entry.absolutePath, lastUpdatedOf(entry, dates, today)]));
     publishBodies(
-      entries.map(([collection, entry]): [CollectionName, string, Body] => [
-        collection,
-        entry.id,
-        {
-          html: rendered.get(entry.absolutePath)?.html ?? '',
-          frontmatterBlock: entry.frontmatterBlock,
-          body: entry.body,
-          file: entry.file,
-          lastUpdated: lastUpdated.get(entry.absolutePath) ?? today,
-        },
-      ]),
+      entries.map(([collection, entry]): [CollectionName, string, Body] => {
+        const updated = lastUpdated.get(entry.absolutePath) ?? today;
+        return [
+          collection,
+          entry.id,
+          {
+            html: rendered.get(entry.absolutePath)?.html ?? '',
+            frontmatterBlock: entry.frontmatterBlock,
+            body: entry.body,
+            file: entry.file,
+            lastUpdated: updated,
+            digest: createHash('sha256').update(`${site}\0${updated}\0`).update(entry.text).digest('base64url'),
+          },
+        ];
+      }),
       () => searchRecords(content, rendered, lastUpdated, today),
     );
     return { content, problems, lastUpdated };
