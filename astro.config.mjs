@@ -6,7 +6,8 @@ export default defineConfig({
   site: (process.env.SITE_URL ?? 'https://canimcp.io').replace(/\/+$/, ''),
   output: 'static',
   // `/research/<id>` is served from `research/<id>.html` by plain static hosts, beside its `.md` twin.
-  build: { format: 'file' },
+  // A page waits on its file writes (two with incremental builds): rendering a few at once keeps the core busy.
+  build: { format: 'file', concurrency: 4 },
   trailingSlash: 'never',
   devToolbar: { enabled: false },
   integrations: [pagefind()],

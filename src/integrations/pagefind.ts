@@ -13,20 +13,22 @@ const devTypes: Record<string, string> = { '.js': 'text/javascript', '.json': 'a
  * Builds the Pagefind index from the content the build already holds, not from the built pages:
  * the content loader publishes one search record per note, client, revision and capability
  * (lib/search-records.ts), indexing starts when Astro starts building (after the content sync) and
- * runs in Pagefind's own process beside page generation, and the bundle is written into the output
- * once the pages are done. Any indexing error fails the build.
+ * runs in Pagefind's own process beside page generation, writing its bundle into the cache folder, and
+ * the bundle is moved into the output once the pages are done. Any indexing error fails the build.
  *
  * In `npm run dev` there is no index of its own: the dev server serves the last build's
  * `dist/pagefind/`, and the search page says to run `npm run build` when there is none.
  */
 export const pagefind = (): AstroIntegration => {
   let outDir = '';
+  let cacheDir = '';
   let pending: PendingIndex | undefined;
   return {
     name: 'canimcp:pagefind',
     hooks: {
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
+        cacheDir = fileURLToPath(config.cacheDir);
       },
       'astro:server:setup': ({ server }) => {
         server.middlewares.use('/pagefind', (request, response, next) => {
@@ -47,7 +49,8 @@ export const pagefind = (): AstroIntegration => {
       'astro:build:start': () => {
         const records = publishedRecords();
         if (!records) throw new Error('pagefind: the content loader published no search records');
-        pending = startIndex(records);
+        // In the cache folder: a build that fails half-way leaves nothing beside the output.
+        pending = startIndex(records, path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`));
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (!pending) throw new Error('pagefind: indexing never started');

@@ -1,21 +1,21 @@
 /**
- * Builds the Pagefind index from search records through Pagefind's Node API. Indexing starts as
- * soon as the records exist and runs in Pagefind's own process (the second core) while Astro
- * bundles and renders pages; the files are written once the pages are done. Any error fails the
- * build: wrappers that only log them ship a broken or stale index.
+ * Builds the Pagefind index from search records through Pagefind's Node API. Indexing and writing
+ * the bundle start as soon as the records exist and run in Pagefind's own process (the second
+ * core) while Astro bundles and renders pages, into a scratch folder; once the pages are done the
+ * bundle is moved into the site. Any error fails the build: wrappers that only log them
+ * ship a broken or stale index.
  */
+import { cp, rename, rm } from 'node:fs/promises';
 import * as pagefind from 'pagefind';
 import type { SearchRecord } from './search-records.ts';
 
 /** How many records are in flight to the Pagefind service at once. */
 const IN_FLIGHT = 32;
 
-/** An index being built: `write` waits for it, writes the bundle and stops the service. */
+/** An index being built: `write` waits for it and moves the bundle into place. */
 export interface PendingIndex {
-  /** Writes the bundle into `outputPath` (`<site>/pagefind`); resolves to the number of records. */
+  /** Moves the bundle to `outputPath` (`<site>/pagefind`); resolves to the number of records. */
   write: (outputPath: string) => Promise<number>;
-  /** Stops the service without writing (a build that failed elsewhere). */
-  discard: () => Promise<void>;
 }
 
 const addAll = async (index: pagefind.PagefindIndex, records: readonly SearchRecord[]): Promise<void> => {
@@ -32,30 +32,36 @@ const addAll = async (index: pagefind.PagefindIndex, records: readonly SearchRec
   if (failures.length > 0) throw new Error(`pagefind: ${failures.join('\n')}`);
 };
 
-/** Starts indexing the records now; nothing is written until `write`. */
-export const startIndex = (records: readonly SearchRecord[]): PendingIndex => {
-  const adding = (async () => {
-    const { index, errors } = await pagefind.createIndex({});
-    if (!index) throw new Error(`pagefind: could not create an index: ${errors.join('; ')}`);
-    await addAll(index, records);
-    return index;
+/**
+ * Starts indexing the records now and writes the bundle into `scratch` (a folder of its own,
+ * emptied first); `write` moves it into the site.
+ */
+export const startIndex = (records: readonly SearchRecord[], scratch: string): PendingIndex => {
+  const building = (async () => {
+    await rm(scratch, { recursive: true, force: true });
+    try {
+      const { index, errors } = await pagefind.createIndex({});
+      if (!index) throw new Error(`pagefind: could not create an index: ${errors.join('; ')}`);
+      await addAll(index, records);
+      const written = await index.writeFiles({ outputPath: scratch });
+      if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
+    } finally {
+      await pagefind.close();
+    }
   })();
   // The build awaits `write`; until then a failure must not surface as an unhandled rejection.
-  adding.catch(() => undefined);
+  building.catch(() => undefined);
   return {
     write: async (outputPath) => {
       try {
-        const index = await adding;
-        const written = await index.writeFiles({ outputPath });
-        if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
-        return records.length;
+        await building;
+        await rm(outputPath, { recursive: true, force: true });
+        // A rename where both are on one file system, else a copy.
+        await rename(scratch, outputPath).catch(() => cp(scratch, outputPath, { recursive: true }));
       } finally {
-        await pagefind.close();
+        await rm(scratch, { recursive: true, force: true });
       }
-    },
-    discard: async () => {
-      await adding.catch(() => undefined);
-      await pagefind.close();
+      return records.length;
     },
   };
 };
