@@ -200,7 +200,9 @@ export const targetsFor = (summaries: SizeSummary[]): Target[] => {
         size: 5000,
         what: 'cold build ÷ Hugo + Pagefind, same run (median wall)',
         limit: '≤ 1.75× (goal 1.5×)',
-        measured: ratio ? `${ratio.toFixed(2)}× (${seconds(stats['buildWall']?.median ?? 0)} vs ${seconds(reference ?? 0)})` : 'n/a',
+        measured: ratio
+          ? `${ratio.toFixed(2)}× (${seconds(stats['buildWall']?.median ?? 0)} vs ${seconds(reference ?? 0)})`
+          : 'n/a',
         pass: ratio ? ratio <= 1.75 : undefined,
       },
       {
@@ -265,7 +267,10 @@ export const printTable = (summaries: SizeSummary[], targets: Target[]) => {
     ['npm run check, wall', (s) => show(s.stats['checkWall'], seconds)],
     ['npm run check, CPU', (s) => show(s.stats['checkCpu'], seconds)],
     ['Hugo + Pagefind (reference), wall', (s) => show(s.stats['referenceWall'], seconds)],
-    ['  Hugo / Pagefind CLI, wall', (s) => `${show(s.stats['referenceHugoWall'], seconds)} / ${show(s.stats['referencePagefindWall'], seconds)}`],
+    [
+      '  Hugo / Pagefind CLI, wall',
+      (s) => `${show(s.stats['referenceHugoWall'], seconds)} / ${show(s.stats['referencePagefindWall'], seconds)}`,
+    ],
     ['Hugo + Pagefind, CPU', (s) => show(s.stats['referenceCpu'], seconds)],
     ['Hugo + Pagefind, peak RSS (larger step)', (s) => show(s.stats['referenceRss'], mib)],
     ['cold build, wall', (s) => show(s.stats['buildWall'], seconds)],

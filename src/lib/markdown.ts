@@ -152,7 +152,7 @@ export const renderMarkdownAndText = (markdown: string, site: string): Rendered 
     return false;
   });
   const chosen = hasHtml ? pipeline(site, true) : plain;
-  const safe = chosen.runSync(tree) as HastRoot;
+  const safe = chosen.runSync(tree);
   return { html: chosen.stringify(safe), text: textOf(safe) };
 };
 

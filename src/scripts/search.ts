@@ -53,7 +53,7 @@ export const startSearch = (): void => {
     const select = form.querySelector<HTMLSelectElement>(`select[name="${name}"]`);
     if (select) selects.set(name, select);
   }
-  form.hidden = false;
+  form.removeAttribute('data-pending');
 
   const pagefindReady = startPagefind();
   let run = 0;
