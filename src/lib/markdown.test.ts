@@ -30,6 +30,12 @@ describe('renderMarkdown: untrusted Markdown in, safe HTML out', () => {
     expect(html).toContain('<pre><code class="language-ts">const x = 1;\n</code></pre>');
   });
 
+  test('tables keep their column alignment', () => {
+    expect(render('| a | b | c |\n|:-|:-:|-:|\n| 1 | 2 | 3 |\n')).toBe(
+      '<table>\n<thead>\n<tr>\n<th align="left">a</th>\n<th align="center">b</th>\n<th align="right">c</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td align="left">1</td>\n<td align="center">2</td>\n<td align="right">3</td>\n</tr>\n</tbody>\n</table>',
+    );
+  });
+
   test('footnotes link both ways to ids that exist after sanitizing', () => {
     const html = render('A claim.[^1]\n\n[^1]: The evidence.\n');
     // A body without raw HTML skips the HTML parser, which writes the empty attribute without `=""`.

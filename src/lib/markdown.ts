@@ -5,8 +5,9 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
+import { markdownToHast } from 'satteri';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
+import { EXIT, visit } from 'unist-util-visit';
 import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { Root } from 'mdast';
 import { htmlHref } from './links.ts';
@@ -142,8 +143,44 @@ const textOf = (tree: HastRoot): string => {
     .trim();
 };
 
+/** The sanitizing end of the pipeline, for trees parsed elsewhere. */
+const finish = unified().use(rehypeSanitize, sanitizeSchema).use(relinkFragments).use(rehypeStringify);
+
+/**
+ * The fast path: Sätteri (Astro's native Markdown parser, in Rust) parses the file into the same
+ * HTML tree as the unified pipeline, which then goes through the same sanitizer and serializer.
+ * Returns undefined where the unified pipeline must decide: the body has raw HTML (parsed and
+ * sanitized by rehype-raw there), or an image whose address the unified pipeline rewrites through
+ * a link definition.
+ */
+const renderFast = (markdown: string, site: string): Rendered | undefined => {
+  // No footnote id prefix here: the sanitizer adds `user-content-` to every id, as in the unified pipeline.
+  const tree = markdownToHast(markdown, { features: { gfm: { footnotes: { clobberPrefix: '' } } }, position: false }) as HastRoot;
+  let fallBack = false;
+  visit(tree, (node) => {
+    if (node.type === 'raw') fallBack = true;
+    else if (node.type === 'element') {
+      const { href, src } = node.properties;
+      if (node.tagName === 'a' && typeof href === 'string') node.properties['href'] = htmlHref(href, site);
+      if (node.tagName === 'img' && typeof src === 'string' && htmlHref(src, site) !== src) fallBack = true;
+      // Column alignment as remark-rehype writes it (`align`), which the sanitizer keeps; it drops `style`.
+      const align = /^text-align: (left|center|right)$/.exec(String(node.properties['style'] ?? ''))?.[1];
+      if ((node.tagName === 'th' || node.tagName === 'td') && align) {
+        node.properties['align'] = align;
+        delete node.properties['style'];
+      }
+    }
+    return fallBack ? EXIT : undefined;
+  });
+  if (fallBack) return undefined;
+  const safe = finish.runSync(tree);
+  return { html: finish.stringify(safe), text: textOf(safe) };
+};
+
 /** Markdown (untrusted) to safe HTML, with site links pointing at HTML pages, and that HTML's text. */
 export const renderMarkdownAndText = (markdown: string, site: string): Rendered => {
+  const fast = renderFast(markdown, site);
+  if (fast) return fast;
   const plain = pipeline(site, false);
   const tree = plain.parse(markdown);
   let hasHtml = false;
