@@ -71,6 +71,18 @@ const stringsAt = (data: Record<string, unknown> | undefined, key: string): [str
     : [];
 };
 
+/** Files open at once while reading a folder: tens of thousands at once exhaust the descriptor limit (EMFILE). */
+const OPEN_FILES = 64;
+
+/** Runs `task` on every item, at most OPEN_FILES at a time. */
+const eachLimited = async <T>(items: readonly T[], task: (item: T) => Promise<void>): Promise<void> => {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(OPEN_FILES, items.length) }, worker));
+};
+
 const listMarkdown = async (dir: string): Promise<string[] | undefined> => {
   try {
     // Files only: a folder named `x.md` is not an entry (reading it would throw EISDIR).
@@ -109,23 +121,21 @@ export const loadContent = async (contentDir: string, options: { site: string })
         });
         return;
       }
-      await Promise.all(
-        names.map(async (name) => {
-          const absolutePath = path.join(dir, name);
-          const text = await readFile(absolutePath, 'utf8');
-          const parsed = parseFile(text);
-          raw.push({
-            collection,
-            id: name.slice(0, -3),
-            file: display(absolutePath),
-            absolutePath,
-            text,
-            parsed,
-            data: isRecord(parsed?.data) ? parsed.data : undefined,
-            valid: false,
-          });
-        }),
-      );
+      await eachLimited(names, async (name) => {
+        const absolutePath = path.join(dir, name);
+        const text = await readFile(absolutePath, 'utf8');
+        const parsed = parseFile(text);
+        raw.push({
+          collection,
+          id: name.slice(0, -3),
+          file: display(absolutePath),
+          absolutePath,
+          text,
+          parsed,
+          data: isRecord(parsed?.data) ? parsed.data : undefined,
+          valid: false,
+        });
+      });
     }),
   );
   raw.sort((a, b) => a.file.localeCompare(b.file));
