@@ -21,13 +21,30 @@ export interface FloorTimings {
   totalMs: number;
 }
 
+/** Files open at once: tens of thousands at once exhaust the descriptor limit (EMFILE). */
+const OPEN_FILES = 64;
+
+/** `task` over every index, at most OPEN_FILES at a time, results in order. */
+const mapLimited = async <T>(count: number, task: (index: number) => Promise<T>): Promise<T[]> => {
+  const results = new Array<T>(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      results[index] = await task(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(OPEN_FILES, count) }, worker));
+  return results;
+};
+
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export const renderFloor = async (contentDir: string, outDir: string): Promise<FloorTimings> => {
   const started = performance.now();
   const dir = path.join(contentDir, 'research');
   const names = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();
-  const texts = await Promise.all(names.map((name) => readFile(path.join(dir, name), 'utf8')));
+  const texts = await mapLimited(names.length, (index) => readFile(path.join(dir, names[index] as string), 'utf8'));
   const read = performance.now();
 
   const parsed = texts.map((text) => parseFile(text));
@@ -45,8 +62,8 @@ export const renderFloor = async (contentDir: string, outDir: string): Promise<F
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.join(outDir, 'research'), { recursive: true });
-  await Promise.all(
-    pages.map((html, index) => writeFile(path.join(outDir, 'research', `${(names[index] ?? '').slice(0, -3)}.html`), html)),
+  await mapLimited(pages.length, (index) =>
+    writeFile(path.join(outDir, 'research', `${(names[index] ?? '').slice(0, -3)}.html`), pages[index] as string),
   );
   const written = performance.now();
 
