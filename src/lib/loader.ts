@@ -28,6 +28,8 @@ const renderInline = (texts: readonly string[], site: string) =>
   Promise.resolve(texts.map((text) => renderMarkdownAndText(text, site)));
 
 let snapshot: Promise<Snapshot> | undefined;
+/** How many reads have started: a read that is not the latest publishes nothing. */
+let reads = 0;
 
 const lastUpdatedOf = (entry: Entry<unknown>, dates: Map<string, string>, today: string): string => {
   const written = (entry.data as Record<string, unknown>)['last-updated'];
@@ -56,8 +58,10 @@ const searchRecords = (content: Content, rendered: Map<string, Rendered>, lastUp
  * the bodies cached by an earlier build), and publishes the bodies and search records beside the
  * data store.
  */
-const readSnapshot = (cacheDir: URL): Promise<Snapshot> =>
-  (snapshot ??= (async () => {
+const readSnapshot = (cacheDir: URL): Promise<Snapshot> => {
+  if (snapshot) return snapshot;
+  const mine = (reads += 1);
+  const reading = (async (): Promise<Snapshot> => {
     const dir = contentDir();
     const site = siteOrigin();
     const today = buildDate();
@@ -75,6 +79,8 @@ const readSnapshot = (cacheDir: URL): Promise<Snapshot> =>
     );
     const rendered = new Map(entries.map(([, entry], index) => [entry.absolutePath, html[index] as Rendered]));
     const lastUpdated = new Map(entries.map(([, entry]) => [entry.absolutePath, lastUpdatedOf(entry, dates, today)]));
+    // A newer save started a newer read meanwhile: its bodies are the ones to show.
+    if (mine !== reads) return { content, problems, lastUpdated };
     publishBodies(
       entries.map(([collection, entry]): [CollectionName, string, Body] => {
         const updated = lastUpdated.get(entry.absolutePath) ?? today;
@@ -94,10 +100,16 @@ const readSnapshot = (cacheDir: URL): Promise<Snapshot> =>
       () => searchRecords(content, rendered, lastUpdated, today),
     );
     return { content, problems, lastUpdated };
-  })());
+  })();
+  snapshot = reading;
+  return reading;
+};
 
 const sync = async (collection: CollectionName, context: LoaderContext, dev: boolean) => {
-  const { content, problems, lastUpdated } = await readSnapshot(context.config.cacheDir);
+  const reading = readSnapshot(context.config.cacheDir);
+  const { content, problems, lastUpdated } = await reading;
+  // In dev a newer save may have started a newer read meanwhile: that one's sync applies, not this.
+  if (reading !== snapshot) return;
   if (problems.length > 0) {
     const report = problems.map(formatProblem).join('\n');
     // The build validates before Astro starts; this is the net under a direct `astro build`.

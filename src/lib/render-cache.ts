@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A body rendered once: safe HTML for pages, plain text for the search index. */
@@ -37,6 +37,8 @@ const rendererVersion = (): string => {
 /** The cache key of one file's text on one site. */
 export const renderKey = (text: string, site: string): string =>
   createHash('sha256').update(rendererVersion()).update('\0').update(site).update('\0').update(text).digest('base64url');
+
+let writes = 0;
 
 interface CacheFile {
   version: string;
@@ -77,11 +79,17 @@ export const renderWithCache = async (
   });
   const stale = Object.keys(cached).length !== Object.keys(entries).length;
   if (cacheFile && (missing.length > 0 || stale)) {
-    await mkdir(path.dirname(cacheFile), { recursive: true });
     // Written aside, then renamed: a build stopped half-way leaves the old cache, never a torn one.
-    const partial = `${cacheFile}.${process.pid}`;
-    await writeFile(partial, JSON.stringify({ version, entries } satisfies CacheFile));
-    await rename(partial, cacheFile);
+    // A name of its own per write: the dev server may render twice at once after a quick save.
+    const partial = `${cacheFile}.${process.pid}.${(writes += 1)}`;
+    try {
+      await mkdir(path.dirname(cacheFile), { recursive: true });
+      await writeFile(partial, JSON.stringify({ version, entries } satisfies CacheFile));
+      await rename(partial, cacheFile);
+    } catch {
+      // The cache only saves time: a write that fails costs a render next time, never this build.
+      await rm(partial, { force: true });
+    }
   }
   return keys.map((key) => entries[key] as Rendered);
 };
