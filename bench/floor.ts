@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseFile } from '../src/lib/frontmatter.ts';
 import { renderMarkdown } from '../src/lib/markdown.ts';
 import { siteOrigin } from '../src/lib/urls.ts';
+import { OPEN_FILES, mapLimited } from '../src/lib/map-limited.ts';
 
 export interface FloorTimings {
   notes: number;
@@ -27,7 +28,7 @@ export const renderFloor = async (contentDir: string, outDir: string): Promise<F
   const started = performance.now();
   const dir = path.join(contentDir, 'research');
   const names = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();
-  const texts = await Promise.all(names.map((name) => readFile(path.join(dir, name), 'utf8')));
+  const texts = await mapLimited(names, OPEN_FILES, (name) => readFile(path.join(dir, name), 'utf8'));
   const read = performance.now();
 
   const parsed = texts.map((text) => parseFile(text));
@@ -45,8 +46,10 @@ export const renderFloor = async (contentDir: string, outDir: string): Promise<F
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.join(outDir, 'research'), { recursive: true });
-  await Promise.all(
-    pages.map((html, index) => writeFile(path.join(outDir, 'research', `${(names[index] ?? '').slice(0, -3)}.html`), html)),
+  await mapLimited(
+    pages.map((page, index) => [names[index] ?? '', page] as const),
+    OPEN_FILES,
+    ([name, page]) => writeFile(path.join(outDir, 'research', `${name.slice(0, -3)}.html`), page),
   );
   const written = performance.now();
 

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { repoRoot } from '../src/lib/paths.ts';
 import { BENCH_BUILD_DATE, writeCorpus, type Corpus } from './corpus.ts';
 import type { FloorTimings } from './floor.ts';
+import { hugoVersion, measureHugo } from './hugo.ts';
 import { hasGnuTime, measure, outputOf, type ProcessStats } from './measure.ts';
 import { buildLog, phasesOf } from './phases.ts';
 import {
@@ -60,13 +61,19 @@ const dirSize = async (dir: string): Promise<DirSize> => {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   let bytes = 0;
   let files = 0;
+  let largestHtml = { bytes: 0, file: '' };
   for (const entry of entries) {
     if (!entry.isFile()) continue;
-    bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
+    const file = path.join(entry.parentPath, entry.name);
+    const size = (await stat(file)).size;
+    bytes += size;
     files += 1;
+    if (entry.name.endsWith('.html') && size > largestHtml.bytes) largestHtml = { bytes: size, file: path.relative(dir, file) };
   }
-  return { bytes, files };
+  return { bytes, files, largestHtml };
 };
+
+const hugo = hugoVersion();
 
 // ---------------------------------------------------------------------------------------------
 // One run
@@ -108,8 +115,25 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
   const check = await measure(node, [path.join(repoRoot, 'src/cli/check.ts')], options);
   expectSuccess('npm run check', check);
 
+  // The reference row, interleaved with the project's builds so both see the same machine load.
+  let reference: RunResult['reference'] = { skipped: 'hugo is not installed' };
+  if (hugo) {
+    log(`${tag}: Hugo + Pagefind (reference)`);
+    const referenceLoad = await loadAverage();
+    const measured = await measureHugo(corpus.dir, work);
+    reference = {
+      hugo: summary(measured.hugo, referenceLoad),
+      pagefind: summary(measured.pagefind, referenceLoad),
+      pagefindPages: measured.pagefindPages,
+    };
+  }
+
   log(`${tag}: cold build`);
+  // Cold: no output and no cache of any kind (Astro's .astro/ and node_modules/.astro/ included).
   await rm(cacheDir, { recursive: true, force: true });
+  await rm(outDir, { recursive: true, force: true });
+  await rm(path.join(repoRoot, '.astro'), { recursive: true, force: true });
+  await rm(path.join(repoRoot, 'node_modules/.astro'), { recursive: true, force: true });
   const coldLoad = await loadAverage();
   const cold = await measure(node, [path.join(repoRoot, 'src/cli/build.ts')], options);
   expectSuccess('cold build', cold);
@@ -168,6 +192,7 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
     dist,
     pagefind,
     floor: { ...summary(floor, floorLoad), timings },
+    reference,
     rebuild: {
       ...summary(rebuild, rebuildLoad),
       phases: phasesOf(rebuild.lines, rebuild.wallMs),
@@ -209,6 +234,8 @@ const main = async () => {
   const started = new Date();
   const summaries: SizeSummary[] = [];
   if (!hasGnuTime) log('/usr/bin/time is missing: CPU time is summed from /proc samples (a lower bound)');
+  if (hugo) log(`reference: ${hugo}`);
+  else log('hugo is not installed: the Hugo + Pagefind reference row is skipped (apt-get install hugo)');
   for (const size of sizes) {
     const work = await mkdtemp(path.join(os.tmpdir(), `canimcp-bench-${size}-`));
     // The site is built inside the repository (git-ignored like every .dist-*): when OUT_DIR lies
@@ -241,6 +268,7 @@ const main = async () => {
       memoryBytes: os.totalmem(),
       node: process.version,
       gnuTime: hasGnuTime,
+      hugo: hugo ?? null,
     },
     options: { runs, query: values.query, buildDate: BENCH_BUILD_DATE },
   };

@@ -4,9 +4,10 @@
  * and axe in both colour schemes.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from '../tests/support/axe.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
+import { cspWatcher } from '../tests/support/csp.ts';
 import { fixtureSite, mainSite, requireSite, serveSite } from '../tests/support/site.ts';
 
 let browser: Browser;
@@ -29,12 +30,18 @@ afterAll(async () => {
 
 const errors = new WeakMap<Page, string[]>();
 
+// Every page the tests open reports Content-Security-Policy violations; there must be none.
+const csp = cspWatcher();
+afterEach(() => {
+  expect(csp.take(), 'Content-Security-Policy violations').toEqual([]);
+});
+
 const open = async (url: string, options: { width?: number; javaScriptEnabled?: boolean } = {}): Promise<Page> => {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
-  const page = await context.newPage();
+  const page = await csp.watch(await context.newPage());
   const thrown: string[] = [];
   errors.set(page, thrown);
   page.on('pageerror', (error) => thrown.push(error.message));

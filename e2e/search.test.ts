@@ -266,6 +266,24 @@ describe('search', () => {
     await close(page);
   });
 
+  test('nothing moves while the form shows and the results arrive (cumulative layout shift ≤ 0.05)', async () => {
+    for (const viewport of [
+      { width: 412, height: 823 },
+      { width: 1350, height: 940 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.addInitScript(
+        `window.__shift = 0; new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value; }).observe({ type: 'layout-shift', buffered: true });`,
+      );
+      await page.goto(`${site}/search?q=discover`);
+      await settled(page, /results? for/);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate('window.__shift'), `${viewport.width} px`).toBeLessThanOrEqual(0.05);
+      await context.close();
+    }
+  });
+
   test('without JavaScript, /search says search needs it and links to /research', async () => {
     const page = await open('/search?q=discover', { javaScriptEnabled: false });
     const main = page.locator('main');

@@ -41,7 +41,14 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
     return false;
   }
   const pool = createRenderPool();
-  handOver(dir, site, result, pool.render);
+  // The loader renders once per build, before any page: the workers' memory is freed right after.
+  handOver(dir, site, result, async (texts, origin) => {
+    try {
+      return await pool.render(texts, origin);
+    } finally {
+      await pool.close();
+    }
+  });
   const staging = stagingFolder(outDir);
   const previous = previousFolder(outDir);
   const { build } = await import('astro');

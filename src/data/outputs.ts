@@ -3,6 +3,7 @@ import { siteData } from './site.ts';
 import { absoluteUrl, capabilityUrl, clientUrl, htmlRoutePaths, noteUrl, revisionUrl, siteOrigin } from '../lib/urls.ts';
 import { buildDate } from '../lib/today.ts';
 import { backlinks } from '../lib/indexes.ts';
+import { pageCount, pageUrl } from '../lib/paging.ts';
 
 /** Every HTML page the site builds, for the sitemap. */
 export const htmlPages = async () => {
@@ -13,6 +14,7 @@ export const htmlPages = async () => {
       path,
       ...(newest ? { lastmod: newest } : {}),
     })),
+    ...Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => ({ path: pageUrl('/research', index + 2) })),
     ...site.notes.map((note) => ({ path: noteUrl(note.id), lastmod: note.lastUpdated })),
     ...site.clients.map((client) => ({ path: clientUrl(client.id), lastmod: client.lastUpdated })),
     ...site.revisions.map((revision) => ({ path: revisionUrl(revision.id), lastmod: revision.lastUpdated })),

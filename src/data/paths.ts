@@ -1,9 +1,11 @@
 /** getStaticPaths helpers, so each route is a few lines. */
 import { siteData } from './site.ts';
+import { pageCount } from '../lib/paging.ts';
 
 export const notePaths = async () => {
   const site = await siteData();
-  return site.notes.map((note) => ({ params: { id: note.id }, props: { note } }));
+  // With a cacheKey, an incremental build reuses the page and twin of a note whose key did not change.
+  return site.notes.map((note) => ({ params: { id: note.id }, props: { note }, cacheKey: note.pageKey }));
 };
 
 export const clientPaths = async () => {
@@ -19,4 +21,10 @@ export const revisionPaths = async () => {
 export const capabilityPaths = async () => {
   const site = await siteData();
   return site.capabilities.map((capability) => ({ params: { id: capability.id }, props: { capability } }));
+};
+
+/** `/research/page/2` onwards: page 1 is `/research` itself. */
+export const researchPagePaths = async () => {
+  const site = await siteData();
+  return Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => ({ params: { page: String(index + 2) } }));
 };

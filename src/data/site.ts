@@ -2,10 +2,11 @@
  * The only module that calls getCollection(): it turns the content collections into plain objects
  * with everything pages need (derived fields, backlinks, groupings), once per build.
  */
+import { createHash } from 'node:crypto';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { Capability, Client, Note, Revision } from '../schema/index.ts';
+import { bodyOf } from '../lib/bodies.ts';
 import { correctedBy, notesBy, newestFirst, relatedBothWays } from '../lib/indexes.ts';
-import type { EntryMetadata } from '../lib/loader.ts';
 import { isStale } from '../lib/stale.ts';
 import { buildDate } from '../lib/today.ts';
 import { canonicalNoteUrl, siteOrigin } from '../lib/urls.ts';
@@ -18,6 +19,8 @@ interface Base<T> {
   frontmatterBlock: string;
   body: string;
   lastUpdated: string;
+  /** Changes whenever the entry's file, its `last-updated` or the site origin does. */
+  digest: string;
 }
 
 /** A note, ready to lay out. */
@@ -28,6 +31,12 @@ export interface NoteView extends Base<Note> {
   correctedBy: string[];
   /** The source file's path from the project root; absent when it lies outside the project. */
   source?: string;
+  /**
+   * Changes whenever anything its page or twin shows changes: its own file, or any entry's
+   * frontmatter or `last-updated` anywhere in the site (titles of related notes, client names, …).
+   * Another note's body never shows on it, so editing a body re-renders that note's page only.
+   */
+  pageKey: string;
 }
 
 /** A client, revision or capability, with the notes that name it. */
@@ -52,15 +61,26 @@ export interface SiteData {
 type Named = 'research' | 'clients' | 'revisions' | 'capabilities';
 
 const base = <T>(entry: CollectionEntry<Named>): Base<T> => {
-  const metadata = entry.rendered?.metadata as EntryMetadata | undefined;
+  // Bodies live beside the data store, not in it (see lib/bodies.ts).
+  const body = bodyOf(entry.collection, entry.id);
   return {
     id: entry.id,
     data: entry.data as T,
-    html: entry.rendered?.html ?? '',
-    frontmatterBlock: metadata?.frontmatterBlock ?? '',
-    body: metadata?.body ?? '',
-    lastUpdated: metadata?.lastUpdated ?? buildDate(),
+    html: body?.html ?? '',
+    frontmatterBlock: body?.frontmatterBlock ?? '',
+    body: body?.body ?? '',
+    lastUpdated: body?.lastUpdated ?? buildDate(),
+    digest: body?.digest ?? '',
   };
+};
+
+/** A hash of everything but the note bodies: what pages show of other entries, and the build's date and origin. */
+const siteKey = (entries: Base<unknown>[][], notes: Base<unknown>[], problems: string[]): string => {
+  const hash = createHash('sha256').update(`${siteOrigin()}\0${buildDate()}\0${problems.join('\n')}\0`);
+  for (const note of notes) hash.update(`${note.id}\0${note.lastUpdated}\0${JSON.stringify(note.data)}\0`);
+  // Clients, revisions and capabilities are few: their whole files count.
+  for (const list of entries) for (const entry of list) hash.update(`${entry.id}\0${entry.digest}\0`);
+  return hash.digest('base64url');
 };
 
 let cached: Promise<SiteData> | undefined;
@@ -75,20 +95,26 @@ const load = async (): Promise<SiteData> => {
   ]);
   const site = siteOrigin();
   const today = buildDate();
-  // By id, so each note's list of correcting notes comes out in a stable order.
-  const corrections = correctedBy(
-    research.map((entry) => ({ id: entry.id, data: entry.data })).sort((a, b) => a.id.localeCompare(b.id)),
+  const problemList = problems.flatMap((entry) => entry.data.problems);
+  const bases = research.map((entry) => base<Note>(entry));
+  const key = siteKey(
+    [clients, revisions, capabilities].map((list) => list.map((entry) => base<unknown>(entry))),
+    bases,
+    problemList,
   );
+  // By id, so each note's list of correcting notes comes out in a stable order. It comes from other
+  // notes' frontmatter, which the site key covers.
+  const corrections = correctedBy([...bases].sort((a, b) => a.id.localeCompare(b.id)));
   const notes = newestFirst(
-    research.map((entry): NoteView => {
-      const note = base<Note>(entry);
-      const source = (entry.rendered?.metadata as EntryMetadata | undefined)?.source;
+    bases.map((note): NoteView => {
+      const source = bodyOf('research', note.id)?.source;
       return {
         ...note,
         canonical: canonicalNoteUrl(site, note.id),
         stale: isStale(note.data.lastVerified, today),
         correctedBy: corrections.get(note.id) ?? [],
         ...(source === undefined ? {} : { source }),
+        pageKey: `${key}.${note.digest}`,
       };
     }),
   );
@@ -116,7 +142,7 @@ const load = async (): Promise<SiteData> => {
     clientById: new Map(clientViews.map((view) => [view.id, view])),
     revisionById: new Map(revisionViews.map((view) => [view.id, view])),
     capabilityById: new Map(capabilityViews.map((view) => [view.id, view])),
-    problems: problems.flatMap((entry) => entry.data.problems),
+    problems: problemList,
   };
 };
 

@@ -1,4 +1,5 @@
 import type { LoadResult } from './content.ts';
+import type { RenderMany } from './render-cache.ts';
 
 /**
  * The build validates the content before Astro starts, in the same process; the content loader then
@@ -11,7 +12,7 @@ interface Handoff {
   site: string;
   result: LoadResult;
   /** Renders bodies on every core; the loader calls it only for entries that changed. */
-  render?: (texts: readonly string[], site: string) => Promise<string[]>;
+  render?: RenderMany;
 }
 
 type Holder = Record<typeof key, Handoff | undefined>;

@@ -1,15 +1,22 @@
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import type { CollectionName } from '../schema/index.ts';
-import { loadContent, type Content } from './content.ts';
+import { collections, type CollectionName } from '../schema/index.ts';
+import { publishBodies, type Body } from './bodies.ts';
+import { loadContent, type Content, type Entry } from './content.ts';
 import { lastCommitDates } from './git.ts';
 import { takeOver } from './handoff.ts';
-import { renderMarkdown } from './markdown.ts';
-import { createSerialRunner } from './serial-runner.ts';
-import { lookAt, settle } from './settle.ts';
+import { renderMarkdownAndText } from './markdown.ts';
 import { contentDir, repoRoot } from './paths.ts';
 import { formatProblem, type Problem } from './problems.ts';
+import { renderWithCache, type Rendered } from './render-cache.ts';
 import { projectPath } from './repository.ts';
+import { capabilityRecord, clientRecord, noteRecord, revisionRecord, type SearchRecord } from './search-records.ts';
+import { createSerialRunner } from './serial-runner.ts';
+import { lookAt, settle } from './settle.ts';
+import { correctedBy } from './indexes.ts';
+import { isStale } from './stale.ts';
 import { buildDate } from './today.ts';
 import { siteOrigin } from './urls.ts';
 
@@ -17,37 +24,103 @@ import { siteOrigin } from './urls.ts';
 interface Snapshot {
   content: Content;
   problems: Problem[];
-  dates: Map<string, string>;
-  /** Renders many bodies at once: on every core in a build, inline in dev. */
-  render: (texts: readonly string[], site: string) => Promise<string[]>;
+  /** Each entry's `last-updated`, by absolute path. */
+  lastUpdated: Map<string, string>;
 }
 
-const renderInline = (texts: readonly string[], site: string) => Promise.resolve(texts.map((text) => renderMarkdown(text, site)));
+const renderInline = (texts: readonly string[], site: string) =>
+  Promise.resolve(texts.map((text) => renderMarkdownAndText(text, site)));
 
 let snapshot: Promise<Snapshot> | undefined;
+/** How many reads have started: a read that is not the latest publishes nothing. */
+let reads = 0;
 
-const readSnapshot = (): Promise<Snapshot> =>
-  (snapshot ??= (async () => {
+const lastUpdatedOf = (entry: Entry<unknown>, dates: Map<string, string>, today: string): string => {
+  const written = (entry.data as Record<string, unknown>)['last-updated'];
+  return typeof written === 'string' ? written : (dates.get(entry.absolutePath) ?? today);
+};
+
+/** Every search record of the content: notes, clients, revisions and capabilities. */
+const searchRecords = (content: Content, rendered: Map<string, Rendered>, lastUpdated: Map<string, string>, today: string) => {
+  const text = (entry: Entry<unknown>) => rendered.get(entry.absolutePath)?.text ?? '';
+  const records: SearchRecord[] = [];
+  const titles = new Map(content.research.map((note) => [note.id, note.data.title]));
+  const corrections = correctedBy(content.research);
+  for (const note of content.research) {
+    const updated = lastUpdated.get(note.absolutePath) ?? today;
+    const stale = isStale(note.data.lastVerified, today);
+    const successor = note.data.supersededBy === undefined ? undefined : titles.get(note.data.supersededBy);
+    const corrected = (corrections.get(note.id)?.length ?? 0) > 0;
+    records.push(noteRecord({ id: note.id, data: note.data, lastUpdated: updated, stale, corrected }, text(note), successor));
+  }
+  for (const client of content.clients) records.push(clientRecord(client, text(client)));
+  for (const revision of content.revisions) records.push(revisionRecord(revision, text(revision)));
+  for (const capability of content.capabilities) records.push(capabilityRecord(capability, text(capability)));
+  return records;
+};
+
+/**
+ * Reads (or takes over the build's read of) the content folder, renders every body once (reusing
+ * the bodies cached by an earlier build), and publishes the bodies and search records beside the
+ * data store.
+ */
+const readSnapshot = (cacheDir: URL): Promise<Snapshot> => {
+  if (snapshot) return snapshot;
+  const mine = (reads += 1);
+  const reading = (async (): Promise<Snapshot> => {
     const dir = contentDir();
     const site = siteOrigin();
+    const today = buildDate();
     const handoff = takeOver(dir, site);
     const { content, problems } = handoff?.result ?? (await loadContent(dir, { site }));
-    return { content, problems, dates: lastCommitDates(dir), render: handoff?.render ?? renderInline };
-  })());
-
-/** What each entry carries besides its frontmatter, in `rendered.metadata`. */
-export interface EntryMetadata {
-  [key: string]: unknown;
-  frontmatterBlock: string;
-  body: string;
-  file: string;
-  lastUpdated: string;
-  /** The file's path from the project root, for "Edit this note"; absent when it lies outside the project. */
-  source?: string;
-}
+    const dates = lastCommitDates(dir);
+    const entries = collections.flatMap((collection) =>
+      (content[collection] as Entry<unknown>[]).map((entry) => [collection, entry] as const),
+    );
+    const html = await renderWithCache(
+      entries.map(([, entry]) => entry.text),
+      site,
+      handoff?.render ?? renderInline,
+      fileURLToPath(new URL('canimcp/rendered-bodies.json', cacheDir)),
+    );
+    const rendered = new Map(entries.map(([, entry], index) => [entry.absolutePath, html[index] as Rendered]));
+    const lastUpdated = new Map(entries.map(([, entry]) => [entry.absolutePath, lastUpdatedOf(entry, dates, today)]));
+    // A newer save started a newer read meanwhile: its bodies are the ones to show.
+    if (mine !== reads) return { content, problems, lastUpdated };
+    publishBodies(
+      entries.map(([collection, entry]): [CollectionName, string, Body] => {
+        const updated = lastUpdated.get(entry.absolutePath) ?? today;
+        const source = projectPath(repoRoot, entry.absolutePath);
+        return [
+          collection,
+          entry.id,
+          {
+            html: rendered.get(entry.absolutePath)?.html ?? '',
+            frontmatterBlock: entry.frontmatterBlock,
+            body: entry.body,
+            file: entry.file,
+            ...(source === undefined ? {} : { source }),
+            lastUpdated: updated,
+            digest: createHash('sha256')
+              .update(`${site}\0${updated}\0${source ?? ''}\0`)
+              .update(entry.text)
+              .digest('base64url'),
+          },
+        ];
+      }),
+      () => searchRecords(content, rendered, lastUpdated, today),
+    );
+    return { content, problems, lastUpdated };
+  })();
+  snapshot = reading;
+  return reading;
+};
 
 const sync = async (collection: CollectionName, context: LoaderContext, dev: boolean) => {
-  const { content, problems, dates, render } = await readSnapshot();
+  const reading = readSnapshot(context.config.cacheDir);
+  const { content, problems, lastUpdated } = await reading;
+  // In dev a newer save may have started a newer read meanwhile: that one's sync applies, not this.
+  if (reading !== snapshot) return;
   if (problems.length > 0) {
     const report = problems.map(formatProblem).join('\n');
     // The build validates before Astro starts; this is the net under a direct `astro build`.
@@ -59,34 +132,12 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
   const entries = content[collection];
   const keep = new Set(entries.map((entry) => entry.id));
   for (const id of context.store.keys()) if (!keep.has(id)) context.store.delete(id);
-  const changed = entries.flatMap((entry) => {
-    const written = (entry.data as Record<string, unknown>)['last-updated'];
-    const lastUpdated = typeof written === 'string' ? written : (dates.get(entry.absolutePath) ?? today);
-    const source = projectPath(repoRoot, entry.absolutePath);
-    const digest = context.generateDigest(`${site}\0${lastUpdated}\0${source ?? ''}\0${entry.text}`);
-    // Unchanged entries keep their rendered HTML from the last build (Astro keeps the store on disk).
-    return context.store.get(entry.id)?.digest === digest ? [] : [{ entry, lastUpdated, digest, source }];
-  });
-  const html = await render(
-    changed.map(({ entry }) => entry.text),
-    site,
-  );
-  changed.forEach(({ entry, lastUpdated, digest, source }, index) => {
-    const metadata: EntryMetadata = {
-      frontmatterBlock: entry.frontmatterBlock,
-      body: entry.body,
-      file: entry.file,
-      lastUpdated,
-      ...(source === undefined ? {} : { source }),
-    };
-    context.store.set({
-      id: entry.id,
-      data: entry.data,
-      digest,
-      filePath: path.relative(process.cwd(), entry.absolutePath),
-      rendered: { html: html[index] ?? '', metadata },
-    });
-  });
+  for (const entry of entries) {
+    // The store holds frontmatter only; bodies and their HTML are published beside it (bodies.ts).
+    const digest = context.generateDigest(`${site}\0${lastUpdated.get(entry.absolutePath) ?? today}\0${entry.text}`);
+    if (context.store.get(entry.id)?.digest === digest) continue;
+    context.store.set({ id: entry.id, data: entry.data, digest, filePath: path.relative(process.cwd(), entry.absolutePath) });
+  }
 };
 
 /** What re-syncs each loaded collection after a change in dev. */
@@ -158,7 +209,7 @@ export const contentLoader = (collection: CollectionName): Loader => ({
 });
 
 const syncProblems = async (context: LoaderContext) => {
-  const { problems } = await readSnapshot();
+  const { problems } = await readSnapshot(context.config.cacheDir);
   // One entry that always exists, so reading it never warns about an empty collection.
   const data = { problems: problems.map(formatProblem) };
   context.store.set({ id: 'all', data, digest: context.generateDigest(data) });

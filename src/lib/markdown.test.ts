@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bodyLinks, renderMarkdown } from './markdown.ts';
+import { bodyLinks, renderMarkdown, renderMarkdownAndText } from './markdown.ts';
 
 const site = 'https://canimcp.io';
 const render = (markdown: string) => renderMarkdown(markdown, site);
@@ -28,6 +28,12 @@ describe('renderMarkdown: untrusted Markdown in, safe HTML out', () => {
     expect(html).toContain('<ul>\n<li>one</li>\n<li>two</li>\n</ul>');
     expect(html).toContain('<p><em>em</em> <strong>strong</strong> <code>code</code></p>');
     expect(html).toContain('<pre><code class="language-ts">const x = 1;\n</code></pre>');
+  });
+
+  test('tables keep their column alignment', () => {
+    expect(render('| a | b | c |\n|:-|:-:|-:|\n| 1 | 2 | 3 |\n')).toBe(
+      '<table>\n<thead>\n<tr>\n<th align="left">a</th>\n<th align="center">b</th>\n<th align="right">c</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td align="left">1</td>\n<td align="center">2</td>\n<td align="right">3</td>\n</tr>\n</tbody>\n</table>',
+    );
   });
 
   test('footnotes link both ways to ids that exist after sanitizing', () => {
@@ -77,5 +83,21 @@ describe('bodyLinks', () => {
 
   test('ignores links inside code', () => {
     expect(bodyLinks('`[a](/clients/a.md)`\n\n```\n[b](/clients/b.md)\n```\n')).toEqual([]);
+  });
+});
+
+describe('renderMarkdownAndText: the HTML and the text the search index holds', () => {
+  test('the text is what a reader sees, a line per block, without the markup or what sanitizing removed', () => {
+    const { html, text } = renderMarkdownAndText(
+      '# A title\n\nSome *em* and `server/discover` <script>window.pwned = 1</script>.\n\n- one\n- two\n\n```json\n{"a": 1}\n```\n',
+      site,
+    );
+    expect(html).toBe(
+      renderMarkdown(
+        '# A title\n\nSome *em* and `server/discover` <script>window.pwned = 1</script>.\n\n- one\n- two\n\n```json\n{"a": 1}\n```\n',
+        site,
+      ),
+    );
+    expect(text).toBe('A title\nSome em and server/discover .\none\ntwo\n{"a": 1}');
   });
 });

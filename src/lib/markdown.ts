@@ -5,11 +5,13 @@ import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
+import { markdownToHast } from 'satteri';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
-import type { Element, Root as HastRoot } from 'hast';
+import { EXIT, visit } from 'unist-util-visit';
+import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { Root } from 'mdast';
 import { htmlHref } from './links.ts';
+import type { Rendered } from './render-cache.ts';
 
 /** A link as written in a body, at its place in the file. */
 export interface BodyLink {
@@ -115,8 +117,84 @@ const pipeline = (site: string, raw: boolean) => {
   return found;
 };
 
-/** Markdown (untrusted) to safe HTML, with site links pointing at HTML pages. */
-export const renderMarkdown = (markdown: string, site: string): string => {
+/** Elements after which the text gets a line break, so words of two blocks do not run together. */
+const blocks = new Set([
+  'p',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'pre',
+  'blockquote',
+  'tr',
+  'td',
+  'th',
+  'dt',
+  'dd',
+  'br',
+  'hr',
+  'div',
+  'table',
+]);
+
+/** The text a reader sees in a sanitized tree, one line per block. */
+const textOf = (tree: HastRoot): string => {
+  const out: string[] = [];
+  const walk = (node: HastRoot | RootContent) => {
+    if (node.type === 'text') out.push(node.value);
+    else if ('children' in node) {
+      for (const child of node.children) walk(child);
+      if (node.type === 'element' && blocks.has(node.tagName)) out.push('\n');
+    }
+  };
+  walk(tree);
+  return out
+    .join('')
+    .replace(/[ \t]*\n\s*/g, '\n')
+    .trim();
+};
+
+/** The sanitizing end of the pipeline, for trees parsed elsewhere. */
+const finish = unified().use(rehypeSanitize, sanitizeSchema).use(relinkFragments).use(rehypeStringify);
+
+/**
+ * The fast path: Sätteri (Astro's native Markdown parser, in Rust) parses the file into the same
+ * HTML tree as the unified pipeline, which then goes through the same sanitizer and serializer.
+ * Returns undefined where the unified pipeline must decide: the body has raw HTML (parsed and
+ * sanitized by rehype-raw there), or an image whose address the unified pipeline rewrites through
+ * a link definition.
+ */
+const renderFast = (markdown: string, site: string): Rendered | undefined => {
+  // No footnote id prefix here: the sanitizer adds `user-content-` to every id, as in the unified pipeline.
+  const tree = markdownToHast(markdown, { features: { gfm: { footnotes: { clobberPrefix: '' } } }, position: false }) as HastRoot;
+  let fallBack = false;
+  visit(tree, (node) => {
+    if (node.type === 'raw') fallBack = true;
+    else if (node.type === 'element') {
+      const { href, src } = node.properties;
+      if (node.tagName === 'a' && typeof href === 'string') node.properties['href'] = htmlHref(href, site);
+      if (node.tagName === 'img' && typeof src === 'string' && htmlHref(src, site) !== src) fallBack = true;
+      // Column alignment as remark-rehype writes it (`align`), which the sanitizer keeps; it drops `style`.
+      const align = /^text-align: (left|center|right)$/.exec(String(node.properties['style'] ?? ''))?.[1];
+      if ((node.tagName === 'th' || node.tagName === 'td') && align) {
+        node.properties['align'] = align;
+        delete node.properties['style'];
+      }
+    }
+    return fallBack ? EXIT : undefined;
+  });
+  if (fallBack) return undefined;
+  const safe = finish.runSync(tree);
+  return { html: finish.stringify(safe), text: textOf(safe) };
+};
+
+/** Markdown (untrusted) to safe HTML, with site links pointing at HTML pages, and that HTML's text. */
+export const renderMarkdownAndText = (markdown: string, site: string): Rendered => {
+  const fast = renderFast(markdown, site);
+  if (fast) return fast;
   const plain = pipeline(site, false);
   const tree = plain.parse(markdown);
   let hasHtml = false;
@@ -125,5 +203,9 @@ export const renderMarkdown = (markdown: string, site: string): string => {
     return false;
   });
   const chosen = hasHtml ? pipeline(site, true) : plain;
-  return chosen.stringify(chosen.runSync(tree));
+  const safe = chosen.runSync(tree);
+  return { html: chosen.stringify(safe), text: textOf(safe) };
 };
+
+/** Markdown (untrusted) to safe HTML, with site links pointing at HTML pages. */
+export const renderMarkdown = (markdown: string, site: string): string => renderMarkdownAndText(markdown, site).html;

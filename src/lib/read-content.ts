@@ -5,6 +5,7 @@ import { entryFileNames } from './content-files.ts';
 import { decodeUtf8 } from './encoding.ts';
 import type { SourceFile } from './entries.ts';
 import { parseFile } from './frontmatter.ts';
+import { OPEN_FILES, mapLimited } from './map-limited.ts';
 import type { Problem } from './problems.ts';
 
 /** How problems name a file: relative to the working directory. */
@@ -27,25 +28,22 @@ export const readContent = async (contentDir: string): Promise<{ files: SourceFi
           column: 1,
           message: `missing folder: expected ${collection}/ in the content folder`,
         });
-        return [];
       }
-      return Promise.all(
-        names.map(async (name): Promise<SourceFile> => {
-          const absolutePath = path.join(dir, name);
-          const { text, invalid } = decodeUtf8(await readFile(absolutePath));
-          return {
-            collection,
-            id: name.slice(0, -'.md'.length),
-            file: display(absolutePath),
-            absolutePath,
-            text,
-            parsed: parseFile(text),
-            invalidUtf8: invalid,
-          };
-        }),
-      );
+      return (names ?? []).map((name) => ({ collection, name, absolutePath: path.join(dir, name) }));
     }),
   );
-  const files = perFolder.flat().sort((a, b) => a.file.localeCompare(b.file));
+  const read = await mapLimited(perFolder.flat(), OPEN_FILES, async ({ collection, name, absolutePath }): Promise<SourceFile> => {
+    const { text, invalid } = decodeUtf8(await readFile(absolutePath));
+    return {
+      collection,
+      id: name.slice(0, -'.md'.length),
+      file: display(absolutePath),
+      absolutePath,
+      text,
+      parsed: parseFile(text),
+      invalidUtf8: invalid,
+    };
+  });
+  const files = read.sort((a, b) => a.file.localeCompare(b.file));
   return { files, problems };
 };

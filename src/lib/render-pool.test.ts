@@ -47,7 +47,7 @@ describe('createRenderPool', () => {
       import { parentPort, threadId } from 'node:worker_threads';
       parentPort.on('message', (job) => {
         if (threadId % 2 === 0) process.exit(137);
-        parentPort.postMessage({ id: job.id, html: job.texts });
+        parentPort.postMessage({ id: job.id, rendered: job.texts.map((text) => ({ html: text, text })) });
       });
     `);
     pool = createRenderPool({ size: 2, script });

@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { Rendered, RenderMany } from './render-cache.ts';
 
 /** Renders many Markdown bodies on every core; the result is in the order of the input. */
 export interface RenderPool {
-  render: (texts: readonly string[], site: string) => Promise<string[]>;
+  render: RenderMany;
   close: () => Promise<void>;
 }
 
@@ -14,7 +15,7 @@ export interface RenderPoolOptions {
 }
 
 interface Job {
-  resolve: (html: string[]) => void;
+  resolve: (rendered: Rendered[]) => void;
   reject: (error: Error) => void;
 }
 
@@ -40,10 +41,10 @@ export const createRenderPool = ({
   };
   const workers = Array.from({ length: Math.max(1, size) }, () => {
     const worker = new Worker(script);
-    worker.on('message', (message: { id: number; html: string[] }) => {
+    worker.on('message', (message: { id: number; rendered: Rendered[] }) => {
       const job = jobs.get(message.id);
       jobs.delete(message.id);
-      job?.resolve(message.html);
+      job?.resolve(message.rendered);
     });
     worker.on('error', (error: unknown) =>
       failAll(new Error(`a Markdown render worker failed: ${error instanceof Error ? error.message : String(error)}`)),
@@ -54,7 +55,7 @@ export const createRenderPool = ({
     return worker;
   });
   const run = (worker: Worker, site: string, texts: string[]) =>
-    new Promise<string[]>((resolve, reject) => {
+    new Promise<Rendered[]>((resolve, reject) => {
       if (broken) return reject(broken);
       const id = nextId++;
       jobs.set(id, { resolve, reject });
@@ -67,7 +68,7 @@ export const createRenderPool = ({
       const batch = Math.max(1, Math.ceil(texts.length / (workers.length * 8)));
       const batches: string[][] = [];
       for (let start = 0; start < texts.length; start += batch) batches.push(texts.slice(start, start + batch));
-      const results: string[][] = new Array<string[]>(batches.length);
+      const results: Rendered[][] = new Array<Rendered[]>(batches.length);
       let next = 0;
       await Promise.all(
         workers.map(async (worker) => {

@@ -1,7 +1,7 @@
-/** A worker thread that renders Markdown bodies for the build's render pool. */
+/** A worker thread that renders Markdown bodies (HTML and its text) for the build's render pool. */
 import { parentPort } from 'node:worker_threads';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdownAndText } from './markdown.ts';
 
 parentPort?.on('message', (job: { id: number; site: string; texts: string[] }) => {
-  parentPort?.postMessage({ id: job.id, html: job.texts.map((text) => renderMarkdown(text, job.site)) });
+  parentPort?.postMessage({ id: job.id, rendered: job.texts.map((text) => renderMarkdownAndText(text, job.site)) });
 });

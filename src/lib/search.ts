@@ -2,40 +2,33 @@
  * The pure parts of /search: what a search URL means, how a Pagefind excerpt becomes safe text,
  * and which results count as an exact match. The page script (src/scripts/search.ts) does the DOM.
  */
-
-/** The filters, in URL order; the same names as /research's filters and Pagefind's filter keys. */
-export const filterNames = ['kind', 'client', 'revision', 'capability', 'status'] as const;
-export type FilterName = (typeof filterNames)[number];
+import { readFilters, writeFilters, type FilterState } from './filters.ts';
 
 export const sortOrders = ['relevance', 'lastVerified'] as const;
 export type SortOrder = (typeof sortOrders)[number];
 
-/** One search: the words, one value per filter (ids, as /research uses them), and the order. */
+/** One search: the words, one value per filter (ids, as /research and the index use them), and the order. */
 export interface SearchState {
   q: string;
-  filters: Partial<Record<FilterName, string>>;
+  filters: FilterState;
   sort: SortOrder;
 }
 
 /** Reads `?q=discover&client=fast-agent&sort=lastVerified`; unknown or empty parameters are ignored. */
 export const readState = (params: URLSearchParams): SearchState => {
-  const filters: Partial<Record<FilterName, string>> = {};
-  for (const name of filterNames) {
-    const value = params.get(name)?.trim();
-    if (value) filters[name] = value;
-  }
   const sort = params.get('sort');
-  return { q: (params.get('q') ?? '').trim(), filters, sort: sort === 'lastVerified' ? 'lastVerified' : 'relevance' };
+  return {
+    q: (params.get('q') ?? '').trim(),
+    filters: readFilters(params),
+    sort: sort === 'lastVerified' ? 'lastVerified' : 'relevance',
+  };
 };
 
 /** The query string for a state, in a stable order, without the defaults: `?q=x&kind=bug`, or `''`. */
 export const stateSearch = (state: SearchState): string => {
   const params = new URLSearchParams();
   if (state.q !== '') params.set('q', state.q);
-  for (const name of filterNames) {
-    const value = state.filters[name];
-    if (value) params.set(name, value);
-  }
+  writeFilters(state.filters, params);
   if (state.sort !== 'relevance') params.set('sort', state.sort);
   const search = params.toString();
   return search === '' ? '' : `?${search}`;

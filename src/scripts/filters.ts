@@ -1,50 +1,167 @@
 /**
- * Progressive filtering of /research: the list is complete without JavaScript; with it, the
- * selects filter the list in place and the URL (`?client=fast-agent&kind=nuance`) says so, so a
- * view can be shared and survives back and forward.
+ * Progressive filtering of /research. Without JavaScript the notes are listed a page at a time and
+ * every note is reachable through the pages. With it, choosing a filter lists every matching note,
+ * newest update first: in place where the page already holds every note, else from the search
+ * index's filters (a Pagefind search without words), a batch at a time. The URL
+ * (`/research?client=fast-agent&kind=nuance`) says so, so a view can be shared and survives back
+ * and forward.
  */
-const fields = { kind: 'kind', client: 'clients', revision: 'revisions', capability: 'capabilities', status: 'status' } as const;
-type Field = keyof typeof fields;
+import { joinCjk } from '../lib/cjk.ts';
+import { filterNames, matchesFilters, readFilters, writeFilters, type FilterName, type FilterState } from '../lib/filters.ts';
+import { codeSpans } from '../lib/inline.ts';
+import { loadPagefind, type Pagefind, type Result, type ResultData } from './pagefind.ts';
+
+/** Notes drawn at first, and added by each "Show more". */
+const BATCH = 25;
+
+/** Title or summary text with `code` spans, as NoteList shows them. */
+const inline = (parent: HTMLElement, text: string): void => {
+  parent.replaceChildren();
+  for (const part of codeSpans(joinCjk(text))) {
+    if (!part.code) parent.append(part.text);
+    else {
+      const code = document.createElement('code');
+      code.textContent = part.text;
+      parent.append(code);
+    }
+  }
+};
+
+const badge = (type: string, value: string, label = value): HTMLSpanElement => {
+  const span = document.createElement('span');
+  span.className = `badge ${type} ${type}-${value}`;
+  span.textContent = label;
+  return span;
+};
 
 export const wireFilters = (): void => {
   const form = document.querySelector<HTMLFormElement>('[data-filters]');
   const count = document.querySelector<HTMLElement>('[data-count]');
-  const items = [...document.querySelectorAll<HTMLLIElement>('li[data-kind]')];
-  if (!form || !count) return;
-  const selects = Object.keys(fields)
+  const staticView = document.querySelector<HTMLElement>('[data-static]');
+  const filteredView = document.querySelector<HTMLElement>('[data-filtered]');
+  const template = document.querySelector<HTMLTemplateElement>('template[data-note-template]');
+  const more = document.querySelector<HTMLButtonElement>('[data-more]');
+  const listTemplate = template?.content.querySelector('ul');
+  const itemTemplate = listTemplate?.querySelector('li');
+  if (!form || !count || !staticView || !filteredView || !more || !listTemplate || !itemTemplate) return;
+  const selects = filterNames
     .map((name) => form.elements.namedItem(name))
-    .filter((el): el is HTMLSelectElement => el instanceof HTMLSelectElement);
+    .filter((element): element is HTMLSelectElement => element instanceof HTMLSelectElement);
+  // The list the results go into: the template's own element, so the list's scoped styles apply.
+  const list = listTemplate.cloneNode(false) as HTMLUListElement;
+  filteredView.prepend(list);
+  const unfiltered = count.textContent ?? '';
+  const total = count.dataset['total'] ?? '';
+  const items = [...staticView.querySelectorAll<HTMLLIElement>('li[data-kind]')];
+  // A page that lists every note filters itself; otherwise the index knows the whole corpus.
+  const complete = String(items.length) === total;
+  const valuesOf = (item: HTMLLIElement) =>
+    Object.fromEntries(filterNames.map((name) => [name, (item.dataset[name] ?? '').split(' ')])) as Record<FilterName, string[]>;
 
-  const apply = (params: URLSearchParams) => {
-    for (const select of selects) select.value = params.get(select.name) ?? '';
-    let shown = 0;
+  const filterInPlace = (state: FilterState) => {
+    let matching = 0;
     for (const item of items) {
-      const match = selects.every((select) => {
-        if (select.value === '') return true;
-        const values = (item.dataset[fields[select.name as Field]] ?? '').split(' ');
-        return values.includes(select.value);
-      });
-      item.hidden = !match;
-      if (match) shown += 1;
+      item.hidden = !matchesFilters(valuesOf(item), state);
+      if (!item.hidden) matching += 1;
     }
-    count.textContent = shown === items.length ? `${items.length} notes` : `${shown} of ${items.length} notes match`;
+    count.textContent = Object.keys(state).length === 0 ? unfiltered : `${matching} of ${total} notes match`;
+  };
+  // The results always belong to /research, whichever page of it the reader filtered from.
+  const base = new URL(form.action, location.href).pathname;
+
+  let pagefind: Promise<Pagefind> | undefined;
+  let run = 0;
+  let results: Result[] = [];
+  let shown = 0;
+
+  const renderItem = (data: ResultData): HTMLLIElement => {
+    const item = itemTemplate.cloneNode(true) as HTMLLIElement;
+    const { meta } = data;
+    item.dataset['kind'] = meta['kind'] ?? '';
+    const link = item.querySelector<HTMLAnchorElement>('.title');
+    if (link) {
+      link.href = data.url;
+      inline(link, meta['title'] ?? data.url);
+    }
+    const badges = item.querySelector('.badges');
+    if (badges) {
+      if (meta['kind']) badges.append(badge('kind', meta['kind']));
+      if (meta['status'] && meta['status'] !== 'current') badges.append(' ', badge('status', meta['status']));
+      if (meta['stale']) badges.append(' ', badge('stale', 'stale', 'may be stale'));
+    }
+    const summary = item.querySelector<HTMLElement>('.summary');
+    if (summary) inline(summary, meta['summary'] ?? '');
+    const time = item.querySelector('time');
+    if (time) {
+      time.dateTime = meta['lastVerified'] ?? '';
+      time.textContent = meta['lastVerified'] ?? '';
+    }
+    const clients = item.querySelector('[data-clients]');
+    if (clients) clients.textContent = (meta['clients'] ?? '').split(' ').join(', ');
+    return item;
   };
 
-  const current = () => {
+  const showMore = async (token: number) => {
+    const batch = results.slice(shown, shown + BATCH);
+    const data = await Promise.all(batch.map((result) => result.data()));
+    if (token !== run) return;
+    list.append(...data.map(renderItem));
+    shown += batch.length;
+    more.hidden = shown >= results.length;
+  };
+
+  const apply = async (state: FilterState) => {
+    const token = ++run;
+    for (const select of selects) select.value = state[select.name as FilterName] ?? '';
+    if (complete) {
+      filterInPlace(state);
+      return;
+    }
+    const active = Object.keys(state).length > 0;
+    if (!active) {
+      staticView.hidden = false;
+      filteredView.hidden = true;
+      count.textContent = unfiltered;
+      return;
+    }
+    count.textContent = 'Filtering…';
+    let index: Pagefind;
+    try {
+      index = await (pagefind ??= loadPagefind());
+    } catch {
+      if (token === run) count.textContent = 'Filtering is unavailable: the search index could not be loaded.';
+      return;
+    }
+    const response = await index.search(null, { filters: { ...state }, sort: { lastUpdated: 'desc' } });
+    if (!response || token !== run) return;
+    results = response.results;
+    shown = 0;
+    list.replaceChildren();
+    await showMore(token);
+    if (token !== run) return;
+    staticView.hidden = true;
+    filteredView.hidden = false;
+    count.textContent = `${results.length} of ${total} notes match`;
+  };
+
+  const current = (): FilterState => {
     const params = new URLSearchParams();
-    for (const select of selects) if (select.value !== '') params.set(select.name, select.value);
-    return params;
+    for (const select of selects) params.set(select.name, select.value);
+    return readFilters(params);
   };
 
   form.addEventListener('change', () => {
-    const params = current();
-    const query = params.toString();
-    history.pushState(null, '', query === '' ? location.pathname : `?${query}`);
-    apply(params);
+    const state = current();
+    const query = writeFilters(state).toString();
+    history.pushState(null, '', query === '' ? base : `${base}?${query}`);
+    void apply(state);
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
   });
-  addEventListener('popstate', () => apply(new URLSearchParams(location.search)));
-  apply(new URLSearchParams(location.search));
+  more.addEventListener('click', () => {
+    void showMore(run);
+  });
+  addEventListener('popstate', () => void apply(readFilters(new URLSearchParams(location.search))));
+  void apply(readFilters(new URLSearchParams(location.search)));
 };

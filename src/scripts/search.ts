@@ -6,40 +6,9 @@
  */
 import { joinCjk, segmentCjk } from '../lib/cjk.ts';
 import { codeSpans } from '../lib/inline.ts';
-import {
-  excerptParts,
-  exactFirst,
-  filterNames,
-  hasCriteria,
-  readState,
-  stateSearch,
-  type FilterName,
-  type SearchState,
-} from '../lib/search.ts';
-
-interface ResultData {
-  url: string;
-  excerpt: string;
-  meta: Record<string, string | undefined>;
-}
-interface Result {
-  id: string;
-  data: () => Promise<ResultData>;
-}
-type Counts = Record<string, Record<string, number>>;
-interface SearchResponse {
-  results: Result[];
-  filters: Counts;
-}
-interface Pagefind {
-  options: (options: Record<string, unknown>) => Promise<void>;
-  init: () => Promise<void>;
-  search: (
-    term: string | null,
-    options: { filters?: Record<string, string>; sort?: Record<string, 'asc' | 'desc'> },
-  ) => Promise<SearchResponse | null>;
-  filters: () => Promise<Counts>;
-}
+import { filterNames, type FilterName } from '../lib/filters.ts';
+import { excerptParts, exactFirst, hasCriteria, readState, stateSearch, type SearchState } from '../lib/search.ts';
+import { loadPagefind, type Counts, type Pagefind, type Result, type ResultData } from './pagefind.ts';
 
 /** Results shown at first, and added by each "Show more". */
 const PAGE = 10;
@@ -47,17 +16,9 @@ const PAGE = 10;
 const EXACT_WINDOW = 10;
 const DEBOUNCE_MS = 150;
 
-const loadPagefind = async (): Promise<Pagefind> => {
-  // A URL computed at run time, so Vite leaves the import alone: the bundle only exists after a build.
-  const url = '/pagefind/pagefind.js';
-  const pagefind = (await import(/* @vite-ignore */ url)) as Pagefind;
-  await pagefind.options({
-    excerptLength: 28,
-    // Title matches count most (Pagefind's default), summaries next; the body is weighted in the markup.
-    ranking: { metaWeights: { title: 5, summary: 2 } },
-  });
-  await pagefind.init();
-  // Loads every filter's index: until this has run, searches report no filter counts.
+/** Pagefind, started, with every filter's index loaded: until then, searches report no filter counts. */
+const startPagefind = async (): Promise<Pagefind> => {
+  const pagefind = await loadPagefind();
   await pagefind.filters();
   return pagefind;
 };
@@ -92,21 +53,14 @@ export const startSearch = (): void => {
     const select = form.querySelector<HTMLSelectElement>(`select[name="${name}"]`);
     if (select) selects.set(name, select);
   }
-  form.hidden = false;
+  form.removeAttribute('data-pending');
 
-  const pagefindReady = loadPagefind();
+  const pagefindReady = startPagefind();
   let run = 0;
   let shown: Result[] = [];
   let rendered = 0;
   let typing = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-
-  /** Pagefind's value for a filter option: a client's name or a capability's title, where the URL has its id. */
-  const pagefindValue = (name: FilterName, id: string): string => {
-    const select = selects.get(name);
-    const option = select && [...select.options].find((candidate) => candidate.value === id);
-    return option?.dataset['value'] ?? id;
-  };
 
   const showState = (state: SearchState) => {
     input.value = state.q;
@@ -140,7 +94,7 @@ export const startSearch = (): void => {
         if (option.value === '') continue;
         const label = option.dataset['label'] ?? option.text;
         option.dataset['label'] = label;
-        const count = counts[name]?.[option.dataset['value'] ?? option.value] ?? 0;
+        const count = counts[name]?.[option.value] ?? 0;
         option.text = `${label} (${count})`;
         option.disabled = count === 0 && !option.selected;
       }
@@ -222,7 +176,7 @@ export const startSearch = (): void => {
       const filters: Record<string, string> = {};
       for (const name of filterNames) {
         const value = state.filters[name];
-        if (value && name !== skip) filters[name] = pagefindValue(name, value);
+        if (value && name !== skip) filters[name] = value;
       }
       return filters;
     };

@@ -1,0 +1,56 @@
+/**
+ * Each entry's rendered body, source text and search record, kept beside Astro's data store rather
+ * than in it: the store then holds frontmatter only, so Astro does not serialize and reload every
+ * note's HTML and Markdown as one huge module. The content loader publishes them; pages, twins and
+ * the search integration read them. A global symbol, because Astro loads the loader, the pages and
+ * the integrations as separate module instances in one process.
+ */
+import type { CollectionName } from '../schema/index.ts';
+import type { SearchRecord } from './search-records.ts';
+
+/** What an entry's page and twin need beyond its frontmatter. */
+export interface Body {
+  /** The body rendered to safe HTML. */
+  html: string;
+  /** The frontmatter block exactly as written, `---` lines included. */
+  frontmatterBlock: string;
+  /** The body exactly as written. */
+  body: string;
+  /** The file, relative to the working directory. */
+  file: string;
+  /** The file's path from the project root, for "Edit this note"; absent when it lies outside the project. */
+  source?: string;
+  /** Written `last-updated`, else the last commit's date, else the build date. */
+  lastUpdated: string;
+  /** Changes whenever the file's text, its `last-updated` or the site origin does. */
+  digest: string;
+}
+
+interface Published {
+  bodies: Map<string, Body>;
+  /** Every search record, built on first use (the dev server never asks). */
+  records: () => readonly SearchRecord[];
+}
+
+const key = Symbol.for('canimcp.bodies');
+type Holder = Record<typeof key, Published | undefined>;
+
+const bodyKey = (collection: CollectionName, id: string) => `${collection}/${id}`;
+
+/** Publishes the bodies and search records of the content just loaded, replacing the last ones. */
+export const publishBodies = (
+  entries: Iterable<[CollectionName, string, Body]>,
+  records: () => readonly SearchRecord[],
+): void => {
+  const bodies = new Map<string, Body>();
+  for (const [collection, id, body] of entries) bodies.set(bodyKey(collection, id), body);
+  let built: readonly SearchRecord[] | undefined;
+  (globalThis as unknown as Holder)[key] = { bodies, records: () => (built ??= records()) };
+};
+
+/** An entry's body, where the loader published one. */
+export const bodyOf = (collection: CollectionName, id: string): Body | undefined =>
+  (globalThis as unknown as Holder)[key]?.bodies.get(bodyKey(collection, id));
+
+/** The search records of the published content; undefined before the loader ran. */
+export const publishedRecords = (): readonly SearchRecord[] | undefined => (globalThis as unknown as Holder)[key]?.records();

@@ -1,0 +1,53 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderWithCache, type Rendered } from './render-cache.ts';
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'canimcp-render-cache-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** A renderer that records what it was asked to render. */
+const recording = () => {
+  const asked: string[] = [];
+  const render = (texts: readonly string[], site: string): Promise<Rendered[]> => {
+    asked.push(...texts);
+    return Promise.resolve(texts.map((text) => ({ html: `<p>${text} on ${site}</p>`, text })));
+  };
+  return { asked, render };
+};
+
+describe('renderWithCache', () => {
+  it('renders each text once across builds, and again when the text or the site changes', async () => {
+    const file = path.join(dir, 'nested', 'bodies.json');
+    const first = recording();
+    expect(await renderWithCache(['a', 'b', 'a'], 'https://x', first.render, file)).toEqual([
+      { html: '<p>a on https://x</p>', text: 'a' },
+      { html: '<p>b on https://x</p>', text: 'b' },
+      { html: '<p>a on https://x</p>', text: 'a' },
+    ]);
+    expect(first.asked).toEqual(['a', 'b']);
+
+    const second = recording();
+    const again = await renderWithCache(['a', 'c'], 'https://x', second.render, file);
+    expect(again.map((rendered) => rendered.html)).toEqual(['<p>a on https://x</p>', '<p>c on https://x</p>']);
+    expect(second.asked).toEqual(['c']);
+    // Entries no build asked for are dropped.
+    expect(Object.keys((JSON.parse(await readFile(file, 'utf8')) as { entries: object }).entries)).toHaveLength(2);
+
+    const otherSite = recording();
+    await renderWithCache(['a'], 'https://y', otherSite.render, file);
+    expect(otherSite.asked).toEqual(['a']);
+  });
+
+  it('renders everything without a cache file, and from an unreadable one', async () => {
+    const none = recording();
+    await renderWithCache(['a'], 'https://x', none.render, undefined);
+    expect(none.asked).toEqual(['a']);
+    const broken = path.join(dir, 'broken.json');
+    await import('node:fs/promises').then(({ writeFile }) => writeFile(broken, '{not json'));
+    const fromBroken = recording();
+    await renderWithCache(['a'], 'https://x', fromBroken.render, broken);
+    expect(fromBroken.asked).toEqual(['a']);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Rendered bodies kept across builds, keyed by a hash of the file's text, the site origin and the
+ * rendering code: a rebuild after editing one note renders that note only. The cache is one JSON
+ * file in Astro's cache folder; entries no build asked for are dropped when it is written.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** A body rendered once: safe HTML for pages, plain text for the search index. */
+export interface Rendered {
+  html: string;
+  text: string;
+}
+
+/** Renders many files' Markdown at once, in the order given. */
+export type RenderMany = (texts: readonly string[], site: string) => Promise<Rendered[]>;
+
+const CODE = ['markdown.ts', 'links.ts'];
+
+let codeHash: string | undefined;
+/** A hash of the rendering code and the installed packages, so a change to either empties the cache. */
+const rendererVersion = (): string => {
+  if (codeHash !== undefined) return codeHash;
+  const hash = createHash('sha256');
+  for (const file of CODE) hash.update(readFileSync(new URL(`./${file}`, import.meta.url)));
+  try {
+    hash.update(readFileSync(new URL('../../package-lock.json', import.meta.url)));
+  } catch {
+    // Not every checkout has a lockfile; the code hash still applies.
+  }
+  codeHash = hash.digest('base64url');
+  return codeHash;
+};
+
+/** The cache key of one file's text on one site. */
+export const renderKey = (text: string, site: string): string =>
+  createHash('sha256').update(rendererVersion()).update('\0').update(site).update('\0').update(text).digest('base64url');
+
+let writes = 0;
+
+interface CacheFile {
+  version: string;
+  entries: Record<string, Rendered>;
+}
+
+/**
+ * Renders every text, taking what the cache file holds and rendering only the rest (with `render`,
+ * e.g. on every core), then writes the cache back when it changed.
+ */
+export const renderWithCache = async (
+  texts: readonly string[],
+  site: string,
+  render: RenderMany,
+  cacheFile: string | undefined,
+): Promise<Rendered[]> => {
+  const version = rendererVersion();
+  let cached: Record<string, Rendered> = {};
+  if (cacheFile) {
+    try {
+      const parsed = JSON.parse(await readFile(cacheFile, 'utf8')) as CacheFile;
+      if (parsed.version === version) cached = parsed.entries;
+    } catch {
+      // No cache yet, or an unreadable one: render everything.
+    }
+  }
+  const keys = texts.map((text) => renderKey(text, site));
+  const missing = [...new Set(keys.filter((key) => !(key in cached)))];
+  const textByKey = new Map(keys.map((key, index) => [key, texts[index] as string]));
+  const fresh = await render(
+    missing.map((key) => textByKey.get(key) as string),
+    site,
+  );
+  const entries: Record<string, Rendered> = {};
+  for (const key of keys) if (key in cached) entries[key] = cached[key] as Rendered;
+  missing.forEach((key, index) => {
+    entries[key] = fresh[index] as Rendered;
+  });
+  const stale = Object.keys(cached).length !== Object.keys(entries).length;
+  if (cacheFile && (missing.length > 0 || stale)) {
+    // Written aside, then renamed: a build stopped half-way leaves the old cache, never a torn one.
+    // A name of its own per write: the dev server may render twice at once after a quick save.
+    const partial = `${cacheFile}.${process.pid}.${(writes += 1)}`;
+    try {
+      await mkdir(path.dirname(cacheFile), { recursive: true });
+      await writeFile(partial, JSON.stringify({ version, entries } satisfies CacheFile));
+      await rename(partial, cacheFile);
+    } catch {
+      // The cache only saves time: a write that fails costs a render next time, never this build.
+      await rm(partial, { force: true });
+    }
+  }
+  return keys.map((key) => entries[key] as Rendered);
+};

@@ -1,0 +1,67 @@
+/**
+ * Builds the Pagefind index from search records through Pagefind's Node API. Indexing and writing
+ * the bundle start as soon as the records exist and run in Pagefind's own process (the second
+ * core) while Astro bundles and renders pages, into a scratch folder; once the pages are done the
+ * bundle is moved into the site. Any error fails the build: wrappers that only log them
+ * ship a broken or stale index.
+ */
+import { cp, rename, rm } from 'node:fs/promises';
+import * as pagefind from 'pagefind';
+import type { SearchRecord } from './search-records.ts';
+
+/** How many records are in flight to the Pagefind service at once. */
+const IN_FLIGHT = 32;
+
+/** An index being built: `write` waits for it and moves the bundle into place. */
+export interface PendingIndex {
+  /** Moves the bundle to `outputPath` (`<site>/pagefind`); resolves to the number of records. */
+  write: (outputPath: string) => Promise<number>;
+}
+
+const addAll = async (index: pagefind.PagefindIndex, records: readonly SearchRecord[]): Promise<void> => {
+  const failures: string[] = [];
+  let next = 0;
+  const sender = async () => {
+    while (next < records.length) {
+      const record = records[next++] as SearchRecord;
+      const added = await index.addCustomRecord(record);
+      if (added.errors.length > 0) failures.push(`${record.url}: ${added.errors.join('; ')}`);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
+  if (failures.length > 0) throw new Error(`pagefind: ${failures.join('\n')}`);
+};
+
+/**
+ * Starts indexing the records now and writes the bundle into `scratch` (a folder of its own,
+ * emptied first); `write` moves it into the site.
+ */
+export const startIndex = (records: readonly SearchRecord[], scratch: string): PendingIndex => {
+  const building = (async () => {
+    await rm(scratch, { recursive: true, force: true });
+    try {
+      const { index, errors } = await pagefind.createIndex({});
+      if (!index) throw new Error(`pagefind: could not create an index: ${errors.join('; ')}`);
+      await addAll(index, records);
+      const written = await index.writeFiles({ outputPath: scratch });
+      if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
+    } finally {
+      await pagefind.close();
+    }
+  })();
+  // The build awaits `write`; until then a failure must not surface as an unhandled rejection.
+  building.catch(() => undefined);
+  return {
+    write: async (outputPath) => {
+      try {
+        await building;
+        await rm(outputPath, { recursive: true, force: true });
+        // A rename where both are on one file system, else a copy.
+        await rename(scratch, outputPath).catch(() => cp(scratch, outputPath, { recursive: true }));
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+      return records.length;
+    },
+  };
+};
