@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createRenderPool, type RenderPool } from './render-pool.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdownAndText } from './markdown.ts';
 
 /** A worker script given as source, so each test can make one misbehave in its own way. */
 const workerScript = (source: string) => new URL(`data:text/javascript,${encodeURIComponent(source)}`);
@@ -24,7 +24,7 @@ const settlesWithin = <T>(promise: Promise<T>, ms: number) =>
 describe('createRenderPool', () => {
   test('renders every body, in the order given, as the pipeline does', async () => {
     pool = createRenderPool({ size: 2 });
-    expect(await pool.render(texts, site)).toEqual(texts.map((text) => renderMarkdown(text, site)));
+    expect(await pool.render(texts, site)).toEqual(texts.map((text) => renderMarkdownAndText(text, site)));
   });
 
   test.each([
