@@ -6,3 +6,10 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The content folder: `CONTENT_DIR` (absolute, or relative to the repo root), else `content/`. */
 export const contentDir = (): string => path.resolve(repoRoot, process.env['CONTENT_DIR'] ?? 'content');
+
+/** A file's path from the project root, with `/` separators; undefined when it lies outside the project. */
+export const projectPath = (root: string, file: string): string | undefined => {
+  const relative = path.relative(root, file);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  return relative.split(path.sep).join('/');
+};

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { editFileUrl, githubRepositoryUrl, projectPath, resolveRepository, suggestCorrectionUrl } from './repository.ts';
+import { editFileUrl, githubRepositoryUrl, resolveRepository, suggestCorrectionUrl } from './repository.ts';
 
 describe('githubRepositoryUrl', () => {
   test.each([
@@ -68,18 +67,6 @@ describe('resolveRepository', () => {
     expect(() => resolveRepository('https://gitlab.com/owner/name', undefined)).toThrow(
       'REPOSITORY_URL: expected a GitHub repository like https://github.com/owner/name, got "https://gitlab.com/owner/name"',
     );
-  });
-});
-
-describe('projectPath', () => {
-  const root = path.resolve('/repo');
-  test('a file inside the project, with / separators', () => {
-    expect(projectPath(root, path.join(root, 'content', 'research', 'x.md'))).toBe('content/research/x.md');
-  });
-  test('a file outside the project has none', () => {
-    expect(projectPath(root, path.resolve('/tmp/content/research/x.md'))).toBeUndefined();
-    expect(projectPath(root, path.resolve('/repo-other/x.md'))).toBeUndefined();
-    expect(projectPath(root, root)).toBeUndefined();
   });
 });
 

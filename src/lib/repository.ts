@@ -3,7 +3,6 @@
  * form) and "Edit this note" (its source file), as MDN and Starlight pages do. Only GitHub is
  * understood: those two URLs are GitHub's.
  */
-import path from 'node:path';
 
 /** A GitHub repository, and the folder of this project inside it (package.json's `directory`). */
 export interface Repository {
@@ -61,13 +60,6 @@ export const resolveRepository = (env: string | undefined, field: unknown): Repo
   const written = typeof field === 'object' && field !== null ? (field as Record<string, unknown>) : { url: field };
   const url = githubRepositoryUrl(written['url']);
   return url === undefined ? undefined : { url, directory: folder(written['directory']) };
-};
-
-/** A file's path from the project root, with `/` separators; undefined when it lies outside the project. */
-export const projectPath = (root: string, file: string): string | undefined => {
-  const relative = path.relative(root, file);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
-  return relative.split(path.sep).join('/');
 };
 
 /** What a correction report names: the note, its page, and when it was last checked. */
