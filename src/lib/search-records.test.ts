@@ -17,6 +17,13 @@ const data = {
 } as unknown as Note;
 
 describe('search records', () => {
+  it('a note that later notes correct says so, for the result badge; one that nothing corrects does not', () => {
+    const corrected = noteRecord({ id: 'x-does-y', data, lastUpdated: '2026-11-02', stale: false, corrected: true }, '');
+    expect(corrected.meta['corrected']).toBe('corrected in part');
+    const plain = noteRecord({ id: 'x-does-y', data, lastUpdated: '2026-11-02', stale: false }, '');
+    expect(plain.meta).not.toHaveProperty('corrected');
+  });
+
   it("a note's record carries its URL, meta, ids as filter values, sort keys and the banner its page shows", () => {
     const record = noteRecord({ id: 'x-does-y', data, lastUpdated: '2026-11-02', stale: false }, 'Body text.', 'X does z');
     expect(record.url).toBe('/research/x-does-y');
