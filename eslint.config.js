@@ -2,6 +2,7 @@
 import eslintPluginAstro from 'eslint-plugin-astro';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import layers from './eslint.layers.js';
 
 export default defineConfig(
   { ignores: ['dist/', '.dist-*/', '.astro/', 'node_modules/', 'bench/.corpus/', 'schema/', 'public/'] },
@@ -22,4 +23,5 @@ export default defineConfig(
     files: ['**/*.astro', '**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
+  ...layers,
 );

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { repoRoot } from '../src/lib/paths.ts';
+import { repoRoot } from '../src/node/paths.ts';
 import { measure, outputOf, type ProcessStats } from './measure.ts';
 
 const HUGO = process.env['HUGO'] ?? 'hugo';

@@ -12,7 +12,7 @@ import { readFile, rm, stat, readdir, writeFile, mkdtemp } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot } from '../src/lib/paths.ts';
+import { repoRoot } from '../src/node/paths.ts';
 import { BENCH_BUILD_DATE, writeCorpus, type Corpus } from './corpus.ts';
 import type { FloorTimings } from './floor.ts';
 import { hugoVersion, measureHugo } from './hugo.ts';

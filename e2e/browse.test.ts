@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { repoRoot } from '../src/lib/paths.ts';
+import { repoRoot } from '../src/node/paths.ts';
 import { seriousViolations } from '../tests/support/axe.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { cspWatcher } from '../tests/support/csp.ts';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { repoRoot } from '../src/lib/paths.ts';
+import { repoRoot } from '../src/node/paths.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { TEST_BUILD_DATE, fixtureContent } from '../tests/support/site.ts';
 

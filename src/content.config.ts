@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
-import { contentLoader, problemsLoader } from './lib/loader.ts';
+import { contentLoader, problemsLoader } from './integrations/loader.ts';
 import { CapabilityFrontmatter, ClientFrontmatter, NoteFrontmatter, RevisionFrontmatter } from './schema/index.ts';
 
 export const collections = {

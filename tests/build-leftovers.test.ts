@@ -7,7 +7,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { repoRoot } from '../src/lib/paths.ts';
+import { repoRoot } from '../src/node/paths.ts';
 import { buildContent } from './support/site.ts';
 
 const name = 'interrupted-build';

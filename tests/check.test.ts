@@ -8,8 +8,8 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { runCheck } from '../src/lib/check.ts';
-import { repoRoot } from '../src/lib/paths.ts';
+import { runCheck } from '../src/node/check.ts';
+import { repoRoot } from '../src/node/paths.ts';
 import { brokenFixtures as fixtures, contentWith, lines, shown } from './support/broken.ts';
 import { TEST_BUILD_DATE } from './support/site.ts';
 

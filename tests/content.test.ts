@@ -1,8 +1,8 @@
 /** The project's own corpus: valid, connected, and broad enough to answer readers' questions. */
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { loadContent } from '../src/lib/content.ts';
-import { repoRoot } from '../src/lib/paths.ts';
+import { loadContent } from '../src/node/content.ts';
+import { repoRoot } from '../src/node/paths.ts';
 import { formatProblem } from '../src/lib/problems.ts';
 
 const { content, problems } = await loadContent(path.join(repoRoot, 'content'), { site: 'https://canimcp.io' });

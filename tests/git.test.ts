@@ -4,7 +4,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { lastCommitDates } from '../src/lib/git.ts';
+import { lastCommitDates } from '../src/node/git.ts';
 
 const git = (cwd: string, args: string[], date?: string) =>
   execFileSync('git', args, {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { repoRoot } from '../src/lib/paths.ts';
+import { repoRoot } from '../src/node/paths.ts';
 import { MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/jsonschema.ts';
 import { headersFor, parseHeaders } from '../src/lib/headers.ts';

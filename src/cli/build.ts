@@ -4,12 +4,12 @@
  */
 import { rm, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { configuredRepository } from '../data/repository.ts';
-import { loadContent } from '../lib/content.ts';
-import { clearLeftovers, previousFolder, stagingFolder } from '../lib/build-folders.ts';
+import { configuredRepository } from '../lib/repository.ts';
+import { loadContent } from '../node/content.ts';
+import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-folders.ts';
 import { handOver } from '../lib/handoff.ts';
-import { createRenderPool } from '../lib/render-pool.ts';
-import { contentDir, repoRoot } from '../lib/paths.ts';
+import { createRenderPool } from '../node/render-pool.ts';
+import { contentDir, repoRoot } from '../node/paths.ts';
 import { formatProblem } from '../lib/problems.ts';
 import { siteOrigin } from '../lib/urls.ts';
 import { fail } from './fail.ts';

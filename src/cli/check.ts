@@ -3,8 +3,8 @@
  *   --format human|github|json   how problems are printed (default human: path:line:col: field: message)
  *   --stale DAYS                 also list notes last verified more than DAYS ago (a report; exit 0)
  */
-import { runCheck } from '../lib/check.ts';
-import { contentDir } from '../lib/paths.ts';
+import { runCheck } from '../node/check.ts';
+import { contentDir } from '../node/paths.ts';
 import { fail } from './fail.ts';
 
 const main = async () => {

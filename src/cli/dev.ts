@@ -1,5 +1,5 @@
 /** `npm run dev`: Astro's dev server, on the same content folder as the build. `PORT` picks the port. */
-import { repoRoot } from '../lib/paths.ts';
+import { repoRoot } from '../node/paths.ts';
 import { fail } from './fail.ts';
 
 const main = async () => {

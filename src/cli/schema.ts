@@ -9,7 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { jsonSchemas } from '../lib/jsonschema.ts';
-import { repoRoot } from '../lib/paths.ts';
+import { repoRoot } from '../node/paths.ts';
 import { siteOrigin } from '../lib/urls.ts';
 import { fail } from './fail.ts';
 

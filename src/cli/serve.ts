@@ -1,7 +1,7 @@
 /** `npm run preview`: serves the built `dist/` like a plain static host. PORT picks the port. */
 import path from 'node:path';
-import { repoRoot } from '../lib/paths.ts';
-import { serveStatic } from '../lib/serve.ts';
+import { repoRoot } from '../node/paths.ts';
+import { serveStatic } from '../node/serve.ts';
 
 export const serve = (root = path.join(repoRoot, 'dist'), port = Number(process.env['PORT'] ?? 4321)) => {
   const server = serveStatic(root);

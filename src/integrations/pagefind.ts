@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { publishedRecords } from '../lib/bodies.ts';
-import { startIndex, type PendingIndex } from '../lib/search-index.ts';
+import { startIndex, type PendingIndex } from '../node/search-index.ts';
 
 /** Pagefind's bundle types that Vite's dev server would not label correctly. */
 const devTypes: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css' };

@@ -1,5 +1,5 @@
-import type { LoadResult } from './content.ts';
-import type { RenderMany } from './render-cache.ts';
+import type { LoadResult } from '../node/content.ts';
+import type { RenderMany } from '../node/render-cache.ts';
 
 /**
  * The build validates the content before Astro starts, in the same process; the content loader then

@@ -11,7 +11,7 @@ import { EXIT, visit } from 'unist-util-visit';
 import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { Root } from 'mdast';
 import { htmlHref } from './links.ts';
-import type { Rendered } from './render-cache.ts';
+import type { Rendered } from '../node/render-cache.ts';
 
 /** A link as written in a body, at its place in the file. */
 export interface BodyLink {

@@ -11,3 +11,9 @@ export const searchShortcut = `addEventListener('keydown', (e) => {
     box.focus();
   }
 });`;
+
+/** A CSP hash source (`sha256-…`) for an inline script, with Web Crypto, so it runs anywhere. */
+export const scriptHash = async (script: string): Promise<string> => {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(script)));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+};

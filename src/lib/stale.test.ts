@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Note } from '../schema/index.ts';
-import type { Entry } from './content.ts';
+import type { Entry } from '../node/content.ts';
 import { daysBetween, isStale, STALE_AFTER_DAYS, staleNotes } from './stale.ts';
 
 const entry = (id: string, lastVerified: string, clients = ['hermes-agent']): Entry<Note> =>

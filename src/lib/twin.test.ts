@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Note } from '../schema/index.ts';
-import { loadContent } from './content.ts';
-import { repoRoot } from './paths.ts';
+import { loadContent } from '../node/content.ts';
+import { repoRoot } from '../node/paths.ts';
 import { entryTwin, noteTwin, type NoteTwinInput } from './twin.ts';
 import { canonicalNoteUrl } from './urls.ts';
 

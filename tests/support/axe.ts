@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { repoRoot } from '../../src/lib/paths.ts';
+import { repoRoot } from '../../src/node/paths.ts';
 
 const axePath = path.join(repoRoot, 'node_modules/axe-core/axe.min.js');
 

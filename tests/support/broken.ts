@@ -6,7 +6,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { repoRoot } from '../../src/lib/paths.ts';
+import { repoRoot } from '../../src/node/paths.ts';
 
 /** One folder per rule, each holding the file that breaks it, beside the valid `base/`. */
 export const brokenFixtures = path.join(repoRoot, 'tests/fixtures/broken');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
-import { repoRoot } from '../../src/lib/paths.ts';
+import { repoRoot } from '../../src/node/paths.ts';
 
 const run = promisify(execFile);
 

@@ -1,7 +1,7 @@
 /** Reading a built site as files, the way a static host sees it. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { resolvePath } from '../../src/lib/serve.ts';
+import { resolvePath } from '../../src/node/serve.ts';
 
 /** Every file under a folder, as paths relative to it. */
 export const listFiles = (root: string, dir = ''): string[] =>

@@ -4,7 +4,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { repoRoot } from '../../src/lib/paths.ts';
+import { repoRoot } from '../../src/node/paths.ts';
 import { buildContent, fixtureContent, fixtureRepository } from './site.ts';
 
 const buildSites = async () => {

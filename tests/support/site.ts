@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { repoRoot } from '../../src/lib/paths.ts';
-import { serveStatic } from '../../src/lib/serve.ts';
+import { repoRoot } from '../../src/node/paths.ts';
+import { serveStatic } from '../../src/node/serve.ts';
 
 const run = promisify(execFile);
 

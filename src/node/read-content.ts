@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { collections } from '../schema/index.ts';
 import { entryFileNames } from './content-files.ts';
-import { decodeUtf8 } from './encoding.ts';
-import type { SourceFile } from './entries.ts';
-import { parseFile } from './frontmatter.ts';
-import { OPEN_FILES, mapLimited } from './map-limited.ts';
-import type { Problem } from './problems.ts';
+import { decodeUtf8 } from '../lib/encoding.ts';
+import type { SourceFile } from '../lib/entries.ts';
+import { parseFile } from '../lib/frontmatter.ts';
+import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
+import type { Problem } from '../lib/problems.ts';
 
 /** How problems name a file: relative to the working directory. */
 const display = (absolute: string) => path.relative(process.cwd(), absolute) || absolute;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { createRenderPool, type RenderPool } from './render-pool.ts';
-import { renderMarkdownAndText } from './markdown.ts';
+import { renderMarkdownAndText } from '../lib/markdown.ts';
 
 /** A worker script given as source, so each test can make one misbehave in its own way. */
 const workerScript = (source: string) => new URL(`data:text/javascript,${encodeURIComponent(source)}`);

@@ -1,9 +1,9 @@
-import type { LoadResult } from './entries.ts';
+import type { LoadResult } from '../lib/entries.ts';
 import { readContent } from './read-content.ts';
-import { sortProblems } from './problems.ts';
-import { validateContent } from './validate.ts';
+import { sortProblems } from '../lib/problems.ts';
+import { validateContent } from '../lib/validate.ts';
 
-export type { Content, Entry, LoadResult } from './entries.ts';
+export type { Content, Entry, LoadResult } from '../lib/entries.ts';
 
 /**
  * Reads and validates a whole content folder: what `npm run check` reports and what the build

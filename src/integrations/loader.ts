@@ -3,21 +3,21 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { collections, type CollectionName } from '../schema/index.ts';
-import { publishBodies, type Body } from './bodies.ts';
-import { loadContent, type Content, type Entry } from './content.ts';
-import { lastCommitDates } from './git.ts';
-import { takeOver } from './handoff.ts';
-import { renderMarkdownAndText } from './markdown.ts';
-import { contentDir, projectPath, repoRoot } from './paths.ts';
-import { formatProblem, type Problem } from './problems.ts';
-import { renderWithCache, type Rendered } from './render-cache.ts';
-import { capabilityRecord, clientRecord, noteRecord, revisionRecord, type SearchRecord } from './search-records.ts';
-import { createSerialRunner } from './serial-runner.ts';
-import { lookAt, settle } from './settle.ts';
-import { correctedBy } from './indexes.ts';
-import { isStale } from './stale.ts';
-import { buildDate } from './today.ts';
-import { siteOrigin } from './urls.ts';
+import { publishBodies, type Body } from '../lib/bodies.ts';
+import { loadContent, type Content, type Entry } from '../node/content.ts';
+import { lastCommitDates } from '../node/git.ts';
+import { takeOver } from '../lib/handoff.ts';
+import { renderMarkdownAndText } from '../lib/markdown.ts';
+import { contentDir, projectPath, repoRoot } from '../node/paths.ts';
+import { formatProblem, type Problem } from '../lib/problems.ts';
+import { renderWithCache, type Rendered } from '../node/render-cache.ts';
+import { capabilityRecord, clientRecord, noteRecord, revisionRecord, type SearchRecord } from '../lib/search-records.ts';
+import { createSerialRunner } from '../lib/serial-runner.ts';
+import { lookAt, settle } from '../node/settle.ts';
+import { correctedBy } from '../lib/indexes.ts';
+import { isStale } from '../lib/stale.ts';
+import { buildDate } from '../lib/today.ts';
+import { siteOrigin } from '../lib/urls.ts';
 
 /** What every collection's loader shares: one read of the content folder per change. */
 interface Snapshot {

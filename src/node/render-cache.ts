@@ -24,7 +24,7 @@ let codeHash: string | undefined;
 const rendererVersion = (): string => {
   if (codeHash !== undefined) return codeHash;
   const hash = createHash('sha256');
-  for (const file of CODE) hash.update(readFileSync(new URL(`./${file}`, import.meta.url)));
+  for (const file of CODE) hash.update(readFileSync(new URL(`../lib/${file}`, import.meta.url)));
   try {
     hash.update(readFileSync(new URL('../../package-lock.json', import.meta.url)));
   } catch {

@@ -5,10 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 import { loadContent } from './content.ts';
-import { formatGithubAnnotation, formatProblem } from './problems.ts';
-import { staleNotes } from './stale.ts';
-import { buildDate } from './today.ts';
-import { siteOrigin } from './urls.ts';
+import { formatGithubAnnotation, formatProblem } from '../lib/problems.ts';
+import { staleNotes } from '../lib/stale.ts';
+import { buildDate } from '../lib/today.ts';
+import { siteOrigin } from '../lib/urls.ts';
 
 /** The command's whole output and exit code. */
 export interface CheckOutput {

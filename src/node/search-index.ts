@@ -7,7 +7,7 @@
  */
 import { cp, rename, rm } from 'node:fs/promises';
 import * as pagefind from 'pagefind';
-import type { SearchRecord } from './search-records.ts';
+import type { SearchRecord } from '../lib/search-records.ts';
 
 /** How many records are in flight to the Pagefind service at once. */
 const IN_FLIGHT = 32;

@@ -1,0 +1,148 @@
+// @ts-check
+/**
+ * The layers, enforced. Pure modules (src/lib, src/schema) run in a browser and in unit tests
+ * without mocks; browser code (src/scripts) builds on them alone. Node I/O (src/node) reads files,
+ * runs git, worker threads and servers. Astro glue (src/integrations, src/data, src/content.config.ts)
+ * is only meaningful inside Astro's build; views (src/components, src/layouts) lay out what src/data
+ * hands them. Entry points (src/cli, src/pages) sit on top. Type-only imports may cross any line:
+ * they vanish before the code runs.
+ */
+import { builtinModules } from 'node:module';
+
+/**
+ * A relative import of one of these src/ folders, from anywhere in src/.
+ * @param {string[]} names
+ */
+const folders = (names) => `^(?:\\.{1,2}/)+(?:src/)?(?:${names.join('|')})/`;
+
+const nodeBuiltins = {
+  paths: builtinModules
+    .filter((name) => !name.startsWith('_'))
+    .map((name) => ({ name, message: 'Node I/O belongs in src/node.' })),
+  patterns: [{ regex: '^node:', caseSensitive: true, message: 'Node I/O belongs in src/node.' }],
+};
+const astro = {
+  regex: '^(?:astro(?:$|[:/])|@astrojs/)',
+  caseSensitive: true,
+  message: 'Only Astro glue, views and pages import Astro.',
+};
+const astroVirtual = { regex: '^astro:', caseSensitive: true, message: 'astro:* modules exist only inside an Astro build.' };
+/**
+ * Imports of these src/ folders; type-only imports pass.
+ * @param {string} message
+ * @param {...string} names
+ */
+const layer = (message, ...names) => ({
+  regex: folders(names),
+  caseSensitive: true,
+  allowTypeImports: true,
+  message,
+});
+const astroFiles = { regex: '\\.astro$', caseSensitive: true, message: 'Components belong to views and pages.' };
+
+const toNode = layer('Only commands and Astro glue use Node I/O (src/node).', 'node');
+const toGlue = layer('Astro glue (src/integrations, src/data) is for views, pages and other glue.', 'integrations', 'data');
+const toViews = layer('Views (src/components, src/layouts) are only for pages.', 'components', 'layouts');
+const toEntry = layer('Entry points (src/cli, src/pages) are imported by nothing else.', 'cli', 'pages');
+const toBrowser = layer('Browser code (src/scripts) is only for pages and views.', 'scripts');
+
+/**
+ * @param {unknown[]} paths
+ * @param {unknown[]} patterns
+ * @returns {import('eslint').Linter.RuleEntry}
+ */
+const rule = (paths, patterns) => ['error', { paths, patterns }];
+const tests = ['**/*.test.ts'];
+
+/**
+ * One rule per folder: a later block would replace an earlier one's options, not add to them.
+ * @type {import('eslint').Linter.Config[]}
+ */
+export default [
+  {
+    // Pure: the browser's code and the unit tests' subjects.
+    files: ['src/lib/**', 'src/schema/**'],
+    ignores: tests,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, [
+        ...nodeBuiltins.patterns,
+        astro,
+        astroFiles,
+        toNode,
+        toGlue,
+        toViews,
+        toEntry,
+        toBrowser,
+      ]),
+    },
+  },
+  {
+    // Browser code: pure modules and the DOM, nothing else.
+    files: ['src/scripts/**'],
+    ignores: tests,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, [
+        ...nodeBuiltins.patterns,
+        astro,
+        astroFiles,
+        toNode,
+        toGlue,
+        toViews,
+        toEntry,
+      ]),
+      'no-restricted-globals': ['error', { name: 'process', message: 'Browser code has no process.' }],
+    },
+  },
+  {
+    // Node I/O: pure modules and Node, never Astro.
+    files: ['src/node/**'],
+    ignores: tests,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': rule([], [astro, astroFiles, toGlue, toViews, toEntry, toBrowser]),
+    },
+  },
+  {
+    // Astro glue: may use Node I/O and Astro, not views or entry points.
+    files: ['src/integrations/**', 'src/data/**', 'src/content.config.ts'],
+    ignores: tests,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': rule([], [astroFiles, toViews, toEntry, toBrowser]),
+    },
+  },
+  {
+    // Views and pages get their data through src/data, never from Node I/O directly.
+    files: ['src/components/**', 'src/layouts/**'],
+    ignores: tests,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, [
+        ...nodeBuiltins.patterns,
+        toNode,
+        layer('Views do not import Astro integrations or the content loader.', 'integrations'),
+        toEntry,
+      ]),
+    },
+  },
+  {
+    files: ['src/pages/**'],
+    ignores: tests,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, [
+        ...nodeBuiltins.patterns,
+        toNode,
+        layer('Pages do not import Astro integrations or the content loader.', 'integrations'),
+        layer('Pages do not import commands.', 'cli'),
+      ]),
+    },
+  },
+  {
+    // Commands run in plain Node: no astro:* virtual modules, nothing that needs them.
+    files: ['src/cli/**'],
+    ignores: tests,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': rule(
+        [],
+        [astroVirtual, astroFiles, toGlue, toViews, layer('Commands do not import pages.', 'pages'), toBrowser],
+      ),
+    },
+  },
+];
