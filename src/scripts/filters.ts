@@ -6,33 +6,12 @@
  * (`/research?client=fast-agent&kind=nuance`) says so, so a view can be shared and survives back
  * and forward.
  */
-import { joinCjk } from '../lib/cjk.ts';
 import { filterNames, matchesFilters, readFilters, writeFilters, type FilterName, type FilterState } from '../lib/filters.ts';
-import { codeSpans } from '../lib/inline.ts';
+import { appendInline, badge } from './dom.ts';
 import { loadPagefind, type Pagefind, type Result, type ResultData } from './pagefind.ts';
 
 /** Notes drawn at first, and added by each "Show more". */
 const BATCH = 25;
-
-/** Title or summary text with `code` spans, as NoteList shows them. */
-const inline = (parent: HTMLElement, text: string): void => {
-  parent.replaceChildren();
-  for (const part of codeSpans(joinCjk(text))) {
-    if (!part.code) parent.append(part.text);
-    else {
-      const code = document.createElement('code');
-      code.textContent = part.text;
-      parent.append(code);
-    }
-  }
-};
-
-const badge = (type: string, value: string, label = value): HTMLSpanElement => {
-  const span = document.createElement('span');
-  span.className = `badge ${type} ${type}-${value}`;
-  span.textContent = label;
-  return span;
-};
 
 export const wireFilters = (): void => {
   const form = document.querySelector<HTMLFormElement>('[data-filters]');
@@ -81,7 +60,8 @@ export const wireFilters = (): void => {
     const link = item.querySelector<HTMLAnchorElement>('.title');
     if (link) {
       link.href = data.url;
-      inline(link, meta['title'] ?? data.url);
+      link.replaceChildren();
+      appendInline(link, meta['title'] ?? data.url);
     }
     const badges = item.querySelector('.badges');
     if (badges) {
@@ -90,7 +70,10 @@ export const wireFilters = (): void => {
       if (meta['stale']) badges.append(' ', badge('stale', 'stale', 'may be stale'));
     }
     const summary = item.querySelector<HTMLElement>('.summary');
-    if (summary) inline(summary, meta['summary'] ?? '');
+    if (summary) {
+      summary.replaceChildren();
+      appendInline(summary, meta['summary'] ?? '');
+    }
     const time = item.querySelector('time');
     if (time) {
       time.dateTime = meta['lastVerified'] ?? '';

@@ -5,9 +5,9 @@
  * `<mark>` and never parsed as HTML.
  */
 import { joinCjk, segmentCjk } from '../lib/cjk.ts';
-import { codeSpans } from '../lib/inline.ts';
 import { filterNames, type FilterName } from '../lib/filters.ts';
-import { excerptParts, exactFirst, hasCriteria, readState, stateSearch, type SearchState } from '../lib/search.ts';
+import { exactFirst, hasCriteria, readState, stateSearch, type SearchState } from '../lib/search.ts';
+import { resultItem } from './search-result.ts';
 import { loadPagefind, type Counts, type Pagefind, type Result, type ResultData } from './pagefind.ts';
 
 /** Results shown at first, and added by each "Show more". */
@@ -21,18 +21,6 @@ const startPagefind = async (): Promise<Pagefind> => {
   const pagefind = await loadPagefind();
   await pagefind.filters();
   return pagefind;
-};
-
-const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] => {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-};
-
-/** Text with `code` spans, as note pages show titles and summaries. */
-const inline = (parent: HTMLElement, text: string): void => {
-  for (const part of codeSpans(joinCjk(text))) parent.append(part.code ? element('code', undefined, part.text) : part.text);
 };
 
 const quoted = (text: string) => `“${text}”`;
@@ -101,48 +89,11 @@ export const startSearch = (): void => {
     }
   };
 
-  const renderResult = (data: ResultData, query: string): HTMLLIElement => {
-    const item = element('li', 'result');
-    const heading = element('h2', 'result-title');
-    const link = element('a');
-    link.href = data.url;
-    inline(link, data.meta['title'] ?? data.url);
-    heading.append(link);
-    const facts = element('p', 'facts');
-    const kind = data.meta['kind'];
-    const type = data.meta['type'];
-    if (kind) facts.append(element('span', `badge kind kind-${kind}`, kind));
-    else if (type) facts.append(element('span', 'badge type', type));
-    const noteStatus = data.meta['status'];
-    if (noteStatus) facts.append(' ', element('span', `badge status status-${noteStatus}`, noteStatus));
-    const corrected = data.meta['corrected'];
-    if (corrected) facts.append(' ', element('span', 'badge corrected corrected-corrected', corrected));
-    const verified = data.meta['lastVerified'];
-    if (verified) {
-      const time = element('time', undefined, verified);
-      time.dateTime = verified;
-      facts.append(' ', element('span', 'verified', 'Last verified '), time);
-    }
-    item.append(heading, facts);
-    const parts = excerptParts(joinCjk(data.excerpt));
-    const summary = data.meta['summary'];
-    const text = element('p', 'excerpt');
-    if (query !== '' && parts.some((part) => part.marked)) {
-      for (const part of parts) text.append(part.marked ? element('mark', undefined, part.text) : part.text);
-    } else if (summary) {
-      inline(text, summary);
-    } else {
-      text.textContent = parts.map((part) => part.text).join('');
-    }
-    item.append(text);
-    return item;
-  };
-
   const renderMore = async (token: number, query: string, focusFirst: boolean) => {
     const batch = shown.slice(rendered, rendered + PAGE);
     const data = await Promise.all(batch.map((result) => result.data()));
     if (token !== run) return;
-    const items = data.map((result) => renderResult(result, query));
+    const items = data.map((result) => resultItem(result, query));
     list.append(...items);
     rendered += batch.length;
     more.hidden = rendered >= shown.length;
