@@ -13,7 +13,7 @@ export const searchShortcut = `addEventListener('keydown', (e) => {
 });`;
 
 /** A CSP hash source (`sha256-…`) for an inline script, with Web Crypto, so it runs anywhere. */
-export const scriptHash = async (script: string): Promise<string> => {
+export const scriptHash = async (script: string): Promise<`sha256-${string}`> => {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(script)));
   return `sha256-${btoa(String.fromCharCode(...digest))}`;
 };
