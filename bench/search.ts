@@ -166,9 +166,17 @@ const measureUi = async (
     return [...root.querySelectorAll('a[href*="/research/"]')].filter((a) => a.offsetParent !== null).length;
   })()`;
   const before = await page.evaluate<number>(countResults);
+  // The site's Content-Security-Policy refuses the eval behind waitForFunction; evaluate is exempt,
+  // so the page itself watches for the results and resolves.
+  const shown = page.evaluate(`new Promise((resolve, reject) => {
+    const done = () => ${countResults} > ${before};
+    const observer = new MutationObserver(() => { if (done()) { observer.disconnect(); resolve(true); } });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    setTimeout(() => { observer.disconnect(); reject(new Error('no results after 15 s')); }, 15000);
+  })`);
   const started = performance.now();
   await input.fill(query);
-  await page.waitForFunction(`${countResults} > ${before}`, undefined, { timeout: 15_000, polling: 'raf' });
+  await shown;
   const ms = performance.now() - started;
   const transfer = await network.settle();
   await page.close();

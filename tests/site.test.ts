@@ -435,13 +435,12 @@ describe('the fixture site: verdicts', () => {
     expect(cells('revision', 'fast-agent')[0]).toContain('href="/research/hermes-leads-with-the-legacy-handshake"');
   });
 
-  test('a cell without a verdict says unknown, is styled apart from no, and points at the notes that mention it', () => {
+  test('a cell without a verdict says unknown and is styled apart from no', () => {
     const [unknown] = cells('capability', 'hermes-agent');
-    expect(text(unknown ?? '')).toBe('? unknown 2 notes to read');
+    expect(text(unknown ?? '')).toBe('? unknown');
     expect(unknown).toMatch(/^<td class="cell-unknown"/);
     expect(unknown).toContain('state-unknown');
     expect(unknown).not.toContain('state-no');
-    expect(unknown).toContain('href="/research?client=hermes-agent&amp;capability=protocolVersions"');
   });
 
   test('each column has a tally that keeps the four states apart', () => {

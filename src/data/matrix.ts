@@ -17,7 +17,6 @@ const load = async (): Promise<MatrixData> => {
     clients: site.clients,
     revisions: site.revisions.map((revision) => revision.id).reverse(),
     capabilities: site.capabilities.map((capability) => capability.id),
-    notes: site.notes,
   });
   const labels: MatrixLabels = {
     clientName: (id) => site.clientById.get(id)?.data.name ?? id,

@@ -4,11 +4,6 @@ import type { Verdict } from '../schema/index.ts';
 import { allCells, buildMatrices, columnOf, exportCell, formatTally, rowOf, type MatrixInput } from './matrix.ts';
 import { markdownCell, matrixMarkdown } from './matrix-twin.ts';
 
-const note = (id: string, clients: string[], specVersions: string[], capabilities: string[]) => ({
-  id,
-  data: { clients, specVersions, capabilities },
-});
-
 const client = (id: string, support?: Verdict[]) => ({ id, data: support ? { support } : {} });
 
 const input: MatrixInput = {
@@ -23,12 +18,6 @@ const input: MatrixInput = {
   ],
   revisions: ['2025-11-25', '2026-07-28'],
   capabilities: ['sampling', 'tools'],
-  notes: [
-    note('zed-two-versions', ['zed'], ['2025-11-25', '2026-07-28'], ['protocolVersions']),
-    note('zed-sampling', ['zed'], ['2025-11-25'], ['sampling']),
-    note('codex-versions', ['codex'], ['2025-11-25'], ['protocolVersions']),
-    note('goose-tools', ['goose'], ['2025-03-26'], ['tools']),
-  ],
 };
 
 const matrices = buildMatrices(input);
@@ -49,7 +38,7 @@ describe('buildMatrices', () => {
     ]);
   });
 
-  test('a cell carries its notes, caveat and version; an unknown cell has no notes but lists the notes that mention it', () => {
+  test('a cell carries its notes, caveat and version; an unknown cell has none', () => {
     expect(rowOf(matrices.revision, 'zed')[0]).toEqual({
       client: 'zed',
       axis: 'revision',
@@ -57,7 +46,6 @@ describe('buildMatrices', () => {
       state: 'yes',
       notes: ['zed-two-versions'],
       version: '0.210',
-      mentions: ['zed-two-versions', 'zed-sampling'],
     });
     expect(rowOf(matrices.capability, 'zed')[0]).toMatchObject({ state: 'partial', caveat: 'Only text | no images.' });
     expect(rowOf(matrices.capability, 'goose')[1]).toEqual({
@@ -66,7 +54,6 @@ describe('buildMatrices', () => {
       column: 'tools',
       state: 'unknown',
       notes: [],
-      mentions: ['goose-tools'],
     });
     expect(rowOf(matrices.revision, 'nobody')).toEqual([]);
   });

@@ -30,8 +30,6 @@ export interface MatrixCell {
   notes: string[];
   caveat?: string;
   version?: string;
-  /** Notes that name both the client and the column, whatever the verdict: reading for an unknown cell. */
-  mentions: string[];
 }
 
 /** How many cells of a column are in each state. */
@@ -44,18 +42,12 @@ export interface Matrix {
   rows: { client: string; cells: MatrixCell[] }[];
 }
 
-/** The least the matrices need of a client, a note, and the column ids. */
+/** The least the matrices need: each client's verdicts, and the column ids. */
 export interface MatrixInput {
   clients: readonly { id: string; data: { support?: readonly Verdict[] | undefined } }[];
   revisions: readonly string[];
   capabilities: readonly string[];
-  notes: readonly {
-    id: string;
-    data: { clients: readonly string[]; specVersions: readonly string[]; capabilities: readonly string[] };
-  }[];
 }
-
-const noteField = { revision: 'specVersions', capability: 'capabilities' } as const;
 
 const emptyTally = (): Tally => ({ yes: 0, partial: 0, no: 0, unknown: 0 });
 
@@ -64,10 +56,7 @@ const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matr
     client: client.id,
     cells: columns.map((column): MatrixCell => {
       const verdict = client.data.support?.find((item) => item[axis] === column);
-      const mentions = input.notes
-        .filter((note) => note.data.clients.includes(client.id) && note.data[noteField[axis]].includes(column))
-        .map((note) => note.id);
-      if (verdict === undefined) return { client: client.id, axis, column, state: 'unknown', notes: [], mentions };
+      if (verdict === undefined) return { client: client.id, axis, column, state: 'unknown', notes: [] };
       return {
         client: client.id,
         axis,
@@ -76,7 +65,6 @@ const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matr
         notes: [...verdict.notes],
         ...(verdict.caveat !== undefined ? { caveat: verdict.caveat } : {}),
         ...(verdict.version !== undefined ? { version: verdict.version } : {}),
-        mentions,
       };
     }),
   }));
