@@ -34,12 +34,12 @@ export const renderFloor = async (contentDir: string, outDir: string): Promise<F
   const parsed = texts.map((text) => parseFile(text));
   const parsedAt = performance.now();
 
-  const site = siteOrigin();
+  const origin = siteOrigin();
   // The loader renders the whole file (remark-frontmatter skips the YAML), so the floor does too.
   const pages = texts.map((text, index) => {
     const data = parsed[index]?.data as { title?: unknown } | undefined;
     const title = escapeHtml(typeof data?.title === 'string' ? data.title : (names[index] ?? ''));
-    const body = renderMarkdown(text, site);
+    const body = renderMarkdown(text, origin);
     return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>\n<body><main><h1>${title}</h1>\n${body}\n</main></body></html>\n`;
   });
   const rendered = performance.now();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Request } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser.ts';
-import { serveSite } from '../tests/support/site.ts';
+import { serveDist } from '../tests/support/site.ts';
 
 export interface TransferBreakdown {
   /** Bytes on the wire (headers included) of every /pagefind/ request, as this server sends them. */
@@ -189,7 +189,7 @@ export const measureSearch = async (
   secondQuery = 'timeout',
   apiPage = 'capabilities',
 ): Promise<SearchMeasurement> => {
-  const site = await serveSite(distDir);
+  const server = await serveDist(distDir);
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext();
@@ -198,7 +198,7 @@ export const measureSearch = async (
     // A page that loads no Pagefind of its own (/search's UI starts it on load, and fetches the
     // filter chunks for its controls), so search() pays for all Pagefind needs: script, worker,
     // WASM, metadata, index chunks, fragments. The search page's own cost is measured below.
-    await page.goto(`${site.url}/${apiPage}`, { waitUntil: 'load' });
+    await page.goto(`${server.url}/${apiPage}`, { waitUntil: 'load' });
     const timing = await page.evaluate<ApiTiming>(firstSearch(query));
     const transfer = await network.settle();
     const warmSearchMs = await page.evaluate<number>(nextSearch(secondQuery));
@@ -210,7 +210,7 @@ export const measureSearch = async (
     if (/<[a-z]+\s[^>]*\bdata-search-input\b/.test(searchHtml)) {
       const uiContext = await browser.newContext();
       try {
-        ui = await measureUi(uiContext, site.url, distDir, query);
+        ui = await measureUi(uiContext, server.url, distDir, query);
       } catch (error) {
         ui = {
           skipped: `the search box did not show results: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
@@ -233,6 +233,6 @@ export const measureSearch = async (
     };
   } finally {
     await browser.close();
-    await site.close();
+    await server.close();
   }
 };

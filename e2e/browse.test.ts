@@ -10,21 +10,21 @@ import { repoRoot } from '../src/node/paths.ts';
 import { seriousViolations } from '../tests/support/axe.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { cspWatcher } from '../tests/support/csp.ts';
-import { fixtureSite, mainSite, requireSite, serveSite } from '../tests/support/site.ts';
+import { fixtureDist, mainDist, requireDist, serveDist } from '../tests/support/site.ts';
 
 const shots = path.join(repoRoot, 'test-results/screenshots');
 
 let browser: Browser;
 const servers: { url: string; close: () => Promise<void> }[] = [];
-let main: string;
-let fixture: string;
+let mainBase: string;
+let fixtureBase: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [a, b] = await Promise.all([serveSite(requireSite(mainSite)), serveSite(requireSite(fixtureSite))]);
+  const [a, b] = await Promise.all([serveDist(requireDist(mainDist)), serveDist(requireDist(fixtureDist))]);
   servers.push(a, b);
-  main = a.url;
-  fixture = b.url;
+  mainBase = a.url;
+  fixtureBase = b.url;
   mkdirSync(shots, { recursive: true });
 });
 
@@ -53,33 +53,33 @@ const open = async (url: string, options: { colorScheme?: 'light' | 'dark'; widt
 
 describe('a new reader', () => {
   test('walks from home to a client, a note, a related note, its twin, a revision, the matrix and back', async () => {
-    const page = await open(`${main}/`);
+    const page = await open(`${mainBase}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clients' }).click();
-    await page.waitForURL(`${main}/clients`);
+    await page.waitForURL(`${mainBase}/clients`);
     await page.getByRole('link', { name: 'fast-agent', exact: true }).first().click();
-    await page.waitForURL(`${main}/clients/fast-agent`);
+    await page.waitForURL(`${mainBase}/clients/fast-agent`);
     await page.locator('a[href="/research/fast-agent-leads-with-the-modern-discover-probe"]').first().click();
-    await page.waitForURL(`${main}/research/fast-agent-leads-with-the-modern-discover-probe`);
+    await page.waitForURL(`${mainBase}/research/fast-agent-leads-with-the-modern-discover-probe`);
     expect(await page.locator('h1').textContent()).toContain('fast-agent');
     await page.locator('#related ~ ul a[href="/research/hermes-leads-with-the-legacy-handshake"]').click();
-    await page.waitForURL(`${main}/research/hermes-leads-with-the-legacy-handshake`);
+    await page.waitForURL(`${mainBase}/research/hermes-leads-with-the-legacy-handshake`);
     const twin = await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute('href');
     expect(twin).toBe('/research/hermes-leads-with-the-legacy-handshake.md');
-    const response = await page.request.get(`${main}${twin}`);
+    const response = await page.request.get(`${mainBase}${twin}`);
     expect(response.headers()['content-type']).toBe('text/markdown; charset=utf-8');
     expect(await response.text()).toMatch(/^---\nid: hermes-leads-with-the-legacy-handshake\n/);
     await page.locator('a[href="/revisions/2026-07-28"]').first().click();
-    await page.waitForURL(`${main}/revisions/2026-07-28`);
+    await page.waitForURL(`${mainBase}/revisions/2026-07-28`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Matrix' }).click();
-    await page.waitForURL(`${main}/matrix`);
+    await page.waitForURL(`${mainBase}/matrix`);
     expect(await page.locator('td a').count()).toBeGreaterThan(0);
     await page.goBack();
-    await page.waitForURL(`${main}/revisions/2026-07-28`);
+    await page.waitForURL(`${mainBase}/revisions/2026-07-28`);
     await page.close();
   });
 
   test('filters /research, and the URL says so and survives back and forward', async () => {
-    const page = await open(`${main}/research`);
+    const page = await open(`${mainBase}/research`);
     const visible = () => page.locator('li[data-kind]:visible').count();
     const all = await visible();
     await page.selectOption('select[name="client"]', 'fast-agent');
@@ -94,13 +94,13 @@ describe('a new reader', () => {
     await page.waitForURL(/\?client=fast-agent$/);
     expect(await visible()).toBe(byClient);
     expect(await page.inputValue('select[name="kind"]')).toBe('');
-    const shared = await open(`${main}/research?client=fast-agent`);
+    const shared = await open(`${mainBase}/research?client=fast-agent`);
     expect(await shared.locator('li[data-kind]:visible').count()).toBe(byClient);
     await Promise.all([page.close(), shared.close()]);
   });
 
   test('hostile Markdown does not run, and the prose around it renders', async () => {
-    const page = await open(`${fixture}/research/fast-agent-leads-with-the-modern-discover-probe`);
+    const page = await open(`${fixtureBase}/research/fast-agent-leads-with-the-modern-discover-probe`);
     let dialog = false;
     page.on('dialog', (d) => {
       dialog = true;
@@ -133,7 +133,7 @@ const kinds = [
 describe('accessibility', () => {
   test.each(kinds)('%s has no serious or critical axe violation in either colour scheme', async (route) => {
     const page = await csp.watch(await browser.newPage());
-    await page.goto(`${main}${route}`);
+    await page.goto(`${mainBase}${route}`);
     expect(await seriousViolations(page)).toEqual({ light: [], dark: [] });
     await page.close();
   });
@@ -144,7 +144,7 @@ describe('accessibility of corrections', () => {
     "the fixture site's %s, with its correction notice, has no serious or critical axe violation in either colour scheme",
     async (route) => {
       const page = await browser.newPage();
-      await page.goto(`${fixture}${route}`);
+      await page.goto(`${fixtureBase}${route}`);
       expect(await page.getByRole('note').count()).toBe(1);
       expect(await seriousViolations(page)).toEqual({ light: [], dark: [] });
       await page.close();
@@ -160,7 +160,7 @@ describe('screenshots', () => {
     [1280, 'dark'],
   ] as const)('at %i px in the %s scheme, pages fit the width', async (width, colorScheme) => {
     for (const route of ['/', '/research/hermes-leads-with-the-legacy-handshake', '/matrix', '/clients/hermes-agent']) {
-      const page = await open(`${main}${route}`, { width, colorScheme });
+      const page = await open(`${mainBase}${route}`, { width, colorScheme });
       const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
       expect(overflow, `${route} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
       const name = `${route === '/' ? 'home' : route.slice(1).replace(/\//g, '_')}-${width}-${colorScheme}.png`;

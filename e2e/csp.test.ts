@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { cspWatcher, waitUntil } from '../tests/support/csp.ts';
-import { fixtureSite, requireSite, serveSite } from '../tests/support/site.ts';
+import { fixtureDist, requireDist, serveDist } from '../tests/support/site.ts';
 
 const NOTE = 'research/hermes-leads-with-the-legacy-handshake';
 const POLICY = /<meta http-equiv="content-security-policy" content="[^"]*">/;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // A copy of the built site, so the pages written below never touch the shared build.
   dir = await mkdtemp(path.join(tmpdir(), 'canimcp-csp-'));
-  await cp(requireSite(fixtureSite), dir, { recursive: true });
+  await cp(requireDist(fixtureDist), dir, { recursive: true });
   const page = await readFile(path.join(dir, `${NOTE}.html`), 'utf8');
   expect(page).toMatch(POLICY);
   const injected = page.replace(
@@ -34,7 +34,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'research/injected.html'), injected);
   // The same injection without the policy: proof that the payload does run where nothing stops it.
   await writeFile(path.join(dir, 'research/injected-without-policy.html'), injected.replace(POLICY, ''));
-  server = await serveSite(dir);
+  server = await serveDist(dir);
 });
 
 afterAll(async () => {

@@ -8,19 +8,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from '../tests/support/axe.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { cspWatcher } from '../tests/support/csp.ts';
-import { fixtureSite, mainSite, requireSite, serveSite } from '../tests/support/site.ts';
+import { fixtureDist, mainDist, requireDist, serveDist } from '../tests/support/site.ts';
 
 let browser: Browser;
 const servers: { url: string; close: () => Promise<void> }[] = [];
-let main: string;
-let fixture: string;
+let mainBase: string;
+let fixtureBase: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [a, b] = await Promise.all([serveSite(requireSite(mainSite)), serveSite(requireSite(fixtureSite))]);
+  const [a, b] = await Promise.all([serveDist(requireDist(mainDist)), serveDist(requireDist(fixtureDist))]);
   servers.push(a, b);
-  main = a.url;
-  fixture = b.url;
+  mainBase = a.url;
+  fixtureBase = b.url;
 });
 
 afterAll(async () => {
@@ -66,7 +66,7 @@ const compared = (page: Page) => new URL(page.url()).searchParams.get('compare')
 
 describe('comparing clients on /matrix', () => {
   test('picking 2 to 4 clients shows only their rows in both tables, with the URL in step through back and forward', async () => {
-    const page = await open(`${main}/matrix`);
+    const page = await open(`${mainBase}/matrix`);
     const boxes = page.locator('input[name="compare"]');
     const ids = await boxes.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     expect(ids.length).toBeGreaterThanOrEqual(5);
@@ -75,7 +75,7 @@ describe('comparing clients on /matrix', () => {
 
     // One pick compares nothing yet: every row stays.
     await boxes.nth(0).check();
-    await page.waitForURL(`${main}/matrix?compare=${ids[0]}`);
+    await page.waitForURL(`${mainBase}/matrix?compare=${ids[0]}`);
     expect(await shown(page)).toEqual(everyone);
     await expect.poll(() => page.locator('[data-compare-status]').textContent()).toMatch(/^Pick one more/);
 
@@ -98,26 +98,26 @@ describe('comparing clients on /matrix', () => {
     expect(await boxes.nth(3).isChecked()).toBe(false);
     await page.goBack();
     await page.goBack();
-    await page.waitForURL(`${main}/matrix?compare=${ids[0]}`);
+    await page.waitForURL(`${mainBase}/matrix?compare=${ids[0]}`);
     expect(await shown(page)).toEqual(everyone);
     await page.goForward();
     await page.waitForURL((url) => url.searchParams.get('compare') === ids.slice(0, 2).join(','));
     expect(await shown(page)).toEqual([ids.slice(0, 2), ids.slice(0, 2)]);
 
     await page.getByRole('button', { name: 'Show all clients' }).click();
-    await page.waitForURL(`${main}/matrix`);
+    await page.waitForURL(`${mainBase}/matrix`);
     expect(await shown(page)).toEqual(everyone);
     expect(await boxes.evaluateAll((inputs) => inputs.some((input) => (input as HTMLInputElement).checked))).toBe(false);
     await close(page);
   });
 
   test('a shared URL opens on the same comparison; unknown ids are ignored', async () => {
-    const page = await open(`${main}/matrix`);
+    const page = await open(`${mainBase}/matrix`);
     const ids = await page
       .locator('input[name="compare"]')
       .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     const [first, , third] = ids;
-    const shared = await open(`${main}/matrix?compare=${third},no-such-client,${first}`);
+    const shared = await open(`${mainBase}/matrix?compare=${third},no-such-client,${first}`);
     const expected = ids.filter((id) => id === first || id === third);
     expect(await shown(shared)).toEqual([expected, expected]);
     expect(await shared.locator(`input[value="${third}"]`).isChecked()).toBe(true);
@@ -125,7 +125,7 @@ describe('comparing clients on /matrix', () => {
   });
 
   test('works from the keyboard alone', async () => {
-    const page = await open(`${main}/matrix`);
+    const page = await open(`${mainBase}/matrix`);
     const ids = await page
       .locator('input[name="compare"]')
       .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
@@ -141,7 +141,7 @@ describe('comparing clients on /matrix', () => {
     for (let step = 0; step < 20 && (await page.evaluate('document.activeElement?.tagName')) !== 'BUTTON'; step += 1)
       await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${main}/matrix`);
+    await page.waitForURL(`${mainBase}/matrix`);
     expect((await shown(page))[0]).toEqual(ids);
     // The tables' scroll regions take focus, so the arrow keys scroll them.
     await page.keyboard.press('Tab');
@@ -150,7 +150,7 @@ describe('comparing clients on /matrix', () => {
   });
 
   test('without JavaScript every row shows and the compare form stays out of the way', async () => {
-    const page = await open(`${main}/matrix?compare=zed,codex`, { javaScriptEnabled: false });
+    const page = await open(`${mainBase}/matrix?compare=zed,codex`, { javaScriptEnabled: false });
     const rows = await page.locator('table[data-matrix="revision"] tr[data-client]').count();
     expect(rows).toBeGreaterThan(2);
     expect(await page.locator('table[data-matrix="revision"] tr[data-client]:visible').count()).toBe(rows);
@@ -162,14 +162,14 @@ describe('comparing clients on /matrix', () => {
 
 describe('/matrix on a 375 px phone', () => {
   test('the page does not scroll sideways; a wide table scrolls inside its box with the client column held', async () => {
-    for (const site of [main, fixture]) {
-      const page = await open(`${site}/matrix`, { width: 375 });
+    for (const base of [mainBase, fixtureBase]) {
+      const page = await open(`${base}/matrix`, { width: 375 });
       const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-      expect(overflow, site).toBeLessThanOrEqual(0);
+      expect(overflow, base).toBeLessThanOrEqual(0);
       await close(page);
     }
     // The main site's capability table has a column per capability: far wider than a phone.
-    const page = await open(`${main}/matrix`, { width: 375 });
+    const page = await open(`${mainBase}/matrix`, { width: 375 });
     const region = page.locator('.scroll').last();
     expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeGreaterThan(0);
     const header = region.locator('tbody th').first();
@@ -185,11 +185,11 @@ describe('/matrix on a 375 px phone', () => {
 
 describe('/matrix accessibility', () => {
   test.each([
-    ['the fixture, a cell in every state', () => `${fixture}/matrix`],
-    ['the main site, comparing two clients', () => `${main}/matrix?compare=zed,codex`],
-    ['a client page with verdicts', () => `${fixture}/clients/hermes-agent`],
-    ['a revision page with verdicts', () => `${fixture}/revisions/2025-11-25`],
-    ['a capability page with an unknown', () => `${fixture}/capabilities/protocolVersions`],
+    ['the fixture, a cell in every state', () => `${fixtureBase}/matrix`],
+    ['the main site, comparing two clients', () => `${mainBase}/matrix?compare=zed,codex`],
+    ['a client page with verdicts', () => `${fixtureBase}/clients/hermes-agent`],
+    ['a revision page with verdicts', () => `${fixtureBase}/revisions/2025-11-25`],
+    ['a capability page with an unknown', () => `${fixtureBase}/capabilities/protocolVersions`],
   ])('%s has no serious or critical axe violation in either colour scheme', async (_name, url) => {
     const page = await open(url());
     expect(await seriousViolations(page)).toEqual({ light: [], dark: [] });

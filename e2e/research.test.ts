@@ -14,7 +14,7 @@ import { writeCorpus, type Corpus } from '../bench/corpus.ts';
 import { parseFile } from '../src/lib/frontmatter.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { cspWatcher, waitUntil } from '../tests/support/csp.ts';
-import { buildContent, serveSite } from '../tests/support/site.ts';
+import { buildContent, serveDist } from '../tests/support/site.ts';
 import { PAGE_SIZE } from '../src/lib/paging.ts';
 
 const NOTES = 130;
@@ -27,14 +27,14 @@ afterEach(() => {
 
 let work: string;
 let corpus: Corpus;
-let site: string;
+let dist: string;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'canimcp-research-'));
   corpus = await writeCorpus(path.join(work, 'content'), { notes: NOTES, clients: 6 });
   const built = await buildContent('research-scale', corpus.dir);
   if (!built.ok) throw new Error(`building the generated site failed:\n${built.stderr || built.stdout}`);
-  site = built.outDir;
+  dist = built.outDir;
 });
 
 afterAll(async () => {
@@ -45,7 +45,7 @@ afterAll(async () => {
 const frontmatterOf = (id: string): Record<string, unknown> =>
   parseFile(readFileSync(path.join(corpus.dir, 'research', `${id}.md`), 'utf8'))?.data as Record<string, unknown>;
 
-const page = (route: string): string => readFileSync(path.join(site, route === '/' ? 'index.html' : `${route}.html`), 'utf8');
+const page = (route: string): string => readFileSync(path.join(dist, route === '/' ? 'index.html' : `${route}.html`), 'utf8');
 const hrefs = (html: string): string[] => [...html.matchAll(/href="([^"#?]+)"/g)].map((match) => match[1] as string);
 
 describe('without JavaScript', () => {
@@ -93,7 +93,7 @@ describe('with JavaScript', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    server = await serveSite(site);
+    server = await serveDist(dist);
   });
 
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from '../tests/support/axe.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { cspWatcher, waitUntil } from '../tests/support/csp.ts';
-import { fixtureSite, requireSite, serveSite } from '../tests/support/site.ts';
+import { fixtureDist, requireDist, serveDist } from '../tests/support/site.ts';
 
 const HERMES = '/research/hermes-leads-with-the-legacy-handshake';
 const FAST_AGENT = '/research/fast-agent-leads-with-the-modern-discover-probe';
@@ -17,12 +17,12 @@ const MULTILINGUAL = '/research/multilingual-search-fixture';
 
 let browser: Browser;
 let server: { url: string; close: () => Promise<void> } | undefined;
-let site: string;
+let base: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  server = await serveSite(requireSite(fixtureSite));
-  site = server.url;
+  server = await serveDist(requireDist(fixtureDist));
+  base = server.url;
 });
 
 afterAll(async () => {
@@ -45,7 +45,7 @@ const open = async (route: string, options: { javaScriptEnabled?: boolean } = {}
   const errors: string[] = [];
   scriptErrors.set(page, errors);
   page.on('pageerror', (error) => errors.push(error.message));
-  const response = await page.goto(`${site}${route}`);
+  const response = await page.goto(`${base}${route}`);
   expect(response?.status(), route).toBe(200);
   return page;
 };
@@ -126,7 +126,7 @@ describe('search', () => {
     expect(new URL(page.url()).search).toBe('?q=zebracorn');
     // Typing one query made one history entry, not one per letter.
     await page.goBack();
-    await page.waitForURL(`${site}/search`);
+    await page.waitForURL(`${base}/search`);
     expect(await page.inputValue('[data-search-input]')).toBe('');
     expect(await resultLinks(page)).toEqual([]);
     await close(page);
@@ -139,28 +139,28 @@ describe('search', () => {
     const clientCounts = await page.locator('select[name="client"] option').allTextContents();
     expect(clientCounts).toEqual(['any', 'fast-agent (2)', 'Hermes Agent (2)']);
     await page.selectOption('select[name="client"]', 'hermes-agent');
-    await page.waitForURL(`${site}/search?q=discover&client=hermes-agent`);
+    await page.waitForURL(`${base}/search?q=discover&client=hermes-agent`);
     await settled(page, /with 1 filter\.$/);
     const narrowed = await resultLinks(page);
     expect(narrowed.length).toBeLessThan(before.length);
     expect(narrowed.sort()).toEqual([HERMES, MULTILINGUAL].sort());
     await page.selectOption('select[name="kind"]', 'gap');
-    await page.waitForURL(`${site}/search?q=discover&kind=gap&client=hermes-agent`);
+    await page.waitForURL(`${base}/search?q=discover&kind=gap&client=hermes-agent`);
     await settled(page, /with 2 filters\.$/);
     expect(await resultLinks(page)).toEqual([MULTILINGUAL]);
 
     await page.goBack();
-    await page.waitForURL(`${site}/search?q=discover&client=hermes-agent`);
+    await page.waitForURL(`${base}/search?q=discover&client=hermes-agent`);
     await settled(page, /with 1 filter\.$/);
     expect((await resultLinks(page)).sort()).toEqual(narrowed.sort());
     expect(await page.inputValue('select[name="kind"]')).toBe('');
     await page.goBack();
-    await page.waitForURL(`${site}/search?q=discover`);
+    await page.waitForURL(`${base}/search?q=discover`);
     expect(await settled(page, /^\d+ results for “discover”\.$/)).toBe(all);
     expect(await resultLinks(page)).toEqual(before);
     expect(await page.inputValue('select[name="client"]')).toBe('');
     await page.goForward();
-    await page.waitForURL(`${site}/search?q=discover&client=hermes-agent`);
+    await page.waitForURL(`${base}/search?q=discover&client=hermes-agent`);
     await settled(page, /with 1 filter\.$/);
     expect(await page.inputValue('select[name="client"]')).toBe('hermes-agent');
     await close(page);
@@ -177,7 +177,7 @@ describe('search', () => {
     const sorted = await open('/search?q=discover');
     await settled(sorted, /^\d+ results for “discover”\.$/);
     await sorted.selectOption('[data-search-sort]', 'lastVerified');
-    await sorted.waitForURL(`${site}/search?q=discover&sort=lastVerified`);
+    await sorted.waitForURL(`${base}/search?q=discover&sort=lastVerified`);
     await settled(sorted, /^3 results for “discover”\.$/);
     expect(await resultLinks(sorted)).toEqual([HERMES, FAST_AGENT, MULTILINGUAL]);
     await close(sorted);
@@ -236,7 +236,7 @@ describe('search', () => {
     await page.keyboard.press('ArrowDown');
     expect(await page.evaluate(`document.activeElement?.getAttribute('href')`)).toBe(MULTILINGUAL);
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${site}${MULTILINGUAL}`);
+    await page.waitForURL(`${base}${MULTILINGUAL}`);
     await close(page);
 
     // Elsewhere "/" focuses the header box, whose form takes the reader to /search?q=….
@@ -245,7 +245,7 @@ describe('search', () => {
     expect(await note.evaluate(`document.activeElement?.hasAttribute('data-site-search')`)).toBe(true);
     await note.keyboard.type('zebracorn');
     await note.keyboard.press('Enter');
-    await note.waitForURL(`${site}/search?q=zebracorn`);
+    await note.waitForURL(`${base}/search?q=zebracorn`);
     await settled(note, /^1 result for “zebracorn”\.$/);
     expect(await resultLinks(note)).toEqual([MULTILINGUAL]);
     await close(note);
@@ -276,7 +276,7 @@ describe('search', () => {
       await page.addInitScript(
         `window.__shift = 0; new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value; }).observe({ type: 'layout-shift', buffered: true });`,
       );
-      await page.goto(`${site}/search?q=discover`);
+      await page.goto(`${base}/search?q=discover`);
       await settled(page, /results? for/);
       await page.waitForTimeout(500);
       expect(await page.evaluate('window.__shift'), `${viewport.width} px`).toBeLessThanOrEqual(0.05);

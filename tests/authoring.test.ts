@@ -408,7 +408,7 @@ describe("an editor's YAML language server with the committed schemas", () => {
 
   test('accepts every entry that check accepts, in the fixture and in the real content', async () => {
     for (const root of [fixtureContent, path.join(repoRoot, 'content')]) {
-      const { content } = await loadContent(root, { site: 'https://canimcp.io' });
+      const { content } = await loadContent(root, { origin: 'https://canimcp.io' });
       for (const collection of collections) {
         for (const entry of content[collection])
           expect([entry.file, await diagnose(collection, entry.text)]).toEqual([entry.file, []]);

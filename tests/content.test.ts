@@ -5,7 +5,7 @@ import { loadContent } from '../src/node/content.ts';
 import { repoRoot } from '../src/node/paths.ts';
 import { formatProblem } from '../src/lib/problems.ts';
 
-const { content, problems } = await loadContent(path.join(repoRoot, 'content'), { site: 'https://canimcp.io' });
+const { content, problems } = await loadContent(path.join(repoRoot, 'content'), { origin: 'https://canimcp.io' });
 const notes = content.research;
 
 describe('the starter corpus', () => {

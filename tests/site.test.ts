@@ -13,7 +13,7 @@ import { headersFor, parseHeaders } from '../src/lib/headers.ts';
 import { resolveRepository } from '../src/lib/repository.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import { listFiles, read, references, resolves } from './support/dist.ts';
-import { fixtureRepository, fixtureSite, mainSite, requireSite, serveSite } from './support/site.ts';
+import { fixtureRepository, fixtureDist, mainDist, requireDist, serveDist } from './support/site.ts';
 
 const reference = 'hermes-leads-with-the-legacy-handshake.md';
 const referenceCopies = [
@@ -22,11 +22,11 @@ const referenceCopies = [
 ].filter((file) => existsSync(file));
 
 describe.each([
-  ['main', mainSite],
-  ['fixture', fixtureSite],
+  ['main', mainDist],
+  ['fixture', fixtureDist],
 ])('the %s site', (_name, dir) => {
-  const root = requireSite(dir);
-  const files = listFiles(root);
+  const dist = requireDist(dir);
+  const files = listFiles(dist);
   const html = files.filter((file) => file.endsWith('.html'));
   const notes = files
     .filter((file) => /^research\/[^/]+\.html$/.test(file))
@@ -34,14 +34,14 @@ describe.each([
 
   test('reproduces the reference twin byte for byte', () => {
     expect(referenceCopies.length).toBeGreaterThan(0);
-    const built = readFileSync(path.join(root, 'research', reference));
+    const built = readFileSync(path.join(dist, 'research', reference));
     for (const copy of referenceCopies) expect(built.equals(readFileSync(copy))).toBe(true);
   });
 
   test('every note has a page and a twin, and each page names its twin and canonical URL', () => {
     expect(notes.length).toBeGreaterThan(1);
     for (const id of notes) {
-      const page = read(root, `research/${id}.html`);
+      const page = read(dist, `research/${id}.html`);
       expect(files).toContain(`research/${id}.md`);
       expect(page).toContain(`<link rel="alternate" type="text/markdown" href="/research/${id}.md">`);
       expect(page).toContain(`<link rel="canonical" href="https://canimcp.io/research/${id}">`);
@@ -52,21 +52,21 @@ describe.each([
   test('every internal href and src resolves on a plain static host, without trailing slashes', async () => {
     const broken: string[] = [];
     for (const file of html) {
-      for (const ref of references(read(root, file))) {
+      for (const ref of references(read(dist, file))) {
         if (/^(https?:|mailto:|#|data:)/.test(ref) || ref === '') continue;
         expect(ref, `${file} links ${ref} with a trailing slash`).not.toMatch(/.\/(?:[?#]|$)/);
-        if (!(await resolves(root, ref))) broken.push(`${file} → ${ref}`);
+        if (!(await resolves(dist, ref))) broken.push(`${file} → ${ref}`);
       }
     }
     expect(broken).toEqual([]);
   });
 
   test('every twin and llms.txt that llms.txt advertises exists, linked by absolute URL', async () => {
-    const llms = read(root, 'llms.txt');
+    const llms = read(dist, 'llms.txt');
     // Absolute since issue 13: the llms.txt reference tooling reads a file without a base URL.
     const links = [...llms.matchAll(/\]\((https:\/\/canimcp\.io(\/[^)]+))\)/g)].map((match) => match[2] ?? '');
     expect(links.length).toBeGreaterThan(notes.length);
-    for (const link of links) expect(await resolves(root, link), link).toBe(true);
+    for (const link of links) expect(await resolves(dist, link), link).toBe(true);
     expect(llms).toMatch(/^# canimcp\n\n> .+\n/);
   });
 
@@ -74,11 +74,11 @@ describe.each([
     const scoped = files.filter((file) => /^(clients|revisions)\/[^/]+\/llms\.txt$/.test(file));
     expect(scoped.length).toBeGreaterThan(1);
     for (const file of ['llms.txt', ...scoped]) {
-      const targets = [...read(root, file).matchAll(/\]\(([^)]*)\)/g)].map((match) => match[1] ?? '');
+      const targets = [...read(dist, file).matchAll(/\]\(([^)]*)\)/g)].map((match) => match[1] ?? '');
       expect(targets.length, file).toBeGreaterThan(0);
       for (const target of targets) {
         expect(target, file).toMatch(/^https:\/\/canimcp\.io\//);
-        expect(await resolves(root, target.slice('https://canimcp.io'.length)), `${file} → ${target}`).toBe(true);
+        expect(await resolves(dist, target.slice('https://canimcp.io'.length)), `${file} → ${target}`).toBe(true);
       }
     }
   });
@@ -86,7 +86,7 @@ describe.each([
   test('plain-text outputs show code spans as text: meta and og descriptions, feed summaries', () => {
     const descriptions = notes.flatMap((id) =>
       [
-        ...read(root, `research/${id}.html`).matchAll(
+        ...read(dist, `research/${id}.html`).matchAll(
           /<meta (?:name="description"|property="og:description") content="([^"]*)"/g,
         ),
       ].map((match) => match[1] ?? ''),
@@ -94,7 +94,7 @@ describe.each([
     expect(descriptions).toHaveLength(notes.length * 2);
     const feeds = ['feed.xml', ...files.filter((file) => /^clients\/[^/]+\/feed\.xml$/.test(file))];
     const summaries = feeds.flatMap((feed) =>
-      [...read(root, feed).matchAll(/<summary>([^<]*)<\/summary>/g)].map((match) => match[1] ?? ''),
+      [...read(dist, feed).matchAll(/<summary>([^<]*)<\/summary>/g)].map((match) => match[1] ?? ''),
     );
     expect(summaries.length).toBeGreaterThanOrEqual(notes.length);
     for (const text of [...descriptions, ...summaries]) expect(text).not.toContain('`');
@@ -105,8 +105,8 @@ describe.each([
     expect(clients.length).toBeGreaterThan(1);
     for (const file of clients) {
       const id = file.slice('clients/'.length, -'.html'.length);
-      const feedTitle = /<feed[^>]*>\s*<title>([^<]+)<\/title>/.exec(read(root, `clients/${id}/feed.xml`))?.[1];
-      const link = /<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)"/.exec(read(root, file));
+      const feedTitle = /<feed[^>]*>\s*<title>([^<]+)<\/title>/.exec(read(dist, `clients/${id}/feed.xml`))?.[1];
+      const link = /<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)"/.exec(read(dist, file));
       expect(link?.[2]).toBe(`/clients/${id}/feed.xml`);
       expect(link?.[1]).toBe(feedTitle);
       expect(link?.[1]).not.toBe('canimcp notes');
@@ -114,20 +114,20 @@ describe.each([
   });
 
   test('the 404 page asks not to be indexed and claims no canonical URL or twin; every other page has a canonical', () => {
-    const notFound = read(root, '404.html');
+    const notFound = read(dist, '404.html');
     expect(notFound).toContain('<meta name="robots" content="noindex">');
     expect(notFound).not.toContain('rel="canonical"');
     expect(notFound).not.toContain('og:url');
     expect(notFound).not.toContain('type="text/markdown"');
     for (const file of html.filter((name) => name !== '404.html')) {
-      const page = read(root, file);
+      const page = read(dist, file);
       expect(page, file).toMatch(/<link rel="canonical" href="https:\/\/canimcp\.io[^"]*">/);
       expect(page, file).not.toContain('noindex');
     }
   });
 
   test('_headers serves every built twin as Markdown with its page as canonical, and gives pages nothing', () => {
-    const text = read(root, '_headers');
+    const text = read(dist, '_headers');
     // The syntax Netlify and Cloudflare Pages share: a path, then indented `Name: value` lines.
     for (const line of text.split('\n').filter(Boolean)) {
       expect(line).toMatch(/^(#.*|\/\S*|  [A-Za-z-]+: \S.*)$/);
@@ -151,7 +151,7 @@ describe.each([
   });
 
   test('the static server applies _headers as the hosts do, and does not serve the file', async () => {
-    const server = await serveSite(root);
+    const server = await serveDist(dist);
     try {
       const twin = await fetch(`${server.url}/research/${notes[0]}.md`, { method: 'HEAD' });
       expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
@@ -168,7 +168,7 @@ describe.each([
   test('every HTML page has a Content-Security-Policy that hashes its inline scripts and styles and allows no other inline code', () => {
     const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
     for (const file of html) {
-      const page = read(root, file);
+      const page = read(dist, file);
       const policy = /<meta http-equiv="content-security-policy" content="([^"]*)">/.exec(page);
       expect(policy, file).not.toBeNull();
       const directives = new Map(
@@ -206,7 +206,7 @@ describe.each([
 
   test('no class attribute names a class twice', () => {
     for (const file of html) {
-      for (const [, value] of read(root, file).matchAll(/\sclass="([^"]*)"/g)) {
+      for (const [, value] of read(dist, file).matchAll(/\sclass="([^"]*)"/g)) {
         const classes = (value ?? '').split(/\s+/).filter(Boolean);
         expect(new Set(classes).size, `${file}: class="${value}"`).toBe(classes.length);
       }
@@ -214,27 +214,27 @@ describe.each([
   });
 
   test('the JSON export validates against its schema and lists backlinks', () => {
-    const data: unknown = JSON.parse(read(root, 'data/notes.json'));
+    const data: unknown = JSON.parse(read(dist, 'data/notes.json'));
     const parsed = NotesExport.parse(data);
     expect(parsed.notes.map((note) => note.id).sort()).toEqual([...notes].sort());
     // The reference note lists the fast-agent note as related, so that note has it as a backlink.
     const fastAgent = parsed.notes.find((note) => note.id === 'fast-agent-leads-with-the-modern-discover-probe');
     expect(fastAgent?.backlinks).toContain('hermes-leads-with-the-legacy-handshake');
-    expect(JSON.parse(read(root, 'schema/notes-export.json'))).toEqual(
+    expect(JSON.parse(read(dist, 'schema/notes-export.json'))).toEqual(
       JSON.parse(JSON.stringify(jsonSchemas('https://canimcp.io')['notes-export'])),
     );
   });
 
   test('every HTML page but /search and the 404 page names its Markdown twin in the head and links it in the footer', async () => {
     for (const file of html) {
-      const page = read(root, file);
+      const page = read(dist, file);
       const twin = /<link rel="alternate" type="text\/markdown" href="([^"]+)">/.exec(page)?.[1];
       if (file === 'search.html' || file === '404.html') {
         expect(twin, file).toBeUndefined();
         continue;
       }
       expect(twin, file).toMatch(/\.md$/);
-      expect(await resolves(root, twin ?? ''), `${file} → ${twin}`).toBe(true);
+      expect(await resolves(dist, twin ?? ''), `${file} → ${twin}`).toBe(true);
       expect(page, file).toMatch(
         new RegExp(`<a href="${(twin ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>This page as Markdown</a>`),
       );
@@ -242,7 +242,7 @@ describe.each([
   });
 
   test('the matrix: a row per client in both tables, and each column tallied, unknown kept apart, as in matrix.json', () => {
-    const cells = MatrixExport.parse(JSON.parse(read(root, 'data/matrix.json')));
+    const cells = MatrixExport.parse(JSON.parse(read(dist, 'data/matrix.json')));
     const entries = (collection: string) =>
       files
         .filter((file) => new RegExp(`^${collection}/[^/]+\\.html$`).test(file))
@@ -250,7 +250,7 @@ describe.each([
     const clients = entries('clients');
     expect(cells).toHaveLength(clients.length * (entries('revisions').length + entries('capabilities').length));
     expect(cells.filter((cell) => cell.state === 'unknown').every((cell) => cell.notes.length === 0)).toBe(true);
-    const page = read(root, 'matrix.html');
+    const page = read(dist, 'matrix.html');
     for (const axis of ['revision', 'capability'] as const) {
       const onAxis = cells.flatMap((cell) => {
         const column = 'revision' in cell ? cell.revision : cell.capability;
@@ -275,50 +275,50 @@ describe.each([
         }),
       );
     }
-    expect(JSON.parse(read(root, 'schema/matrix-export.json'))).toEqual(
+    expect(JSON.parse(read(dist, 'schema/matrix-export.json'))).toEqual(
       JSON.parse(JSON.stringify(jsonSchemas('https://canimcp.io')['matrix-export'])),
     );
   });
 
   test('matrix.md has both tables, and every verdict links its notes as twins', () => {
-    const markdown = read(root, 'matrix.md');
+    const markdown = read(dist, 'matrix.md');
     expect(markdown).toMatch(/^# Support matrix\n/);
     expect(markdown).toContain('\n## Clients × revisions\n\n| Client | ');
     expect(markdown).toContain('\n## Clients × capabilities\n\n| Client | ');
-    for (const cell of MatrixExport.parse(JSON.parse(read(root, 'data/matrix.json'))))
+    for (const cell of MatrixExport.parse(JSON.parse(read(dist, 'data/matrix.json'))))
       for (const id of cell.notes) expect(markdown).toContain(`[${id}](/research/${id}.md)`);
     expect(markdown.match(/^\| \*\*Tally\*\* \|/gm)).toHaveLength(2);
   });
 
   test('research.md lists every note as llms.txt does; the index twins list their entries; llms.txt links the overview twins', () => {
     // llms.txt links absolute URLs (readers fetch it alone); the twins link root-relative ones, as every twin does.
-    const llms = read(root, 'llms.txt').replace(/\]\(https?:\/\/[^/)]+\//g, '](/');
-    const research = read(root, 'research.md');
+    const llms = read(dist, 'llms.txt').replace(/\]\(https?:\/\/[^/)]+\//g, '](/');
+    const research = read(dist, 'research.md');
     const noteLines = llms.split('\n').filter((line) => line.startsWith('- [') && line.includes('](/research/'));
     expect(noteLines).toHaveLength(notes.length);
     for (const line of noteLines) expect(research.split('\n')).toContain(line);
     expect(llms).toContain('](/matrix.md)');
     expect(llms).toContain('](/research.md)');
     for (const collection of ['clients', 'revisions', 'capabilities']) {
-      const twin = read(root, `${collection}.md`);
+      const twin = read(dist, `${collection}.md`);
       const ids = files
         .filter((file) => new RegExp(`^${collection}/[^/]+\\.html$`).test(file))
         .map((file) => file.slice(collection.length + 1, -5));
       expect(ids.length).toBeGreaterThan(0);
       for (const id of ids) expect(twin).toContain(`](/${collection}/${id}.md)`);
     }
-    expect(read(root, 'index.md')).toContain('- [Support matrix](/matrix.md)');
+    expect(read(dist, 'index.md')).toContain('- [Support matrix](/matrix.md)');
   });
 
   test('the feed lists every note, newest last-updated first', () => {
-    const feed = read(root, 'feed.xml');
+    const feed = read(dist, 'feed.xml');
     const updated = [...feed.matchAll(/<entry>[\s\S]*?<updated>([^<]+)<\/updated>/g)].map((match) => match[1] ?? '');
     expect(updated).toHaveLength(notes.length);
     expect([...updated].sort().reverse()).toEqual(updated);
   });
 
   test('the sitemap lists every HTML page but the 404 page, and robots.txt points at it', () => {
-    const sitemap = read(root, 'sitemap.xml');
+    const sitemap = read(dist, 'sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
     const pages = html
       .filter((file) => file !== '404.html')
@@ -330,14 +330,14 @@ describe.each([
     expect([...locs].map((loc) => loc.replace(/\/$/, '')).sort()).toEqual(
       [...pages].map((page) => page.replace(/\/$/, '')).sort(),
     );
-    expect(read(root, 'robots.txt')).toContain('Sitemap: https://canimcp.io/sitemap.xml');
+    expect(read(dist, 'robots.txt')).toContain('Sitemap: https://canimcp.io/sitemap.xml');
   });
 
   test('a note page with its stylesheets stays under 40 KB and loads no script', () => {
     for (const id of notes) {
-      const page = read(root, `research/${id}.html`);
+      const page = read(dist, `research/${id}.html`);
       const css = [...page.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) =>
-        read(root, (match[1] ?? '').slice(1)),
+        read(dist, (match[1] ?? '').slice(1)),
       );
       const bytes = Buffer.byteLength(page) + css.reduce((sum, sheet) => sum + Buffer.byteLength(sheet), 0);
       expect(bytes, id).toBeLessThan(40 * 1024);
@@ -348,8 +348,8 @@ describe.each([
 });
 
 describe('the fixture site', () => {
-  const root = requireSite(fixtureSite);
-  const hostile = read(root, 'research/fast-agent-leads-with-the-modern-discover-probe.html');
+  const dist = requireDist(fixtureDist);
+  const hostile = read(dist, 'research/fast-agent-leads-with-the-modern-discover-probe.html');
   const body = hostile.slice(hostile.indexOf('class="prose"'), hostile.indexOf('id="sources"'));
 
   test('hostile Markdown is sanitized while the prose around it renders', () => {
@@ -364,23 +364,23 @@ describe('the fixture site', () => {
   });
 
   test('related notes show on both notes, whichever lists the other', () => {
-    const hermes = read(root, 'research/hermes-leads-with-the-legacy-handshake.html');
+    const hermes = read(dist, 'research/hermes-leads-with-the-legacy-handshake.html');
     expect(hermes).toContain('href="/research/fast-agent-leads-with-the-modern-discover-probe"');
-    const fastAgent = read(root, 'research/fast-agent-leads-with-the-modern-discover-probe.html');
+    const fastAgent = read(dist, 'research/fast-agent-leads-with-the-modern-discover-probe.html');
     expect(fastAgent.slice(fastAgent.indexOf('id="related"'))).toContain(
       'href="/research/hermes-leads-with-the-legacy-handshake"',
     );
   });
 
   test('a GitHub source with a commit and a path links the file at that commit and line range', () => {
-    const hermes = read(root, 'research/hermes-leads-with-the-legacy-handshake.html');
+    const hermes = read(dist, 'research/hermes-leads-with-the-legacy-handshake.html');
     expect(hermes).toContain(
       'href="https://github.com/NousResearch/hermes-agent/blob/9dcf7714/tools/mcp_tool_transport.py#L188-L252"',
     );
   });
 
   test('titles and summaries are text, never markup', () => {
-    const hermes = read(root, 'research/hermes-leads-with-the-legacy-handshake.html');
+    const hermes = read(dist, 'research/hermes-leads-with-the-legacy-handshake.html');
     // On the page a backtick span is code, and nothing else in the summary becomes markup; in the
     // plain-text description the span keeps its words without the backticks.
     expect(hermes).toContain('Its <code>protocol: auto</code> sends');
@@ -390,18 +390,18 @@ describe('the fixture site', () => {
   });
 
   test('client, revision and capability twins list the notes that name them', () => {
-    const client = read(root, 'clients/fast-agent.md');
+    const client = read(dist, 'clients/fast-agent.md');
     expect(client).toMatch(/^---\nname: fast-agent\n[\s\S]*\n---\n\n# fast-agent\n\n/);
     expect(client).toContain(
       "- [Hermes reverses its SDK's auto mode and tries initialize before server/discover](/research/hermes-leads-with-the-legacy-handshake.md) — On the same mcp Python SDK",
     );
-    expect(read(root, 'revisions/2026-07-28.md')).toContain('(/research/fast-agent-leads-with-the-modern-discover-probe.md)');
-    expect(read(root, 'capabilities/protocolVersions.md')).toMatch(/^# Protocol versions$/m);
+    expect(read(dist, 'revisions/2026-07-28.md')).toContain('(/research/fast-agent-leads-with-the-modern-discover-probe.md)');
+    expect(read(dist, 'capabilities/protocolVersions.md')).toMatch(/^# Protocol versions$/m);
   });
 });
 
 describe('the fixture site: verdicts', () => {
-  const root = requireSite(fixtureSite);
+  const dist = requireDist(fixtureDist);
   const text = (html: string) =>
     html
       .replace(/<[^>]+>/g, ' ')
@@ -413,7 +413,7 @@ describe('the fixture site: verdicts', () => {
     expect(start, from).toBeGreaterThan(-1);
     return html.slice(start, html.indexOf(to, start));
   };
-  const matrix = read(root, 'matrix.html');
+  const matrix = read(dist, 'matrix.html');
   /** Each cell of a client's row in one table, as HTML. */
   const cells = (axis: 'revision' | 'capability', client: string) =>
     section(section(matrix, `data-matrix="${axis}"`, '</table>'), `<tr data-client="${client}"`, '</tr>')
@@ -453,7 +453,7 @@ describe('the fixture site: verdicts', () => {
   });
 
   test('matrix.json lists every cell, the unknown ones with no notes', () => {
-    expect(JSON.parse(read(root, 'data/matrix.json'))).toEqual([
+    expect(JSON.parse(read(dist, 'data/matrix.json'))).toEqual([
       { client: 'fast-agent', revision: '2025-11-25', state: 'no', notes: ['hermes-leads-with-the-legacy-handshake'] },
       { client: 'fast-agent', revision: '2026-07-28', state: 'yes', notes: ['fast-agent-leads-with-the-modern-discover-probe'] },
       {
@@ -483,7 +483,7 @@ describe('the fixture site: verdicts', () => {
   });
 
   test('matrix.md: a row per client, each verdict with its notes as twin links, and the tally', () => {
-    const markdown = read(root, 'matrix.md');
+    const markdown = read(dist, 'matrix.md');
     expect(markdown).toContain(
       [
         '| Client | [2025-11-25](/revisions/2025-11-25.md) | [2026-07-28](/revisions/2026-07-28.md) |',
@@ -497,7 +497,7 @@ describe('the fixture site: verdicts', () => {
   });
 
   test('a client page opens with its verdicts, before its notes, and names what is unknown', () => {
-    const page = read(root, 'clients/hermes-agent.html');
+    const page = read(dist, 'clients/hermes-agent.html');
     const support = page.indexOf('id="support"');
     expect(support).toBeGreaterThan(page.indexOf('<h1'));
     expect(support).toBeLessThan(page.indexOf('class="counts"'));
@@ -508,17 +508,17 @@ describe('the fixture site: verdicts', () => {
       "2026-07-28 ◐ partial as of fixture-1.0 Fixture: reached only after a modern-only server rejects initialize. Hermes reverses its SDK's auto mode",
     );
     expect(verdicts).toContain('No verdicts yet: every capability is unknown for Hermes Agent.');
-    const fastAgent = text(section(read(root, 'clients/fast-agent.html'), 'id="support"', '</section>'));
+    const fastAgent = text(section(read(dist, 'clients/fast-agent.html'), 'id="support"', '</section>'));
     expect(fastAgent).toContain('2025-11-25 ✗ no');
     expect(fastAgent).toContain('Protocol versions ✓ yes');
   });
 
   test('revision and capability pages say which clients support them, and which are unknown', () => {
-    const revision = text(section(read(root, 'revisions/2025-11-25.html'), 'id="client-support"', '</section>'));
+    const revision = text(section(read(dist, 'revisions/2025-11-25.html'), 'id="client-support"', '</section>'));
     expect(revision).toContain('1 yes · 0 partial · 1 no · 0 unknown');
     expect(revision).toMatch(/Hermes Agent ✓ yes .* fast-agent ✗ no/);
     expect(revision).not.toContain('? unknown');
-    const capability = text(section(read(root, 'capabilities/protocolVersions.html'), 'id="client-support"', '</section>'));
+    const capability = text(section(read(dist, 'capabilities/protocolVersions.html'), 'id="client-support"', '</section>'));
     expect(capability).toContain('1 yes · 0 partial · 0 no · 1 unknown');
     expect(capability).toContain('fast-agent ✓ yes');
     expect(capability).toContain('? unknown no verdict yet; not the same as no: Hermes Agent');
@@ -526,10 +526,10 @@ describe('the fixture site: verdicts', () => {
 });
 
 describe('corrections on the fixture site', () => {
-  const root = requireSite(fixtureSite);
+  const dist = requireDist(fixtureDist);
   const correction = 'fixture-correction-of-the-reference-note';
   const correctionTitle = 'Fixture: a later note corrects parts of the reference note';
-  const hermes = read(root, 'research/hermes-leads-with-the-legacy-handshake.html');
+  const hermes = read(dist, 'research/hermes-leads-with-the-legacy-handshake.html');
   const notice = hermes.slice(
     hermes.indexOf('<div class="notice"'),
     hermes.indexOf('</div>', hermes.indexOf('<div class="notice"')),
@@ -550,13 +550,13 @@ describe('corrections on the fixture site', () => {
 
   test('the corrected reference note keeps its twin byte for byte, with no word of the correction', () => {
     expect(referenceCopies.length).toBeGreaterThan(0);
-    const twin = readFileSync(path.join(root, 'research', reference));
+    const twin = readFileSync(path.join(dist, 'research', reference));
     for (const copy of referenceCopies) expect(twin.equals(readFileSync(copy))).toBe(true);
     expect(twin.toString('utf8')).not.toContain(correction);
   });
 
   test('the correcting note says what it corrects and links back; its twin carries corrects in its frontmatter only', () => {
-    const page = read(root, `research/${correction}.html`);
+    const page = read(dist, `research/${correction}.html`);
     const block = page.slice(page.indexOf('<div class="notice"'), page.indexOf('class="prose"'));
     expect(block).toMatch(/role="note" aria-labelledby="corrects"/);
     expect(block).toContain('This note corrects parts of:');
@@ -564,19 +564,19 @@ describe('corrections on the fixture site', () => {
       /<a href="\/research\/hermes-leads-with-the-legacy-handshake"[^>]*>Hermes reverses its SDK&#39;s auto mode and tries initialize before server\/discover<\/a>/,
     );
     expect(page).not.toContain('Corrected in part.');
-    const twin = read(root, `research/${correction}.md`);
+    const twin = read(dist, `research/${correction}.md`);
     expect(twin).toContain('\ncorrects: [hermes-leads-with-the-legacy-handshake]\n');
     // No section of its own: FORMAT's twin has none for corrects.
     expect(twin.match(/^#+ .*$/gm)).toEqual([`# ${correctionTitle}`, '## Sources']);
   });
 
   test('a note nobody corrects shows no notice, search mark or badge', () => {
-    const page = read(root, 'research/fast-agent-leads-with-the-modern-discover-probe.html');
+    const page = read(dist, 'research/fast-agent-leads-with-the-modern-discover-probe.html');
     expect(page).not.toContain('Corrected in part');
     expect(page).not.toContain('data-pagefind-meta="corrected"');
     // Its related list still marks the reference note, which is corrected.
     expect(item(page, 'hermes-leads-with-the-legacy-handshake')).toContain('badge corrected');
-    expect(item(read(root, 'research.html'), 'fast-agent-leads-with-the-modern-discover-probe')).not.toContain('corrected');
+    expect(item(read(dist, 'research.html'), 'fast-agent-leads-with-the-modern-discover-probe')).not.toContain('corrected');
   });
 
   test('every list of notes marks the corrected note: /research, home, client, revision and capability pages', () => {
@@ -587,15 +587,15 @@ describe('corrections on the fixture site', () => {
       'revisions/2025-11-25.html',
       'capabilities/protocolVersions.html',
     ]) {
-      const entry = item(read(root, file), 'hermes-leads-with-the-legacy-handshake');
+      const entry = item(read(dist, file), 'hermes-leads-with-the-legacy-handshake');
       expect(entry, file).toMatch(/<span class="badge corrected corrected-corrected"[^>]*>\s*corrected in part\s*<\/span>/);
-      expect(item(read(root, file), correction), file).not.toContain('badge corrected');
+      expect(item(read(dist, file), correction), file).not.toContain('badge corrected');
     }
   });
 
   // Search results show it from the index's records (src/lib/search-records.test.ts, e2e/search.test.ts).
   test('the JSON export carries it', () => {
-    const exported = NotesExport.parse(JSON.parse(read(root, 'data/notes.json'))).notes;
+    const exported = NotesExport.parse(JSON.parse(read(dist, 'data/notes.json'))).notes;
     const byId = new Map(exported.map((note) => [note.id, note]));
     expect(byId.get('hermes-leads-with-the-legacy-handshake')?.correctedBy).toEqual([correction]);
     expect(byId.get(correction)?.correctedBy).toEqual([]);
@@ -610,15 +610,15 @@ describe('"Suggest a correction" and "Edit this note"', () => {
     new RegExp(`<a href="([^"]+)"[^>]*>${text}</a>`).exec(page)?.[1]?.replace(/&amp;/g, '&');
 
   test('with REPOSITORY_URL set (the fixture site), every note page links both, prefilled with id, URL and last-verified date', () => {
-    const root = requireSite(fixtureSite);
-    const hermes = read(root, 'research/hermes-leads-with-the-legacy-handshake.html');
+    const dist = requireDist(fixtureDist);
+    const hermes = read(dist, 'research/hermes-leads-with-the-legacy-handshake.html');
     expect(linkTo(hermes, 'Suggest a correction')).toBe(
       `${fixtureRepository}/issues/new?title=Correction%3A%20hermes-leads-with-the-legacy-handshake&body=Note%3A%20hermes-leads-with-the-legacy-handshake%0APage%3A%20https%3A%2F%2Fcanimcp.io%2Fresearch%2Fhermes-leads-with-the-legacy-handshake%0ALast%20verified%3A%202026-11-09%0A%0AWhat%20is%20wrong%2C%20and%20which%20source%20shows%20it%20(a%20link%2C%20and%20the%20commit%20or%20date%20where%20it%20applies)%3A%0A`,
     );
-    const notes = NotesExport.parse(JSON.parse(read(root, 'data/notes.json'))).notes;
+    const notes = NotesExport.parse(JSON.parse(read(dist, 'data/notes.json'))).notes;
     expect(notes.length).toBeGreaterThan(2);
     for (const note of notes) {
-      const page = read(root, `research/${note.id}.html`);
+      const page = read(dist, `research/${note.id}.html`);
       const suggest = new URL(linkTo(page, 'Suggest a correction') ?? 'missing:');
       expect(`${suggest.origin}${suggest.pathname}`).toBe(`${fixtureRepository}/issues/new`);
       expect(suggest.searchParams.get('title')).toBe(`Correction: ${note.id}`);
@@ -632,11 +632,11 @@ describe('"Suggest a correction" and "Edit this note"', () => {
 
   const configured = resolveRepository(undefined, (packageJson as { repository?: unknown }).repository);
   test(`with REPOSITORY_URL empty (the main site), note pages link ${configured ? "package.json's repository" : 'neither: package.json names no repository'}`, () => {
-    const root = requireSite(mainSite);
-    const pages = listFiles(root).filter((file) => /^research\/[^/]+\.html$/.test(file));
+    const dist = requireDist(mainDist);
+    const pages = listFiles(dist).filter((file) => /^research\/[^/]+\.html$/.test(file));
     expect(pages.length).toBeGreaterThan(1);
     for (const file of pages) {
-      const page = read(root, file);
+      const page = read(dist, file);
       const id = file.slice('research/'.length, -'.html'.length);
       if (configured === undefined) {
         expect(page, file).not.toContain('Suggest a correction');

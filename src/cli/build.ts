@@ -28,10 +28,10 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   // An interrupted build (Ctrl-C, a killed CI job) leaves its staging folder beside the output.
   await clearLeftovers(outDir);
   const dir = contentDir();
-  const site = siteOrigin();
+  const origin = siteOrigin();
   // A REPOSITORY_URL that names no GitHub repository stops the build here, in one line.
   configuredRepository();
-  const result = await loadContent(dir, { site });
+  const result = await loadContent(dir, { origin });
   const { problems } = result;
   if (problems.length > 0) {
     for (const problem of problems) console.error(formatProblem(problem));
@@ -42,7 +42,7 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   }
   const pool = createRenderPool();
   // The loader renders once per build, before any page: the workers' memory is freed right after.
-  handOver(dir, site, result, async (texts, origin) => {
+  handOver(dir, origin, result, async (texts, origin) => {
     try {
       return await pool.render(texts, origin);
     } finally {

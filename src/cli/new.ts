@@ -205,7 +205,7 @@ const create = async (
   io.out(display(target));
 
   // What `npm run check` will say about the new file, so the author knows what is left to fill in.
-  const { problems } = await loadContent(root, { site: siteOrigin() });
+  const { problems } = await loadContent(root, { origin: siteOrigin() });
   const own = problems.filter((problem) => path.resolve(problem.file) === target);
   if (own.length === 0) {
     io.err(`Created a ${noun} that passes npm run check. Run npm run dev to see it.`);

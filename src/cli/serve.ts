@@ -3,8 +3,8 @@ import path from 'node:path';
 import { repoRoot } from '../node/paths.ts';
 import { serveStatic } from '../node/serve.ts';
 
-export const serve = (root = path.join(repoRoot, 'dist'), port = Number(process.env['PORT'] ?? 4321)) => {
-  const server = serveStatic(root);
+export const serve = (dist = path.join(repoRoot, 'dist'), port = Number(process.env['PORT'] ?? 4321)) => {
+  const server = serveStatic(dist);
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(error.code === 'EADDRINUSE' ? `error: port ${port} is in use; set PORT to another` : `error: ${error.message}`);
     process.exitCode = 1;

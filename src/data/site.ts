@@ -93,7 +93,7 @@ const load = async (): Promise<SiteData> => {
     getCollection('capabilities'),
     getCollection('problems'),
   ]);
-  const site = siteOrigin();
+  const origin = siteOrigin();
   const today = buildDate();
   const problemList = problems.flatMap((entry) => entry.data.problems);
   const bases = research.map((entry) => base<Note>(entry));
@@ -110,7 +110,7 @@ const load = async (): Promise<SiteData> => {
       const source = bodyOf('research', note.id)?.source;
       return {
         ...note,
-        canonical: canonicalNoteUrl(site, note.id),
+        canonical: canonicalNoteUrl(origin, note.id),
         stale: isStale(note.data.lastVerified, today),
         correctedBy: corrections.get(note.id) ?? [],
         ...(source === undefined ? {} : { source }),

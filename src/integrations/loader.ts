@@ -27,8 +27,8 @@ interface Snapshot {
   lastUpdated: Map<string, string>;
 }
 
-const renderInline = (texts: readonly string[], site: string) =>
-  Promise.resolve(texts.map((text) => renderMarkdownAndText(text, site)));
+const renderInline = (texts: readonly string[], origin: string) =>
+  Promise.resolve(texts.map((text) => renderMarkdownAndText(text, origin)));
 
 let snapshot: Promise<Snapshot> | undefined;
 /** How many reads have started: a read that is not the latest publishes nothing. */
@@ -68,17 +68,17 @@ const readSnapshot = (cacheDir: URL): Promise<Snapshot> => {
   const mine = (reads += 1);
   const reading = (async (): Promise<Snapshot> => {
     const dir = contentDir();
-    const site = siteOrigin();
+    const origin = siteOrigin();
     const today = buildDate();
-    const handoff = takeOver(dir, site);
-    const { content, problems } = handoff?.result ?? (await loadContent(dir, { site }));
+    const handoff = takeOver(dir, origin);
+    const { content, problems } = handoff?.result ?? (await loadContent(dir, { origin }));
     const dates = lastCommitDates(dir);
     const entries = collections.flatMap((collection) =>
       (content[collection] as Entry<unknown>[]).map((entry) => [collection, entry] as const),
     );
     const html = await renderWithCache(
       entries.map(([, entry]) => entry.text),
-      site,
+      origin,
       handoff?.render ?? renderInline,
       fileURLToPath(new URL('canimcp/rendered-bodies.json', cacheDir)),
     );
@@ -101,7 +101,7 @@ const readSnapshot = (cacheDir: URL): Promise<Snapshot> => {
             ...(source === undefined ? {} : { source }),
             lastUpdated: updated,
             digest: createHash('sha256')
-              .update(`${site}\0${updated}\0${source ?? ''}\0`)
+              .update(`${origin}\0${updated}\0${source ?? ''}\0`)
               .update(entry.text)
               .digest('base64url'),
           },
@@ -126,14 +126,14 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
     if (!dev) throw new Error(`content has ${problems.length} problem(s):\n${report}`);
     if (collection === 'research') context.logger.error(`content has ${problems.length} problem(s):\n${report}`);
   }
-  const site = siteOrigin();
+  const origin = siteOrigin();
   const today = buildDate();
   const entries = content[collection];
   const keep = new Set(entries.map((entry) => entry.id));
   for (const id of context.store.keys()) if (!keep.has(id)) context.store.delete(id);
   for (const entry of entries) {
     // The store holds frontmatter only; bodies and their HTML are published beside it (bodies.ts).
-    const digest = context.generateDigest(`${site}\0${lastUpdated.get(entry.absolutePath) ?? today}\0${entry.text}`);
+    const digest = context.generateDigest(`${origin}\0${lastUpdated.get(entry.absolutePath) ?? today}\0${entry.text}`);
     if (context.store.get(entry.id)?.digest === digest) continue;
     context.store.set({ id: entry.id, data: entry.data, digest, filePath: path.relative(process.cwd(), entry.absolutePath) });
   }

@@ -7,8 +7,8 @@ import { didYouMean } from './suggest.ts';
 import { todoMarkers } from './todo.ts';
 
 /** Why a link written in a body does not resolve on this site, or undefined where it does. */
-const linkProblem = (href: string, ids: KnownIds, site: string): string | undefined => {
-  const target = classifyLink(href, site);
+const linkProblem = (href: string, ids: KnownIds, origin: string): string | undefined => {
+  const target = classifyLink(href, origin);
   if (target.type === 'entry' && !ids[target.collection].has(target.id)) {
     const noun = collectionSchemas[target.collection].noun;
     return `link to ${href}: no ${noun} ${JSON.stringify(target.id)} exists${didYouMean(target.id, ids[target.collection])}`;
@@ -21,10 +21,10 @@ const linkProblem = (href: string, ids: KnownIds, site: string): string | undefi
  * slowest step of a check, so a liberal scan of the text comes first; only a file where some
  * candidate does not resolve is parsed, and then the parser alone decides what is a link and where.
  */
-export const linkProblems = (file: SourceFile, ids: KnownIds, site: string): Problem[] => {
-  if (linkCandidates(file.text, site).every((href) => linkProblem(href, ids, site) === undefined)) return [];
+export const linkProblems = (file: SourceFile, ids: KnownIds, origin: string): Problem[] => {
+  if (linkCandidates(file.text, origin).every((href) => linkProblem(href, ids, origin) === undefined)) return [];
   return bodyLinks(file.text).flatMap((link) => {
-    const message = linkProblem(link.href, ids, site);
+    const message = linkProblem(link.href, ids, origin);
     return message === undefined ? [] : [{ file: file.file, line: link.line, column: link.column, message }];
   });
 };

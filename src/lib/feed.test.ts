@@ -8,7 +8,7 @@ const entry = (id: string, lastUpdated: string, title = `Title ${id}`, summary =
 });
 
 const feed = (notes: FeedNote[]) =>
-  atomFeed({ site: 'https://canimcp.io/', title: 'canimcp & friends', path: '/feed.xml', htmlPath: '/research', notes });
+  atomFeed({ origin: 'https://canimcp.io/', title: 'canimcp & friends', path: '/feed.xml', htmlPath: '/research', notes });
 
 describe('atomFeed', () => {
   test('the whole feed for one note', () => {

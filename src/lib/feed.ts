@@ -12,21 +12,21 @@ export interface FeedNote {
 
 /** An Atom feed of notes, newest `last-updated` first, as the caller orders them. */
 export const atomFeed = (feed: {
-  site: string;
+  origin: string;
   title: string;
   path: string;
   htmlPath: string;
   notes: readonly FeedNote[];
 }): string => {
-  const self = absoluteUrl(feed.site, feed.path);
+  const self = absoluteUrl(feed.origin, feed.path);
   const updated = feed.notes.reduce((latest, note) => (note.lastUpdated > latest ? note.lastUpdated : latest), '1970-01-01');
   const entries = feed.notes.map((note) => {
-    const url = absoluteUrl(feed.site, noteUrl(note.id));
+    const url = absoluteUrl(feed.origin, noteUrl(note.id));
     return [
       '  <entry>',
       `    <title>${escapeXml(note.data.title)}</title>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
-      `    <link rel="alternate" type="text/markdown" href="${escapeXml(absoluteUrl(feed.site, noteUrl(note.id, 'twin')))}"/>`,
+      `    <link rel="alternate" type="text/markdown" href="${escapeXml(absoluteUrl(feed.origin, noteUrl(note.id, 'twin')))}"/>`,
       `    <id>${escapeXml(url)}</id>`,
       `    <updated>${note.lastUpdated}T00:00:00Z</updated>`,
       `    <summary>${escapeXml(plainText(note.data.summary))}</summary>`,
@@ -40,7 +40,7 @@ export const atomFeed = (feed: {
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     `  <title>${escapeXml(feed.title)}</title>`,
     `  <link rel="self" href="${escapeXml(self)}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(feed.site, feed.htmlPath))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(feed.origin, feed.htmlPath))}"/>`,
     `  <id>${escapeXml(self)}</id>`,
     `  <updated>${updated}T00:00:00Z</updated>`,
     '  <author><name>canimcp</name></author>',

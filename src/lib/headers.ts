@@ -14,10 +14,10 @@ export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
  * copies. Netlify substitutes no placeholders in header values, so the canonical `Link` takes one
  * rule per twin; the content type is one rule for every `.md` file.
  */
-export const twinHeaderRules = (site: string, twins: { twin: string; page: string | undefined }[]): HeaderRule[] => [
+export const twinHeaderRules = (origin: string, twins: { twin: string; page: string | undefined }[]): HeaderRule[] => [
   { path: '/*.md', headers: [['Content-Type', MARKDOWN_TYPE]] },
   ...twins.flatMap(({ twin, page }): HeaderRule[] =>
-    page === undefined ? [] : [{ path: twin, headers: [['Link', `<${absoluteUrl(site, page)}>; rel="canonical"`]] }],
+    page === undefined ? [] : [{ path: twin, headers: [['Link', `<${absoluteUrl(origin, page)}>; rel="canonical"`]] }],
   ),
 ];
 

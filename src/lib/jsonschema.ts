@@ -6,9 +6,9 @@ import { MatrixExport, NotesExport } from '../schema/export.ts';
  * JSON Schemas generated from the zod schemas, never written by hand. Frontmatter schemas describe
  * what an author writes (the input side), for editors' YAML support.
  */
-export const jsonSchemas = (site: string) => {
+export const jsonSchemas = (origin: string) => {
   const make = (schema: z.ZodType, name: string, title: string) => ({
-    $id: `${site}/schema/${name}.json`,
+    $id: `${origin}/schema/${name}.json`,
     title,
     ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }),
   });

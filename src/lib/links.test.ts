@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { classifyLink, htmlHref, type LinkTarget } from './links.ts';
 
-const site = 'https://canimcp.io';
+const origin = 'https://canimcp.io';
 
 describe('classifyLink', () => {
   test.each<[string, LinkTarget]>([
@@ -36,10 +36,10 @@ describe('classifyLink', () => {
     ['mailto:someone@example.com', { type: 'external' }],
     ['relative/path.md', { type: 'external' }],
   ])('%s', (href, expected) => {
-    expect(classifyLink(href, site)).toEqual(expected);
+    expect(classifyLink(href, origin)).toEqual(expected);
   });
 
-  test('a site given with a trailing slash is the same site', () => {
+  test('an origin given with a trailing slash is the same origin', () => {
     expect(classifyLink('https://canimcp.io/clients/zed', 'https://canimcp.io/')).toEqual({
       type: 'entry',
       collection: 'clients',
@@ -61,6 +61,6 @@ describe('htmlHref', () => {
     ['https://github.com/o/r/blob/main/README.md', 'https://github.com/o/r/blob/main/README.md'],
     ['#footnote', '#footnote'],
   ])('%s → %s', (href, expected) => {
-    expect(htmlHref(href, site)).toBe(expected);
+    expect(htmlHref(href, origin)).toBe(expected);
   });
 });

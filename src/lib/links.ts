@@ -12,10 +12,10 @@ export type LinkTarget =
  * Classifies a link: links to this site are root-relative (`/clients/x.md`) or absolute on the
  * site's origin; anything else (other hosts, `#anchors`, `mailto:`) is external to the check.
  */
-export const classifyLink = (href: string, site: string): LinkTarget => {
+export const classifyLink = (href: string, origin: string): LinkTarget => {
   let path = href;
-  const origin = site.replace(/\/+$/, '');
-  if (path.startsWith(`${origin}/`) || path === origin) path = path.slice(origin.length) || '/';
+  const trimmed = origin.replace(/\/+$/, '');
+  if (path.startsWith(`${trimmed}/`) || path === trimmed) path = path.slice(trimmed.length) || '/';
   if (!path.startsWith('/') || path.startsWith('//')) return { type: 'external' };
   const hashAt = path.search(/[?#]/);
   const hash = hashAt === -1 ? '' : path.slice(hashAt);
@@ -33,8 +33,8 @@ export const classifyLink = (href: string, site: string): LinkTarget => {
 };
 
 /** The HTML form of a link: twins are for agents, so a page links pages (`/x.md` → `/x`). */
-export const htmlHref = (href: string, site: string): string => {
-  const target = classifyLink(href, site);
+export const htmlHref = (href: string, origin: string): string => {
+  const target = classifyLink(href, origin);
   if (target.type !== 'entry' || target.form === 'html') return href;
   return `${entryUrl(target.collection, target.id, 'html')}${target.hash}`;
 };
@@ -46,8 +46,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * (`](/x)`), definitions (`[x]: /y`), and anything on the site's origin. Liberal by design: it
  * may find more than a parser would (in code, with trailing punctuation), never less.
  */
-export const linkCandidates = (text: string, site: string): string[] => {
-  const origin = escapeRegExp(site.replace(/\/+$/, ''));
-  const patterns = [/\]\(\s*<?([^\s)>]*)/g, /^[ \t]*\[[^\]\n]+\]:\s*<?([^\s>]*)/gm, new RegExp(`(${origin}[^\\s)<>\\]]*)`, 'g')];
+export const linkCandidates = (text: string, origin: string): string[] => {
+  const quoted = escapeRegExp(origin.replace(/\/+$/, ''));
+  const patterns = [/\]\(\s*<?([^\s)>]*)/g, /^[ \t]*\[[^\]\n]+\]:\s*<?([^\s>]*)/gm, new RegExp(`(${quoted}[^\\s)<>\\]]*)`, 'g')];
   return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1] ?? ''));
 };

@@ -5,7 +5,7 @@ describe('llmsTxt', () => {
   test('H1, blockquote summary, details, then one H2 section of links each, in order', () => {
     expect(
       llmsTxt({
-        site: 'https://canimcp.io',
+        origin: 'https://canimcp.io',
         title: 'canimcp',
         summary: 'Research notes\n  on MCP clients.',
         details: '\nEvery link is a twin.\n',
@@ -44,7 +44,7 @@ describe('llmsTxt', () => {
 
   test('brackets in a title cannot close the link early', () => {
     const text = llmsTxt({
-      site: 'https://canimcp.io',
+      origin: 'https://canimcp.io',
       title: 't',
       summary: 's',
       sections: [{ heading: 'h', links: [{ title: 'The [draft] revision', url: '/x.md' }] }],
@@ -53,12 +53,12 @@ describe('llmsTxt', () => {
   });
 
   test('without details the summary is followed by the first section', () => {
-    expect(llmsTxt({ site: 'https://canimcp.io', title: 't', summary: 's', sections: [] })).toBe('# t\n\n> s\n');
+    expect(llmsTxt({ origin: 'https://canimcp.io', title: 't', summary: 's', sections: [] })).toBe('# t\n\n> s\n');
   });
 
   test("links given as paths are made absolute on the site's origin (a trailing slash on it too); absolute links stay", () => {
     const text = llmsTxt({
-      site: 'http://localhost:4321/',
+      origin: 'http://localhost:4321/',
       title: 't',
       summary: 's',
       sections: [

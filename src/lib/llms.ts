@@ -10,12 +10,12 @@ export interface LlmsLink {
 
 /**
  * An llms.txt file (llmstxt.org): an H1, a blockquote summary, optional prose, then H2 sections
- * of Markdown links, each with an optional one-line description. With `site`, links given as paths
- * are made absolute on that origin, as llms.txt readers fetch the file alone, with no base URL; the
+ * of Markdown links, each with an optional one-line description. With `origin`, links given as paths
+ * are made absolute on it, as llms.txt readers fetch the file alone, with no base URL; the
  * site's own `.md` twins in the same shape keep root-relative links, as every twin does.
  */
 export const llmsTxt = (file: {
-  site?: string;
+  origin?: string;
   title: string;
   summary: string;
   details?: string;
@@ -28,7 +28,7 @@ export const llmsTxt = (file: {
     if (section.links.length === 0) continue;
     const links = section.links.map(
       (link) =>
-        `- [${linkText(link.title)}](${file.site !== undefined && link.url.startsWith('/') ? absoluteUrl(file.site, link.url) : link.url})${link.description ? `: ${oneLine(link.description)}` : ''}`,
+        `- [${linkText(link.title)}](${file.origin !== undefined && link.url.startsWith('/') ? absoluteUrl(file.origin, link.url) : link.url})${link.description ? `: ${oneLine(link.description)}` : ''}`,
     );
     blocks.push(`## ${section.heading}\n\n${links.join('\n')}`);
   }

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { bodyLinks, renderMarkdown, renderMarkdownAndText } from './markdown.ts';
 
-const site = 'https://canimcp.io';
-const render = (markdown: string) => renderMarkdown(markdown, site);
+const origin = 'https://canimcp.io';
+const render = (markdown: string) => renderMarkdown(markdown, origin);
 
 describe('renderMarkdown: untrusted Markdown in, safe HTML out', () => {
   test.each([
@@ -90,12 +90,12 @@ describe('renderMarkdownAndText: the HTML and the text the search index holds', 
   test('the text is what a reader sees, a line per block, without the markup or what sanitizing removed', () => {
     const { html, text } = renderMarkdownAndText(
       '# A title\n\nSome *em* and `server/discover` <script>window.pwned = 1</script>.\n\n- one\n- two\n\n```json\n{"a": 1}\n```\n',
-      site,
+      origin,
     );
     expect(html).toBe(
       renderMarkdown(
         '# A title\n\nSome *em* and `server/discover` <script>window.pwned = 1</script>.\n\n- one\n- two\n\n```json\n{"a": 1}\n```\n',
-        site,
+        origin,
       ),
     );
     expect(text).toBe('A title\nSome em and server/discover .\none\ntwo\n{"a": 1}');

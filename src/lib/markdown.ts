@@ -70,10 +70,10 @@ const sanitizeSchema: Schema = {
 };
 
 /** Rewrites links to twins into links to pages, so HTML always links HTML. */
-const rewriteLinks = (site: string) => (tree: Root) => {
+const rewriteLinks = (origin: string) => (tree: Root) => {
   visit(tree, (node) => {
     if ((node.type === 'link' || node.type === 'definition') && 'url' in node) {
-      node.url = htmlHref(node.url, site);
+      node.url = htmlHref(node.url, origin);
     }
   });
 };
@@ -99,19 +99,19 @@ const relinkFragments = () => (tree: HastRoot) => {
  * The HTML pipeline. Raw HTML in a body is parsed (rehype-raw) and then sanitized; parsing HTML is
  * the costliest step, so bodies without any skip it. Sanitizing runs either way.
  */
-const renderer = (site: string, raw: boolean) => {
+const renderer = (origin: string, raw: boolean) => {
   const base = markdownParser()
-    .use(() => rewriteLinks(site))
+    .use(() => rewriteLinks(origin))
     .use(remarkRehype, { allowDangerousHtml: raw, clobberPrefix: '' });
   return (raw ? base.use(rehypeRaw) : base).use(rehypeSanitize, sanitizeSchema).use(relinkFragments).use(rehypeStringify);
 };
 
 const renderers = new Map<string, ReturnType<typeof renderer>>();
-const pipeline = (site: string, raw: boolean) => {
-  const key = `${raw ? 'raw' : 'plain'} ${site}`;
+const pipeline = (origin: string, raw: boolean) => {
+  const key = `${raw ? 'raw' : 'plain'} ${origin}`;
   let found = renderers.get(key);
   if (!found) {
-    found = renderer(site, raw);
+    found = renderer(origin, raw);
     renderers.set(key, found);
   }
   return found;
@@ -167,7 +167,7 @@ const finish = unified().use(rehypeSanitize, sanitizeSchema).use(relinkFragments
  * sanitized by rehype-raw there), or an image whose address the unified pipeline rewrites through
  * a link definition.
  */
-const renderFast = (markdown: string, site: string): Rendered | undefined => {
+const renderFast = (markdown: string, origin: string): Rendered | undefined => {
   // No footnote id prefix here: the sanitizer adds `user-content-` to every id, as in the unified pipeline.
   const tree = markdownToHast(markdown, { features: { gfm: { footnotes: { clobberPrefix: '' } } }, position: false }) as HastRoot;
   let fallBack = false;
@@ -175,8 +175,8 @@ const renderFast = (markdown: string, site: string): Rendered | undefined => {
     if (node.type === 'raw') fallBack = true;
     else if (node.type === 'element') {
       const { href, src } = node.properties;
-      if (node.tagName === 'a' && typeof href === 'string') node.properties['href'] = htmlHref(href, site);
-      if (node.tagName === 'img' && typeof src === 'string' && htmlHref(src, site) !== src) fallBack = true;
+      if (node.tagName === 'a' && typeof href === 'string') node.properties['href'] = htmlHref(href, origin);
+      if (node.tagName === 'img' && typeof src === 'string' && htmlHref(src, origin) !== src) fallBack = true;
       // Column alignment as remark-rehype writes it (`align`), which the sanitizer keeps; it drops `style`.
       const align = /^text-align: (left|center|right)$/.exec(String(node.properties['style'] ?? ''))?.[1];
       if ((node.tagName === 'th' || node.tagName === 'td') && align) {
@@ -192,20 +192,20 @@ const renderFast = (markdown: string, site: string): Rendered | undefined => {
 };
 
 /** Markdown (untrusted) to safe HTML, with site links pointing at HTML pages, and that HTML's text. */
-export const renderMarkdownAndText = (markdown: string, site: string): Rendered => {
-  const fast = renderFast(markdown, site);
+export const renderMarkdownAndText = (markdown: string, origin: string): Rendered => {
+  const fast = renderFast(markdown, origin);
   if (fast) return fast;
-  const plain = pipeline(site, false);
+  const plain = pipeline(origin, false);
   const tree = plain.parse(markdown);
   let hasHtml = false;
   visit(tree, 'html', () => {
     hasHtml = true;
     return false;
   });
-  const chosen = hasHtml ? pipeline(site, true) : plain;
+  const chosen = hasHtml ? pipeline(origin, true) : plain;
   const safe = chosen.runSync(tree);
   return { html: chosen.stringify(safe), text: textOf(safe) };
 };
 
 /** Markdown (untrusted) to safe HTML, with site links pointing at HTML pages. */
-export const renderMarkdown = (markdown: string, site: string): string => renderMarkdownAndText(markdown, site).html;
+export const renderMarkdown = (markdown: string, origin: string): string => renderMarkdownAndText(markdown, origin).html;

@@ -33,7 +33,13 @@ const stringsAt = (data: Record<string, unknown>, key: string): [string, number]
  * names exists (with "did you mean"), it neither relates to, corrects nor supersedes itself, and a written
  * `canonical` is the derived one.
  */
-export const noteReferenceProblems = (id: string, data: Record<string, unknown>, ids: KnownIds, site: string, report: Report) => {
+export const noteReferenceProblems = (
+  id: string,
+  data: Record<string, unknown>,
+  ids: KnownIds,
+  origin: string,
+  report: Report,
+) => {
   if (typeof data['id'] === 'string' && data['id'] !== id) {
     report(['id'], `must equal the file name, ${JSON.stringify(id)}, got ${JSON.stringify(data['id'])}`);
   }
@@ -57,7 +63,7 @@ export const noteReferenceProblems = (id: string, data: Record<string, unknown>,
     }
   }
   const canonical = data['canonical'];
-  const derived = canonicalNoteUrl(site, id);
+  const derived = canonicalNoteUrl(origin, id);
   if (typeof canonical === 'string' && canonical !== derived) {
     report(['canonical'], `must equal the derived URL ${derived} (or be left out), got ${JSON.stringify(canonical)}`);
   }

@@ -8,7 +8,7 @@ import { repoRoot } from '../node/paths.ts';
 import { entryTwin, noteTwin, type NoteTwinInput } from './twin.ts';
 import { canonicalNoteUrl } from './urls.ts';
 
-const site = 'https://canimcp.io';
+const origin = 'https://canimcp.io';
 
 const note = (
   data: Partial<Note> = {},
@@ -148,14 +148,14 @@ const references = [
 ].filter((file) => existsSync(file));
 
 const twinFrom = async (contentDir: string, id: string) => {
-  const { content } = await loadContent(contentDir, { site });
+  const { content } = await loadContent(contentDir, { origin });
   const entry = content.research.find((candidate) => candidate.id === id);
   if (!entry) throw new Error(`${id} is not a valid note in ${contentDir}`);
   return {
     entry,
     twin: noteTwin({
       ...entry,
-      canonical: canonicalNoteUrl(site, entry.id),
+      canonical: canonicalNoteUrl(origin, entry.id),
       lastUpdated: entry.data['last-updated'] ?? '2099-01-01',
     }),
   };

@@ -79,10 +79,10 @@ export const isScopedFilePath = (path: string): boolean =>
   /^\/(clients|revisions)\/[^/]+\/llms\.txt$|^\/clients\/[^/]+\/feed\.xml$/.test(path);
 
 /** Absolute URL on the site's origin. */
-export const absoluteUrl = (site: string, path: string): string => `${site.replace(/\/+$/, '')}${path}`;
+export const absoluteUrl = (origin: string, path: string): string => `${origin.replace(/\/+$/, '')}${path}`;
 
 /** A note's canonical URL, as FORMAT.md derives it. */
-export const canonicalNoteUrl = (site: string, id: string): string => absoluteUrl(site, noteUrl(id));
+export const canonicalNoteUrl = (origin: string, id: string): string => absoluteUrl(origin, noteUrl(id));
 
 /** The site's origin: `SITE_URL`, without a trailing slash. */
 export const siteOrigin = (): string => (process.env['SITE_URL'] ?? 'https://canimcp.io').replace(/\/+$/, '');

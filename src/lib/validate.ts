@@ -11,7 +11,7 @@ import { verdictProblems } from './verdicts.ts';
  * rules that span files (references, verdicts, links), then leftover TODO markers. Never throws on
  * bad content: every problem is returned, sorted, beside the entries that passed.
  */
-export const validateContent = (files: readonly SourceFile[], options: { site: string }): LoadResult => {
+export const validateContent = (files: readonly SourceFile[], options: { origin: string }): LoadResult => {
   const idsIn = (collection: CollectionName) =>
     new Set(files.filter((file) => file.collection === collection).map((file) => file.id));
   const ids: KnownIds = {
@@ -36,12 +36,12 @@ export const validateContent = (files: readonly SourceFile[], options: { site: s
     }
     const report = reporter(file, own);
     const valid = schemaCheck(file, readable.data, report);
-    if (file.collection === 'research') noteReferenceProblems(file.id, readable.data, ids, options.site, report);
+    if (file.collection === 'research') noteReferenceProblems(file.id, readable.data, ids, options.origin, report);
     if (file.collection === 'clients') {
       for (const problem of verdictProblems(file.id, readable.data['support'], noteData, ids))
         report(problem.path, problem.message);
     }
-    own.push(...linkProblems(file, ids, options.site));
+    own.push(...linkProblems(file, ids, options.origin));
     own.push(...todoProblems(file, new Set(own.map((problem) => problem.line))));
     problems.push(...own);
     if (valid !== undefined && file.parsed !== undefined) {

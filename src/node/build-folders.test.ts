@@ -12,7 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => rm(parent, { recursive: true, force: true }));
 
-const site = async (dir: string, text: string) => {
+const writeDist = async (dir: string, text: string) => {
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'index.html'), text);
 };
@@ -21,13 +21,13 @@ const running = (pid: number) => live.has(pid);
 
 describe('clearLeftovers', () => {
   test('removes staging and previous folders of builds that are gone, and nothing else', async () => {
-    await site(outDir, 'current');
-    await site(stagingFolder(outDir, 101), 'half built');
-    await site(previousFolder(outDir, 102), 'older');
-    await site(stagingFolder(outDir, 4242), 'another build, still running');
-    await site(stagingFolder(outDir, process.pid), 'this build');
-    await site(path.join(parent, 'dist2.staging-103'), 'another output folder');
-    await site(path.join(parent, 'dist.staging-notapid'), 'not ours');
+    await writeDist(outDir, 'current');
+    await writeDist(stagingFolder(outDir, 101), 'half built');
+    await writeDist(previousFolder(outDir, 102), 'older');
+    await writeDist(stagingFolder(outDir, 4242), 'another build, still running');
+    await writeDist(stagingFolder(outDir, process.pid), 'this build');
+    await writeDist(path.join(parent, 'dist2.staging-103'), 'another output folder');
+    await writeDist(path.join(parent, 'dist.staging-notapid'), 'not ours');
 
     const removed = await clearLeftovers(outDir, running);
 
@@ -39,8 +39,8 @@ describe('clearLeftovers', () => {
   });
 
   test('puts the last good site back when a build stopped between its two renames', async () => {
-    await site(stagingFolder(outDir, 101), 'half swapped');
-    await site(previousFolder(outDir, 101), 'last good');
+    await writeDist(stagingFolder(outDir, 101), 'half swapped');
+    await writeDist(previousFolder(outDir, 101), 'last good');
 
     await clearLeftovers(outDir, running);
 

@@ -40,7 +40,7 @@ export const runCheck = async (argv: readonly string[], contentDir: string): Pro
   if (format !== 'human' && format !== 'github' && format !== 'json') {
     return failed(`--format: expected human, github or json, got ${JSON.stringify(format)}`);
   }
-  const { content, problems } = await loadContent(contentDir, { site: siteOrigin() });
+  const { content, problems } = await loadContent(contentDir, { origin: siteOrigin() });
 
   if (values.stale !== undefined) {
     const days = Number(values.stale);

@@ -10,15 +10,15 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 /** A renderer that records what it was asked to render. */
 const recording = () => {
   const asked: string[] = [];
-  const render = (texts: readonly string[], site: string): Promise<Rendered[]> => {
+  const render = (texts: readonly string[], origin: string): Promise<Rendered[]> => {
     asked.push(...texts);
-    return Promise.resolve(texts.map((text) => ({ html: `<p>${text} on ${site}</p>`, text })));
+    return Promise.resolve(texts.map((text) => ({ html: `<p>${text} on ${origin}</p>`, text })));
   };
   return { asked, render };
 };
 
 describe('renderWithCache', () => {
-  it('renders each text once across builds, and again when the text or the site changes', async () => {
+  it('renders each text once across builds, and again when the text or the origin changes', async () => {
     const file = path.join(dir, 'nested', 'bodies.json');
     const first = recording();
     expect(await renderWithCache(['a', 'b', 'a'], 'https://x', first.render, file)).toEqual([
@@ -35,9 +35,9 @@ describe('renderWithCache', () => {
     // Entries no build asked for are dropped.
     expect(Object.keys((JSON.parse(await readFile(file, 'utf8')) as { entries: object }).entries)).toHaveLength(2);
 
-    const otherSite = recording();
-    await renderWithCache(['a'], 'https://y', otherSite.render, file);
-    expect(otherSite.asked).toEqual(['a']);
+    const otherOrigin = recording();
+    await renderWithCache(['a'], 'https://y', otherOrigin.render, file);
+    expect(otherOrigin.asked).toEqual(['a']);
   });
 
   it('renders everything without a cache file, and from an unreadable one', async () => {

@@ -15,7 +15,7 @@ export interface Rendered {
 }
 
 /** Renders many files' Markdown at once, in the order given. */
-export type RenderMany = (texts: readonly string[], site: string) => Promise<Rendered[]>;
+export type RenderMany = (texts: readonly string[], origin: string) => Promise<Rendered[]>;
 
 const CODE = ['markdown.ts', 'links.ts'];
 
@@ -35,8 +35,8 @@ const rendererVersion = (): string => {
 };
 
 /** The cache key of one file's text on one site. */
-export const renderKey = (text: string, site: string): string =>
-  createHash('sha256').update(rendererVersion()).update('\0').update(site).update('\0').update(text).digest('base64url');
+export const renderKey = (text: string, origin: string): string =>
+  createHash('sha256').update(rendererVersion()).update('\0').update(origin).update('\0').update(text).digest('base64url');
 
 let writes = 0;
 
@@ -51,7 +51,7 @@ interface CacheFile {
  */
 export const renderWithCache = async (
   texts: readonly string[],
-  site: string,
+  origin: string,
   render: RenderMany,
   cacheFile: string | undefined,
 ): Promise<Rendered[]> => {
@@ -65,12 +65,12 @@ export const renderWithCache = async (
       // No cache yet, or an unreadable one: render everything.
     }
   }
-  const keys = texts.map((text) => renderKey(text, site));
+  const keys = texts.map((text) => renderKey(text, origin));
   const missing = [...new Set(keys.filter((key) => !(key in cached)))];
   const textByKey = new Map(keys.map((key, index) => [key, texts[index] as string]));
   const fresh = await render(
     missing.map((key) => textByKey.get(key) as string),
-    site,
+    origin,
   );
   const entries: Record<string, Rendered> = {};
   for (const key of keys) if (key in cached) entries[key] = cached[key] as Rendered;

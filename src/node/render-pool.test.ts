@@ -5,7 +5,7 @@ import { renderMarkdownAndText } from '../lib/markdown.ts';
 /** A worker script given as source, so each test can make one misbehave in its own way. */
 const workerScript = (source: string) => new URL(`data:text/javascript,${encodeURIComponent(source)}`);
 
-const site = 'https://example.org';
+const origin = 'https://example.org';
 const texts = Array.from({ length: 20 }, (_, index) => `# Note ${index}\n\nBody with *emphasis* ${index}.\n`);
 
 let pool: RenderPool | undefined;
@@ -24,7 +24,7 @@ const settlesWithin = <T>(promise: Promise<T>, ms: number) =>
 describe('createRenderPool', () => {
   test('renders every body, in the order given, as the pipeline does', async () => {
     pool = createRenderPool({ size: 2 });
-    expect(await pool.render(texts, site)).toEqual(texts.map((text) => renderMarkdownAndText(text, site)));
+    expect(await pool.render(texts, origin)).toEqual(texts.map((text) => renderMarkdownAndText(text, origin)));
   });
 
   test.each([
@@ -37,9 +37,9 @@ describe('createRenderPool', () => {
       parentPort.on('message', () => { ${action}; });
     `);
     pool = createRenderPool({ size: 2, script });
-    await expect(settlesWithin(pool.render(texts, site), 10_000)).rejects.toThrow(message);
+    await expect(settlesWithin(pool.render(texts, origin), 10_000)).rejects.toThrow(message);
     // The pool stays broken: later work fails at once rather than waiting on a dead worker.
-    await expect(settlesWithin(pool.render(texts, site), 1_000)).rejects.toThrow(message);
+    await expect(settlesWithin(pool.render(texts, origin), 1_000)).rejects.toThrow(message);
   });
 
   test('one dying worker fails the render even while the others keep answering', async () => {
@@ -51,12 +51,12 @@ describe('createRenderPool', () => {
       });
     `);
     pool = createRenderPool({ size: 2, script });
-    await expect(settlesWithin(pool.render(texts, site), 10_000)).rejects.toThrow(/exit code 137/);
+    await expect(settlesWithin(pool.render(texts, origin), 10_000)).rejects.toThrow(/exit code 137/);
   });
 
   test('closing a pool that did its work settles without an error', async () => {
     pool = createRenderPool({ size: 2 });
-    await pool.render(texts.slice(0, 2), site);
+    await pool.render(texts.slice(0, 2), origin);
     await expect(pool.close()).resolves.toBeUndefined();
     pool = undefined;
   });

@@ -54,15 +54,15 @@ export const createRenderPool = ({
     });
     return worker;
   });
-  const run = (worker: Worker, site: string, texts: string[]) =>
+  const run = (worker: Worker, origin: string, texts: string[]) =>
     new Promise<Rendered[]>((resolve, reject) => {
       if (broken) return reject(broken);
       const id = nextId++;
       jobs.set(id, { resolve, reject });
-      worker.postMessage({ id, site, texts });
+      worker.postMessage({ id, origin, texts });
     });
   return {
-    render: async (texts, site) => {
+    render: async (texts, origin) => {
       if (texts.length === 0) return [];
       // Small batches interleaved across workers, so one slow note does not hold a whole half.
       const batch = Math.max(1, Math.ceil(texts.length / (workers.length * 8)));
@@ -74,7 +74,7 @@ export const createRenderPool = ({
         workers.map(async (worker) => {
           while (next < batches.length) {
             const index = next++;
-            results[index] = await run(worker, site, batches[index] ?? []);
+            results[index] = await run(worker, origin, batches[index] ?? []);
           }
         }),
       );

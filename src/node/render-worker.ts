@@ -2,6 +2,6 @@
 import { parentPort } from 'node:worker_threads';
 import { renderMarkdownAndText } from '../lib/markdown.ts';
 
-parentPort?.on('message', (job: { id: number; site: string; texts: string[] }) => {
-  parentPort?.postMessage({ id: job.id, rendered: job.texts.map((text) => renderMarkdownAndText(text, job.site)) });
+parentPort?.on('message', (job: { id: number; origin: string; texts: string[] }) => {
+  parentPort?.postMessage({ id: job.id, rendered: job.texts.map((text) => renderMarkdownAndText(text, job.origin)) });
 });

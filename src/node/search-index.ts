@@ -14,7 +14,7 @@ const IN_FLIGHT = 32;
 
 /** An index being built: `write` waits for it and moves the bundle into place. */
 export interface PendingIndex {
-  /** Moves the bundle to `outputPath` (`<site>/pagefind`); resolves to the number of records. */
+  /** Moves the bundle to `outputPath` (`<dist>/pagefind`); resolves to the number of records. */
   write: (outputPath: string) => Promise<number>;
 }
 

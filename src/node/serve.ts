@@ -27,15 +27,15 @@ const isFile = async (file: string) => (await stat(file).catch(() => undefined))
  * `<path>/index.html`. No trailing-slash redirects and no `.html` guessing beyond that, so tests
  * see what a real host serves.
  */
-export const resolvePath = async (root: string, urlPath: string): Promise<string | undefined> => {
+export const resolvePath = async (dist: string, urlPath: string): Promise<string | undefined> => {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
   } catch {
     return undefined;
   }
-  const target = path.join(root, path.normalize(decoded));
-  if (!target.startsWith(root)) return undefined;
+  const target = path.join(dist, path.normalize(decoded));
+  if (!target.startsWith(dist)) return undefined;
   for (const candidate of [target, `${target.replace(/\/$/, '')}.html`, path.join(target, 'index.html')]) {
     if (await isFile(candidate)) return candidate;
   }
@@ -46,8 +46,8 @@ export const resolvePath = async (root: string, urlPath: string): Promise<string
  * A static file server for `dist/`, the way the common static hosts resolve URLs. Like Netlify and
  * Cloudflare Pages, it applies the site's `_headers` rules and does not serve the file itself.
  */
-export const serveStatic = (root: string): Server => {
-  const headersFile = path.join(path.resolve(root), '_headers');
+export const serveStatic = (dist: string): Server => {
+  const headersFile = path.join(path.resolve(dist), '_headers');
   let cached: { mtime: number; rules: HeaderRule[] } | undefined;
   // Read again only when a new build has replaced it.
   const rules = async (): Promise<HeaderRule[]> => {
@@ -58,10 +58,10 @@ export const serveStatic = (root: string): Server => {
   };
   return createServer((request, response) => {
     const urlPath = new URL(request.url ?? '/', 'http://localhost').pathname;
-    void resolvePath(path.resolve(root), urlPath).then(async (found) => {
+    void resolvePath(path.resolve(dist), urlPath).then(async (found) => {
       const file = found === headersFile ? undefined : found;
       const status = file ? 200 : 404;
-      const served = file ?? path.join(root, '404.html');
+      const served = file ?? path.join(dist, '404.html');
       if (!(await isFile(served))) {
         response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
         return;

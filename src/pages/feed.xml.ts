@@ -7,7 +7,7 @@ import { feedUrl, routes, siteOrigin } from '../lib/urls.ts';
 export const GET: APIRoute = async () =>
   xmlResponse(
     atomFeed({
-      site: siteOrigin(),
+      origin: siteOrigin(),
       title: 'canimcp: MCP client research notes',
       path: feedUrl(),
       htmlPath: routes.research.path,

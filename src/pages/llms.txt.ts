@@ -10,7 +10,7 @@ export const GET: APIRoute = async () => {
   const origin = siteOrigin();
   return textResponse(
     llmsTxt({
-      site: origin,
+      origin,
       title: 'canimcp',
       summary: siteSummary,
       details: `Every link below is a Markdown twin of an HTML page (drop the \`.md\` for the page). Each client and revision also has a scoped llms.txt at \`${origin}/clients/<id>/llms.txt\` and \`${origin}/revisions/<id>/llms.txt\`. All notes as JSON: ${absoluteUrl(origin, routes.notesJson.path)}; the support matrix as JSON: ${absoluteUrl(origin, routes.matrixJson.path)}.`,

@@ -4,20 +4,20 @@ import path from 'node:path';
 import { resolvePath } from '../../src/node/serve.ts';
 
 /** Every file under a folder, as paths relative to it. */
-export const listFiles = (root: string, dir = ''): string[] =>
-  readdirSync(path.join(root, dir)).flatMap((name) => {
+export const listFiles = (dist: string, dir = ''): string[] =>
+  readdirSync(path.join(dist, dir)).flatMap((name) => {
     const relative = path.join(dir, name);
-    return statSync(path.join(root, relative)).isDirectory() ? listFiles(root, relative) : [relative];
+    return statSync(path.join(dist, relative)).isDirectory() ? listFiles(dist, relative) : [relative];
   });
 
-export const read = (root: string, file: string): string => readFileSync(path.join(root, file), 'utf8');
+export const read = (dist: string, file: string): string => readFileSync(path.join(dist, file), 'utf8');
 
 /** Every href and src in an HTML document. */
 export const references = (html: string): string[] =>
   [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((match) => (match[1] ?? '').replace(/&amp;/g, '&'));
 
 /** Whether a root-relative URL resolves to a file the way a plain static host resolves it. */
-export const resolves = async (root: string, url: string): Promise<boolean> => {
+export const resolves = async (dist: string, url: string): Promise<boolean> => {
   const pathname = new URL(url, 'http://localhost').pathname;
-  return (await resolvePath(root, pathname)) !== undefined;
+  return (await resolvePath(dist, pathname)) !== undefined;
 };

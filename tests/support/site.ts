@@ -46,22 +46,22 @@ export const buildContent = async (name: string, contentDir: string, env: Record
 };
 
 /** The site built from the project's own content; built once by the global setup. */
-export const mainSite = path.join(repoRoot, '.dist-test', 'main');
+export const mainDist = path.join(repoRoot, '.dist-test', 'main');
 /** The small fixture site (reference note, hostile Markdown); built once by the global setup. */
-export const fixtureSite = path.join(repoRoot, '.dist-test', 'fixture');
+export const fixtureDist = path.join(repoRoot, '.dist-test', 'fixture');
 export const fixtureContent = path.join(repoRoot, 'tests/fixtures/minimal');
 /** The repository the fixture site is built to link (`REPOSITORY_URL`) for corrections and edits. */
 export const fixtureRepository = 'https://github.com/example/canimcp-fixture';
 
 /** Fails loudly where a site that should have been built is missing. */
-export const requireSite = (dir: string): string => {
+export const requireDist = (dir: string): string => {
   if (!existsSync(path.join(dir, 'index.html')))
     throw new Error(`${dir} was not built: only the site and e2e projects build it first (vitest.config.ts lists their files)`);
   return dir;
 };
 
 /** Serves a built site on a free localhost port. */
-export const serveSite = async (dir: string): Promise<{ url: string; close: () => Promise<void> }> => {
+export const serveDist = async (dir: string): Promise<{ url: string; close: () => Promise<void> }> => {
   const server = serveStatic(dir);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

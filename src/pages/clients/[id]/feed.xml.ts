@@ -10,7 +10,7 @@ type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 export const GET: APIRoute<Props> = ({ props: { client } }) =>
   xmlResponse(
     atomFeed({
-      site: siteOrigin(),
+      origin: siteOrigin(),
       title: `canimcp: ${client.data.name}`,
       path: feedUrl(client.id),
       htmlPath: clientUrl(client.id),

@@ -10,7 +10,7 @@ type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 export const GET: APIRoute<Props> = ({ props: { client } }) =>
   textResponse(
     llmsTxt({
-      site: siteOrigin(),
+      origin: siteOrigin(),
       title: `canimcp: ${client.data.name}`,
       summary: `Research notes on how the MCP client ${client.data.name} behaves, each with its sources.`,
       details: `The client's own entry: ${absoluteUrl(siteOrigin(), clientUrl(client.id, 'twin'))}. The whole site: ${absoluteUrl(siteOrigin(), llmsUrl())}.`,

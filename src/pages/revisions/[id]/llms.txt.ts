@@ -10,7 +10,7 @@ type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 export const GET: APIRoute<Props> = ({ props: { revision } }) =>
   textResponse(
     llmsTxt({
-      site: siteOrigin(),
+      origin: siteOrigin(),
       title: `canimcp: MCP ${revision.id}`,
       summary: `Research notes on how MCP clients handle specification revision ${revision.id} (${revision.data.era} era, ${revision.data.status}).`,
       details: `The revision's own entry: ${absoluteUrl(siteOrigin(), revisionUrl(revision.id, 'twin'))}. The whole site: ${absoluteUrl(siteOrigin(), llmsUrl())}.`,
