@@ -6,6 +6,8 @@ import type { FloorTimings } from './floor.ts';
 import type { ProcessStats } from './measure.ts';
 import type { Phases } from './phases.ts';
 import type { SearchMeasurement } from './search.ts';
+import type { Target } from './targets.ts';
+import { kb, mib, millis, seconds } from './units.ts';
 
 export interface DirSize {
   bytes: number;
@@ -67,11 +69,6 @@ const stat3 = (numbers: (number | undefined)[]): Stat | undefined => {
   return { median, min: list[0] as number, max: list.at(-1) as number };
 };
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-const millis = (ms: number) => `${Math.round(ms)} ms`;
-const mib = (bytes: number) =>
-  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GiB` : `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
 const show = (value: Stat | undefined, unit: (n: number) => string) => {
   if (!value) return 'n/a';
   if (value.min === value.max) return unit(value.median);
@@ -171,93 +168,6 @@ export const summarise = (size: number, bodyWordsPerNote: number, results: RunRe
       rebuildPagefind: phase('pagefindMs', 'rebuild'),
     },
   };
-};
-
-export interface Target {
-  size: number | 'all';
-  what: string;
-  limit: string;
-  measured: string;
-  pass: boolean | undefined;
-}
-
-const SEARCH_BYTES = 300_000;
-const PAGE_BYTES = 150_000;
-const PEAK_BYTES = 2e9;
-
-/** Issue 10's targets, at 5,000 notes; the per-size ones at every size measured. */
-export const targetsFor = (summaries: SizeSummary[]): Target[] => {
-  const targets: Target[] = [];
-  const five = summaries.find((entry) => entry.size === 5000);
-  if (five) {
-    const { stats } = five;
-    const ratio = stats['referenceRatioWall']?.median;
-    const reference = stats['referenceWall']?.median;
-    const rss = stats['buildTreeRss']?.max;
-    const check = stats['checkWall']?.median;
-    targets.push(
-      {
-        size: 5000,
-        what: 'cold build ÷ Hugo + Pagefind, same run (median wall)',
-        limit: '≤ 1.75× (goal 1.5×)',
-        measured: ratio
-          ? `${ratio.toFixed(2)}× (${seconds(stats['buildWall']?.median ?? 0)} vs ${seconds(reference ?? 0)})`
-          : 'n/a',
-        pass: ratio ? ratio <= 1.75 : undefined,
-      },
-      {
-        size: 5000,
-        what: 'peak memory of the build process tree, summed (max)',
-        limit: '≤ 2 GB',
-        measured: rss ? mib(rss) : 'n/a',
-        pass: rss ? rss <= PEAK_BYTES : undefined,
-      },
-      {
-        size: 5000,
-        what: 'npm run check, median wall',
-        limit: '< 5 s',
-        measured: check ? seconds(check) : 'n/a',
-        pass: check ? check < 5_000 : undefined,
-      },
-    );
-  }
-  for (const { size, stats } of summaries) {
-    const ratio = stats['rebuildRatio']?.median;
-    targets.push({
-      size,
-      what: 'one-note edit rebuild ÷ cold build (median wall)',
-      limit: '≤ 0.5×',
-      measured: ratio ? `${ratio.toFixed(2)}× (${seconds(stats['rebuildWall']?.median ?? 0)})` : 'n/a',
-      pass: ratio ? ratio <= 0.5 : undefined,
-    });
-    const largest = stats['largestHtml']?.max;
-    targets.push({
-      size,
-      what: 'largest HTML page (max)',
-      limit: '≤ 150 KB',
-      measured: largest ? kb(largest) : 'n/a',
-      pass: largest ? largest <= PAGE_BYTES : undefined,
-    });
-    const bytes = stats['searchBytes']?.max;
-    const ms = stats['searchMs']?.median;
-    targets.push(
-      {
-        size,
-        what: 'first search: Pagefind bytes transferred (max)',
-        limit: '≤ 300 KB',
-        measured: bytes ? kb(bytes) : 'n/a',
-        pass: bytes ? bytes <= SEARCH_BYTES : undefined,
-      },
-      {
-        size,
-        what: 'first search: search() → 10 results with data (median)',
-        limit: '≤ 500 ms',
-        measured: ms ? millis(ms) : 'n/a',
-        pass: ms ? ms <= 500 : undefined,
-      },
-    );
-  }
-  return targets;
 };
 
 export const printTable = (summaries: SizeSummary[], targets: Target[]) => {

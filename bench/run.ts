@@ -21,7 +21,6 @@ import { buildLog, phasesOf } from './phases.ts';
 import {
   printTable,
   summarise,
-  targetsFor,
   type BuildMeasured,
   type DirSize,
   type Measured,
@@ -29,6 +28,7 @@ import {
   type SizeSummary,
 } from './report.ts';
 import { measureSearch } from './search.ts';
+import { targetsFor } from './targets.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Arguments

@@ -1,0 +1,90 @@
+/** Issue 10's targets, judged from the summaries the bench computed. */
+import type { SizeSummary } from './report.ts';
+import { kb, mib, millis, seconds } from './units.ts';
+
+export interface Target {
+  size: number | 'all';
+  what: string;
+  limit: string;
+  measured: string;
+  pass: boolean | undefined;
+}
+
+const SEARCH_BYTES = 300_000;
+const PAGE_BYTES = 150_000;
+const PEAK_BYTES = 2e9;
+
+/** Issue 10's targets, at 5,000 notes; the per-size ones at every size measured. */
+export const targetsFor = (summaries: SizeSummary[]): Target[] => {
+  const targets: Target[] = [];
+  const five = summaries.find((entry) => entry.size === 5000);
+  if (five) {
+    const { stats } = five;
+    const ratio = stats['referenceRatioWall']?.median;
+    const reference = stats['referenceWall']?.median;
+    const rss = stats['buildTreeRss']?.max;
+    const check = stats['checkWall']?.median;
+    targets.push(
+      {
+        size: 5000,
+        what: 'cold build ÷ Hugo + Pagefind, same run (median wall)',
+        limit: '≤ 1.75× (goal 1.5×)',
+        measured: ratio
+          ? `${ratio.toFixed(2)}× (${seconds(stats['buildWall']?.median ?? 0)} vs ${seconds(reference ?? 0)})`
+          : 'n/a',
+        pass: ratio ? ratio <= 1.75 : undefined,
+      },
+      {
+        size: 5000,
+        what: 'peak memory of the build process tree, summed (max)',
+        limit: '≤ 2 GB',
+        measured: rss ? mib(rss) : 'n/a',
+        pass: rss ? rss <= PEAK_BYTES : undefined,
+      },
+      {
+        size: 5000,
+        what: 'npm run check, median wall',
+        limit: '< 5 s',
+        measured: check ? seconds(check) : 'n/a',
+        pass: check ? check < 5_000 : undefined,
+      },
+    );
+  }
+  for (const { size, stats } of summaries) {
+    const ratio = stats['rebuildRatio']?.median;
+    targets.push({
+      size,
+      what: 'one-note edit rebuild ÷ cold build (median wall)',
+      limit: '≤ 0.5×',
+      measured: ratio ? `${ratio.toFixed(2)}× (${seconds(stats['rebuildWall']?.median ?? 0)})` : 'n/a',
+      pass: ratio ? ratio <= 0.5 : undefined,
+    });
+    const largest = stats['largestHtml']?.max;
+    targets.push({
+      size,
+      what: 'largest HTML page (max)',
+      limit: '≤ 150 KB',
+      measured: largest ? kb(largest) : 'n/a',
+      pass: largest ? largest <= PAGE_BYTES : undefined,
+    });
+    const bytes = stats['searchBytes']?.max;
+    const ms = stats['searchMs']?.median;
+    targets.push(
+      {
+        size,
+        what: 'first search: Pagefind bytes transferred (max)',
+        limit: '≤ 300 KB',
+        measured: bytes ? kb(bytes) : 'n/a',
+        pass: bytes ? bytes <= SEARCH_BYTES : undefined,
+      },
+      {
+        size,
+        what: 'first search: search() → 10 results with data (median)',
+        limit: '≤ 500 ms',
+        measured: ms ? millis(ms) : 'n/a',
+        pass: ms ? ms <= 500 : undefined,
+      },
+    );
+  }
+  return targets;
+};
