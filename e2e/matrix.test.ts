@@ -8,24 +8,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from '../tests/support/axe.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { cspWatcher } from '../tests/support/csp.ts';
-import { fixtureDist, mainDist, requireDist, serveDist } from '../tests/support/site.ts';
+import { serveBothDists } from '../tests/support/site.ts';
 
 let browser: Browser;
-const servers: { url: string; close: () => Promise<void> }[] = [];
+let closeServers: (() => Promise<void>) | undefined;
 let mainBase: string;
 let fixtureBase: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [a, b] = await Promise.all([serveDist(requireDist(mainDist)), serveDist(requireDist(fixtureDist))]);
-  servers.push(a, b);
-  mainBase = a.url;
-  fixtureBase = b.url;
+  ({ mainBase, fixtureBase, close: closeServers } = await serveBothDists());
 });
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all(servers.map((server) => server.close()));
+  await closeServers?.();
 });
 
 const errors = new WeakMap<Page, string[]>();

@@ -67,3 +67,15 @@ export const serveDist = async (dir: string): Promise<{ url: string; close: () =
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 };
+
+/** Both sites the global setup built, served at once: what the browser tests walk. */
+export const serveBothDists = async (): Promise<{ mainBase: string; fixtureBase: string; close: () => Promise<void> }> => {
+  const [main, fixture] = await Promise.all([serveDist(requireDist(mainDist)), serveDist(requireDist(fixtureDist))]);
+  return {
+    mainBase: main.url,
+    fixtureBase: fixture.url,
+    close: async () => {
+      await Promise.all([main.close(), fixture.close()]);
+    },
+  };
+};
