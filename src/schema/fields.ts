@@ -109,3 +109,14 @@ export const idList = <T extends z.ZodType<string>>(item: T, what: string, why =
     })
     .min(1, `expected at least one ${what} id${why}`)
     .superRefine(noRepeats);
+
+/** How many sentences a plain-text value holds, for the sentence-count rules. */
+const sentenceCount = (text: string) =>
+  text.split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/).filter((part) => part.trim() !== '').length;
+
+/** One line of plain text (no HTML) of at most `sentences` sentences: summaries and caveats. */
+export const PlainSentences = (sentences: number, tooMany: string) =>
+  OneLine.refine((value) => !/<[a-z!/]/i.test(value), { message: 'must be plain text, without HTML' }).refine(
+    (value) => sentenceCount(value) <= sentences,
+    { message: tooMany },
+  );

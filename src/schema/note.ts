@@ -6,6 +6,7 @@ import {
   IsoDate,
   OneLine,
   PastDate,
+  PlainSentences,
   RevisionId,
   Slug,
   idList,
@@ -20,10 +21,6 @@ export const noteStatuses = ['current', 'superseded', 'retracted'] as const;
 
 export type NoteKind = (typeof noteKinds)[number];
 export type NoteStatus = (typeof noteStatuses)[number];
-
-/** How many sentences a plain-text value holds, for one-to-three-sentence rules. */
-export const sentenceCount = (text: string) =>
-  text.split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/).filter((part) => part.trim() !== '').length;
 
 /** One piece of evidence. A claim about code names the commit and the path it was read at. */
 export const Source = z.strictObject({
@@ -53,13 +50,7 @@ export const NoteFrontmatter = z
       title: 'Kind',
       description: 'nuance (a subtlety), support (a support fact), gap (a missing feature), bug (a defect) or change (a change over time).',
     }),
-    summary: OneLine.refine((value) => !/<[a-z!/]/i.test(value), {
-      message: 'must be plain text, without HTML',
-    })
-      .refine((value) => sentenceCount(value) <= 3, {
-        message: 'expected one to three sentences',
-      })
-      .meta({
+    summary: PlainSentences(3, 'expected one to three sentences').meta({
         title: 'Summary',
         description: 'One to three plain sentences that stand alone in lists, feeds and search results.',
       }),

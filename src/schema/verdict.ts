@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { CapabilityId, OneLine, RevisionId, Slug, idList, oneOf } from './fields.ts';
-import { sentenceCount } from './note.ts';
+import { CapabilityId, OneLine, PlainSentences, RevisionId, Slug, idList, oneOf } from './fields.ts';
 
 /** What a verdict can say; a cell without one is *unknown*, which is never written down. */
 export const verdictStates = ['yes', 'partial', 'no'] as const;
@@ -28,8 +27,7 @@ export const Verdict = z
       title: 'Notes',
       description: 'The evidence: ids of current notes that name this client and this revision or capability.',
     }),
-    caveat: OneLine.refine((value) => !/<[a-z!/]/i.test(value), { message: 'must be plain text, without HTML' })
-      .refine((value) => sentenceCount(value) <= 1, { message: 'expected one sentence' })
+    caveat: PlainSentences(1, 'expected one sentence')
       .optional()
       .meta({ title: 'Caveat', description: 'What a partial verdict leaves out, in one plain sentence; required when state is partial.' }),
     version: OneLine.optional().meta({
