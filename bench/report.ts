@@ -5,6 +5,7 @@
 import type { FloorTimings } from './floor.ts';
 import type { ProcessStats } from './measure.ts';
 import type { Phases } from './phases.ts';
+import type { DevMeasurement } from './dev.ts';
 import type { SearchMeasurement } from './search.ts';
 import type { Target } from './targets.ts';
 import { kb, mib, millis, seconds } from './units.ts';
@@ -51,6 +52,8 @@ export interface RunResult {
   floor: Measured & { timings: FloorTimings | undefined };
   rebuild: BuildMeasured & { editedNote: string };
   search: SearchMeasurement | { skipped: string };
+  /** Absent in results written before the dev server was measured. */
+  dev?: (DevMeasurement & { loadAverage: number }) | { skipped: string };
   /** Absent in results written before the reference row existed. */
   reference?: ReferenceMeasured | { skipped: string };
 }
@@ -93,6 +96,9 @@ const referenceCpu = (run: RunResult) => {
     ? reference.hugo.cpuMs + reference.pagefind.cpuMs
     : undefined;
 };
+
+const devOf = (run: RunResult) => (run.dev && 'editMs' in run.dev ? run.dev : undefined);
+const median = (numbers: number[]) => stat3(numbers)?.median;
 
 const searched = (run: RunResult) => ('transfer' in run.search ? run.search : undefined);
 const uiOf = (run: RunResult) => {
@@ -154,6 +160,10 @@ export const summarise = (size: number, bodyWordsPerNote: number, results: RunRe
       searchResults: pick((run) => searched(run)?.results),
       uiMs: pick((run) => uiOf(run)?.ms),
       uiBytes: pick((run) => uiOf(run)?.transfer.bytes),
+      devFirstPageMs: pick((run) => devOf(run)?.firstPageMs),
+      // Each run's median edit, so one slow save does not stand for the run.
+      devEditMs: pick((run) => median(devOf(run)?.editMs ?? [])),
+      devLoadAverage: pick((run) => devOf(run)?.loadAverage),
       loadAverage: pick((run) => run.cold.loadAverage),
       phaseStartup: phase('startupAndValidationMs'),
       phaseContent: phase('contentSyncMs'),
@@ -223,6 +233,9 @@ export const printTable = (summaries: SizeSummary[], targets: Target[]) => {
     ['second search (warm) → results', (s) => show(s.stats['searchWarmMs'], millis)],
     ['search page: type → results', (s) => show(s.stats['uiMs'], millis)],
     ['search page: Pagefind bytes', (s) => show(s.stats['uiBytes'], kb)],
+    ['npm run dev: start → first note page', (s) => show(s.stats['devFirstPageMs'], seconds)],
+    ['npm run dev: save a note → page shows it', (s) => show(s.stats['devEditMs'], millis)],
+    ['  load average when dev started', (s) => show(s.stats['devLoadAverage'], (n) => n.toFixed(1))],
   ];
   const header = ['metric', ...summaries.map((s) => `${s.size} notes`)];
   const body = rows.map(([label, fn]) => [label, ...summaries.map(fn)]);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sizes 1000,5000] [--runs 3] [--query "words"] [--keep] [--no-search] [--report]`
+ * `npm run bench [-- --sizes 1000,5000] [--runs 3] [--query "words"] [--keep] [--no-search] [--no-dev] [--report]`
  *
  * Generates seeded synthetic corpora in a temporary folder and, per size and run, measures
  * `npm run check`, a cold full build (wall, CPU of the process tree, peak RSS of the tree, phase
@@ -28,6 +28,7 @@ import {
   type SizeSummary,
 } from './report.ts';
 import { measureSearch } from './search.ts';
+import { measureDev } from './dev.ts';
 import { targetsFor } from './targets.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     query: { type: 'string', default: 'handshake fallback' },
     keep: { type: 'boolean', default: false },
     'no-search': { type: 'boolean', default: false },
+    'no-dev': { type: 'boolean', default: false },
     report: { type: 'boolean', default: false },
   },
   allowPositionals: false,
@@ -47,7 +49,9 @@ const { values } = parseArgs({
 const sizes = values.sizes.split(',').map((size) => Number(size.trim()));
 const runs = Number(values.runs);
 if (sizes.some((size) => !Number.isInteger(size) || size < 2) || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--query "words"] [--keep] [--no-search] [--report]');
+  console.error(
+    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--query "words"] [--keep] [--no-search] [--no-dev] [--report]',
+  );
   process.exit(2);
 }
 
@@ -185,6 +189,16 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
   const builtNote = await readFile(path.join(outDir, 'research', `${editedNote}.md`), 'utf8');
   if (!builtNote.includes(`benchmark run ${run}`)) throw new Error(`rebuild did not pick up the edit to ${editedNote}`);
 
+  let dev: RunResult['dev'] = { skipped: '--no-dev' };
+  if (!values['no-dev']) {
+    log(`${tag}: npm run dev, then three edits of ${editedNote}`);
+    // As on a fresh clone: no data store and no rendered bodies from an earlier server or build.
+    await rm(path.join(repoRoot, '.astro'), { recursive: true, force: true });
+    await rm(path.join(repoRoot, 'node_modules/.astro'), { recursive: true, force: true });
+    const devLoad = await loadAverage();
+    dev = { ...(await measureDev(corpus.dir, editedNote, env)), loadAverage: devLoad };
+  }
+
   return {
     run,
     check: summary(check, checkLoad),
@@ -200,6 +214,7 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
       editedNote,
     },
     search,
+    dev,
   };
 };
 

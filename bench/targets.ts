@@ -24,6 +24,8 @@ export const targetsFor = (summaries: SizeSummary[]): Target[] => {
     const reference = stats['referenceWall']?.median;
     const rss = stats['buildTreeRss']?.max;
     const check = stats['checkWall']?.median;
+    const devStart = stats['devFirstPageMs']?.median;
+    const devEdit = stats['devEditMs']?.median;
     targets.push(
       {
         size: 5000,
@@ -47,6 +49,20 @@ export const targetsFor = (summaries: SizeSummary[]): Target[] => {
         limit: '< 5 s',
         measured: check ? seconds(check) : 'n/a',
         pass: check ? check < 5_000 : undefined,
+      },
+      {
+        size: 5000,
+        what: 'npm run dev: start → first note page (median)',
+        limit: '≤ 15 s',
+        measured: devStart ? seconds(devStart) : 'n/a',
+        pass: devStart ? devStart <= 15_000 : undefined,
+      },
+      {
+        size: 5000,
+        what: 'npm run dev: save a note → its page shows the edit (median)',
+        limit: '≤ 2 s',
+        measured: devEdit ? millis(devEdit) : 'n/a',
+        pass: devEdit ? devEdit <= 2_000 : undefined,
       },
     );
   }
@@ -83,6 +99,25 @@ export const targetsFor = (summaries: SizeSummary[]): Target[] => {
         limit: '≤ 500 ms',
         measured: ms ? millis(ms) : 'n/a',
         pass: ms ? ms <= 500 : undefined,
+      },
+    );
+    // The same budget for a reader typing into /search, the page's own requests included.
+    const uiBytes = stats['uiBytes']?.max;
+    const uiMs = stats['uiMs']?.median;
+    targets.push(
+      {
+        size,
+        what: '/search: Pagefind bytes, typing a query (max)',
+        limit: '≤ 300 KB',
+        measured: uiBytes ? kb(uiBytes) : 'n/a',
+        pass: uiBytes ? uiBytes <= SEARCH_BYTES : undefined,
+      },
+      {
+        size,
+        what: '/search: typed query → results (median)',
+        limit: '≤ 500 ms',
+        measured: uiMs ? millis(uiMs) : 'n/a',
+        pass: uiMs ? uiMs <= 500 : undefined,
       },
     );
   }

@@ -8,8 +8,10 @@ import { configuredRepository } from '../lib/repository.ts';
 import { loadContent } from '../node/content.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-folders.ts';
 import { handOver } from '../lib/handoff.ts';
+import { prepareContent, renderCacheFile } from '../node/prepare.ts';
 import { createRenderPool } from '../node/render-pool.ts';
-import { contentDir, repoRoot } from '../node/paths.ts';
+import { handOverIndex, startIndex, takeIndex } from '../node/search-index.ts';
+import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
 import { formatProblem } from '../lib/problems.ts';
 import { siteOrigin } from '../lib/urls.ts';
 import { fail } from './fail.ts';
@@ -23,8 +25,8 @@ const exists = (target: string) =>
 /** Builds the site; returns false (after printing why) when the content or the build fails. */
 export const buildSite = async (options: { outDir?: string; quiet?: boolean } = {}): Promise<boolean> => {
   const outDir = path.resolve(repoRoot, options.outDir ?? process.env['OUT_DIR'] ?? 'dist');
-  // Separate caches let builds of different content folders run side by side (tests, benchmarks).
-  const cacheDir = process.env['ASTRO_CACHE_DIR'] ? path.resolve(repoRoot, process.env['ASTRO_CACHE_DIR']) : undefined;
+  // Separate caches (ASTRO_CACHE_DIR) let builds of different content folders run side by side (tests, benchmarks).
+  const cacheDir = astroCacheDir();
   // An interrupted build (Ctrl-C, a killed CI job) leaves its staging folder beside the output.
   await clearLeftovers(outDir);
   const dir = contentDir();
@@ -40,15 +42,18 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
     );
     return false;
   }
+  // Every body the render cache lacks is rendered on every core, once, before Astro starts.
   const pool = createRenderPool();
-  // The loader renders once per build, before any page: the workers' memory is freed right after.
-  handOver(dir, origin, result, async (texts, origin) => {
-    try {
-      return await pool.render(texts, origin);
-    } finally {
-      await pool.close();
-    }
-  });
+  const prepared = await prepareContent(dir, {
+    origin,
+    loaded: result,
+    render: pool.render,
+    renderCacheFile: renderCacheFile(cacheDir),
+  }).finally(() => pool.close());
+  // The search index is built from the records, in Pagefind's own process, while Astro starts and
+  // renders the pages; the build's integration moves it into the output at the end.
+  handOverIndex(startIndex(prepared.records(), path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`)));
+  handOver(dir, origin, prepared);
   const staging = stagingFolder(outDir);
   const previous = previousFolder(outDir);
   const { build } = await import('astro');
@@ -57,13 +62,13 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
       root: repoRoot,
       outDir: staging,
       logLevel: options.quiet ? 'warn' : 'info',
-      ...(cacheDir ? { cacheDir } : {}),
+      cacheDir,
     });
   } catch (error) {
+    // An index Astro never got to: stop it, and leave no scratch folder behind.
+    await takeIndex()?.discard();
     await rm(staging, { recursive: true, force: true });
     throw error;
-  } finally {
-    await pool.close();
   }
   if (await exists(outDir)) await rename(outDir, previous);
   await rename(staging, outDir);

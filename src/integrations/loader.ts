@@ -1,122 +1,57 @@
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
-import { collections, type CollectionName } from '../schema/index.ts';
-import { publishBodies, type Body } from '../lib/bodies.ts';
-import { loadContent, type Content, type Entry } from '../node/content.ts';
-import { lastCommitDates } from '../node/git.ts';
+import type { CollectionName } from '../schema/index.ts';
+import { publishBodies } from '../lib/bodies.ts';
+import { createContentCache } from '../node/content.ts';
 import { takeOver } from '../lib/handoff.ts';
-import { renderMarkdownAndText } from '../lib/markdown.ts';
-import { contentDir, projectPath, repoRoot } from '../node/paths.ts';
-import { formatProblem, type Problem } from '../lib/problems.ts';
-import { renderWithCache, type Rendered } from '../node/render-cache.ts';
-import { capabilityRecord, clientRecord, noteRecord, revisionRecord, type SearchRecord } from '../lib/search-records.ts';
+import { contentDir } from '../node/paths.ts';
+import { formatProblem } from '../lib/problems.ts';
+import { prepareContent, renderCacheFile, type Prepared } from '../node/prepare.ts';
 import { createSerialRunner } from '../lib/serial-runner.ts';
 import { lookAt, settle } from '../node/settle.ts';
-import { correctedBy } from '../lib/indexes.ts';
-import { isStale } from '../lib/stale.ts';
 import { buildDate } from '../lib/today.ts';
 import { siteOrigin } from '../lib/urls.ts';
 
-/** What every collection's loader shares: one read of the content folder per change. */
-interface Snapshot {
-  content: Content;
-  problems: Problem[];
-  /** Each entry's `last-updated`, by absolute path. */
-  lastUpdated: Map<string, string>;
-}
-
-const renderInline = (texts: readonly string[], origin: string) =>
-  Promise.resolve(texts.map((text) => renderMarkdownAndText(text, origin)));
-
-let snapshot: Promise<Snapshot> | undefined;
+let snapshot: Promise<Prepared> | undefined;
+/** The dev server's files as last read and checked: a save re-reads and re-checks that file, not the folder. */
+const devContent = createContentCache();
+/**
+ * How long after a save the dev server writes the render cache back to disk: writing it blocks the
+ * server for a few hundred ms at 5,000 notes, so not while an author waits for a page. A server
+ * stopped sooner renders those few notes again when it next starts.
+ */
+const DEV_CACHE_WRITE_DELAY_MS = 30_000;
 /** How many reads have started: a read that is not the latest publishes nothing. */
 let reads = 0;
 
-const lastUpdatedOf = (entry: Entry<unknown>, dates: Map<string, string>, today: string): string => {
-  const written = (entry.data as Record<string, unknown>)['last-updated'];
-  return typeof written === 'string' ? written : (dates.get(entry.absolutePath) ?? today);
-};
-
-/** Every search record of the content: notes, clients, revisions and capabilities. */
-const searchRecords = (content: Content, rendered: Map<string, Rendered>, lastUpdated: Map<string, string>, today: string) => {
-  const text = (entry: Entry<unknown>) => rendered.get(entry.absolutePath)?.text ?? '';
-  const records: SearchRecord[] = [];
-  const titles = new Map(content.research.map((note) => [note.id, note.data.title]));
-  const corrections = correctedBy(content.research);
-  for (const note of content.research) {
-    const updated = lastUpdated.get(note.absolutePath) ?? today;
-    const stale = isStale(note.data.lastVerified, today);
-    const successor = note.data.supersededBy === undefined ? undefined : titles.get(note.data.supersededBy);
-    const corrected = (corrections.get(note.id)?.length ?? 0) > 0;
-    records.push(noteRecord({ id: note.id, data: note.data, lastUpdated: updated, stale, corrected }, text(note), successor));
-  }
-  for (const client of content.clients) records.push(clientRecord(client, text(client)));
-  for (const revision of content.revisions) records.push(revisionRecord(revision, text(revision)));
-  for (const capability of content.capabilities) records.push(capabilityRecord(capability, text(capability)));
-  return records;
-};
-
 /**
- * Reads (or takes over the build's read of) the content folder, renders every body once (reusing
- * the bodies cached by an earlier build), and publishes the bodies and search records beside the
- * data store.
+ * Takes over the build's prepared content, or reads and prepares the content folder (one read for
+ * every collection's loader), and publishes the bodies and search records beside the data store.
  */
-const readSnapshot = (cacheDir: URL): Promise<Snapshot> => {
+const readSnapshot = (cacheDir: URL, dev: boolean): Promise<Prepared> => {
   if (snapshot) return snapshot;
   const mine = (reads += 1);
-  const reading = (async (): Promise<Snapshot> => {
+  const reading = (async (): Promise<Prepared> => {
     const dir = contentDir();
     const origin = siteOrigin();
-    const today = buildDate();
-    const handoff = takeOver(dir, origin);
-    const { content, problems } = handoff?.result ?? (await loadContent(dir, { origin }));
-    const dates = lastCommitDates(dir);
-    const entries = collections.flatMap((collection) =>
-      (content[collection] as Entry<unknown>[]).map((entry) => [collection, entry] as const),
-    );
-    const html = await renderWithCache(
-      entries.map(([, entry]) => entry.text),
-      origin,
-      handoff?.render ?? renderInline,
-      fileURLToPath(new URL('canimcp/rendered-bodies.json', cacheDir)),
-    );
-    const rendered = new Map(entries.map(([, entry], index) => [entry.absolutePath, html[index] as Rendered]));
-    const lastUpdated = new Map(entries.map(([, entry]) => [entry.absolutePath, lastUpdatedOf(entry, dates, today)]));
+    const prepared =
+      takeOver(dir, origin) ??
+      (await prepareContent(dir, {
+        origin,
+        renderCacheFile: renderCacheFile(fileURLToPath(cacheDir)),
+        ...(dev ? { cache: devContent, renderCacheOptions: { writeDelayMs: DEV_CACHE_WRITE_DELAY_MS } } : {}),
+      }));
     // A newer save started a newer read meanwhile: its bodies are the ones to show.
-    if (mine !== reads) return { content, problems, lastUpdated };
-    publishBodies(
-      entries.map(([collection, entry]): [CollectionName, string, Body] => {
-        const updated = lastUpdated.get(entry.absolutePath) ?? today;
-        const source = projectPath(repoRoot, entry.absolutePath);
-        return [
-          collection,
-          entry.id,
-          {
-            html: rendered.get(entry.absolutePath)?.html ?? '',
-            frontmatterBlock: entry.frontmatterBlock,
-            body: entry.body,
-            file: entry.file,
-            ...(source === undefined ? {} : { source }),
-            lastUpdated: updated,
-            digest: createHash('sha256')
-              .update(`${origin}\0${updated}\0${source ?? ''}\0`)
-              .update(entry.text)
-              .digest('base64url'),
-          },
-        ];
-      }),
-      () => searchRecords(content, rendered, lastUpdated, today),
-    );
-    return { content, problems, lastUpdated };
+    if (mine === reads) publishBodies(prepared.bodies, prepared.records);
+    return prepared;
   })();
   snapshot = reading;
   return reading;
 };
 
 const sync = async (collection: CollectionName, context: LoaderContext, dev: boolean) => {
-  const reading = readSnapshot(context.config.cacheDir);
+  const reading = readSnapshot(context.config.cacheDir, dev);
   const { content, problems, lastUpdated } = await reading;
   // In dev a newer save may have started a newer read meanwhile: that one's sync applies, not this.
   if (reading !== snapshot) return;
@@ -208,7 +143,7 @@ export const contentLoader = (collection: CollectionName): Loader => ({
 });
 
 const syncProblems = async (context: LoaderContext) => {
-  const { problems } = await readSnapshot(context.config.cacheDir);
+  const { problems } = await readSnapshot(context.config.cacheDir, context.watcher !== undefined);
   // One entry that always exists, so reading it never warns about an empty collection.
   const data = { problems: problems.map(formatProblem) };
   context.store.set({ id: 'all', data, digest: context.generateDigest(data) });

@@ -1,32 +1,29 @@
-import type { LoadResult } from '../node/content.ts';
-import type { RenderMany } from '../node/render-cache.ts';
+import type { Prepared } from '../node/prepare.ts';
 
 /**
- * The build validates the content before Astro starts, in the same process; the content loader then
- * takes that result instead of reading and checking every file a second time.
+ * `npm run build` validates and prepares the content before Astro starts, in the same process; the
+ * content loader then takes that instead of reading, checking and rendering every file a second time.
  */
-const key = Symbol.for('canimcp.validatedContent');
+const key = Symbol.for('canimcp.preparedContent');
 
 interface Handoff {
   dir: string;
   origin: string;
-  result: LoadResult;
-  /** Renders bodies on every core; the loader calls it only for entries that changed. */
-  render?: RenderMany;
+  prepared: Prepared;
 }
 
 type Holder = Record<typeof key, Handoff | undefined>;
 
-/** Keeps a validation result for the loader of the build that follows. */
-export const handOver = (dir: string, origin: string, result: LoadResult, render?: Handoff['render']): void => {
-  (globalThis as unknown as Holder)[key] = { dir, origin, result, ...(render ? { render } : {}) };
+/** Keeps prepared content for the loader of the build that follows. */
+export const handOver = (dir: string, origin: string, prepared: Prepared): void => {
+  (globalThis as unknown as Holder)[key] = { dir, origin, prepared };
 };
 
-/** Takes a result handed over for this folder and site, once; later reads (dev) go to disk. */
-export const takeOver = (dir: string, origin: string): Omit<Handoff, 'dir' | 'origin'> | undefined => {
+/** Takes content prepared for this folder and site, once; later reads (dev) go to disk. */
+export const takeOver = (dir: string, origin: string): Prepared | undefined => {
   const holder = globalThis as unknown as Holder;
   const handoff = holder[key];
   if (handoff === undefined || handoff.dir !== dir || handoff.origin !== origin) return undefined;
   holder[key] = undefined;
-  return handoff;
+  return handoff.prepared;
 };

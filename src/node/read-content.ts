@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { collections } from '../schema/index.ts';
 import { entryFileNames } from './content-files.ts';
@@ -11,11 +11,35 @@ import type { Problem } from '../lib/problems.ts';
 /** How problems name a file: relative to the working directory. */
 const display = (absolute: string) => path.relative(process.cwd(), absolute) || absolute;
 
+/** Files read before, by absolute path, with the size and modification time they had. */
+export type ReadCache = Map<string, { size: number; mtimeMs: number; file: SourceFile }>;
+
+const readOne = async (collection: SourceFile['collection'], name: string, absolutePath: string): Promise<SourceFile> => {
+  const { text, invalid } = decodeUtf8(await readFile(absolutePath));
+  return {
+    collection,
+    id: name.slice(0, -'.md'.length),
+    file: display(absolutePath),
+    absolutePath,
+    text,
+    parsed: parseFile(text),
+    invalidUtf8: invalid,
+  };
+};
+
 /**
  * Reads every entry file of a content folder, in a stable order (by path), and says which of the
  * four folders are missing. Reads only: what the files say is for the rules to judge.
+ *
+ * With a cache (the dev server keeps one), a file whose size and modification time are those it
+ * had when last read is taken from the cache instead of read and parsed again; the cache is then
+ * updated to this read. A save changes the modification time (nanoseconds here), so one edit costs
+ * one file's read and parse, not the whole folder's.
  */
-export const readContent = async (contentDir: string): Promise<{ files: SourceFile[]; problems: Problem[] }> => {
+export const readContent = async (
+  contentDir: string,
+  cache?: ReadCache,
+): Promise<{ files: SourceFile[]; problems: Problem[] }> => {
   const problems: Problem[] = [];
   const perFolder = await Promise.all(
     collections.map(async (collection) => {
@@ -33,17 +57,22 @@ export const readContent = async (contentDir: string): Promise<{ files: SourceFi
     }),
   );
   const read = await mapLimited(perFolder.flat(), OPEN_FILES, async ({ collection, name, absolutePath }): Promise<SourceFile> => {
-    const { text, invalid } = decodeUtf8(await readFile(absolutePath));
-    return {
-      collection,
-      id: name.slice(0, -'.md'.length),
-      file: display(absolutePath),
-      absolutePath,
-      text,
-      parsed: parseFile(text),
-      invalidUtf8: invalid,
-    };
+    if (cache === undefined) return readOne(collection, name, absolutePath);
+    const before = await stat(absolutePath);
+    const known = cache.get(absolutePath);
+    if (known && known.size === before.size && known.mtimeMs === before.mtimeMs) return known.file;
+    const file = await readOne(collection, name, absolutePath);
+    // Kept only when the file did not change while it was read, so a half-written save is read again.
+    const after = await stat(absolutePath);
+    if (after.size === before.size && after.mtimeMs === before.mtimeMs)
+      cache.set(absolutePath, { size: before.size, mtimeMs: before.mtimeMs, file });
+    else cache.delete(absolutePath);
+    return file;
   });
+  if (cache !== undefined) {
+    const present = new Set(read.map((file) => file.absolutePath));
+    for (const known of cache.keys()) if (!present.has(known)) cache.delete(known);
+  }
   const files = read.sort((a, b) => a.file.localeCompare(b.file));
   return { files, problems };
 };

@@ -40,6 +40,30 @@ describe('renderWithCache', () => {
     expect(otherOrigin.asked).toEqual(['a']);
   });
 
+  it('with a write delay (the dev server), keeps the entries in memory and writes later changes later', async () => {
+    const file = path.join(dir, 'held', 'bodies.json');
+    const entriesIn = async () =>
+      Object.values((JSON.parse(await readFile(file, 'utf8')) as { entries: Record<string, Rendered> }).entries)
+        .map((entry) => entry.text)
+        .sort();
+    const first = recording();
+    await renderWithCache(['a', 'b'], 'https://x', first.render, file, { writeDelayMs: 50 });
+    expect(first.asked).toEqual(['a', 'b']);
+    // The first call writes at once: a server that starts renders everything, and keeps it.
+    expect(await entriesIn()).toEqual(['a', 'b']);
+    // A later change is rendered from memory and not yet written…
+    const second = recording();
+    await renderWithCache(['a', 'c'], 'https://x', second.render, file, { writeDelayMs: 50 });
+    expect(second.asked).toEqual(['c']);
+    expect(await entriesIn()).toEqual(['a', 'b']);
+    // …until the delay has passed: then the file holds the latest entries, for the next server or build.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await entriesIn()).toEqual(['a', 'c']);
+    const build = recording();
+    await renderWithCache(['a', 'c'], 'https://x', build.render, file);
+    expect(build.asked).toEqual([]);
+  });
+
   it('renders everything without a cache file, and from an unreadable one', async () => {
     const none = recording();
     await renderWithCache(['a'], 'https://x', none.render, undefined);

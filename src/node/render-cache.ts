@@ -45,6 +45,47 @@ interface CacheFile {
   entries: Record<string, Rendered>;
 }
 
+export interface RenderCacheOptions {
+  /**
+   * For a long-lived process (the dev server): the entries stay in memory between calls, so only
+   * the first call reads (and writes) the file; later changes are written this long after the last
+   * one instead of before the call returns. Reading and writing the whole file cost far more than
+   * rendering the one note a save changed.
+   */
+  writeDelayMs?: number;
+}
+
+/** Entries a long-lived process holds, by cache file. */
+const held = new Map<string, CacheFile>();
+const pendingWrites = new Map<string, ReturnType<typeof setTimeout>>();
+
+/** Writes the cache aside, then renames it: a build stopped half-way leaves the old cache, never a torn one. */
+const writeCache = async (cacheFile: string, contents: CacheFile): Promise<void> => {
+  // A name of its own per write: the dev server may render twice at once after a quick save.
+  const partial = `${cacheFile}.${process.pid}.${(writes += 1)}`;
+  try {
+    await mkdir(path.dirname(cacheFile), { recursive: true });
+    await writeFile(partial, JSON.stringify(contents));
+    await rename(partial, cacheFile);
+  } catch {
+    // The cache only saves time: a write that fails costs a render next time, never this build.
+    await rm(partial, { force: true });
+  }
+};
+
+const readCache = async (cacheFile: string | undefined, version: string, hold: boolean): Promise<Record<string, Rendered>> => {
+  if (cacheFile === undefined) return {};
+  const kept = hold ? held.get(cacheFile) : undefined;
+  if (kept?.version === version) return kept.entries;
+  try {
+    const parsed = JSON.parse(await readFile(cacheFile, 'utf8')) as CacheFile;
+    if (parsed.version === version) return parsed.entries;
+  } catch {
+    // No cache yet, or an unreadable one: render everything.
+  }
+  return {};
+};
+
 /**
  * Renders every text, taking what the cache file holds and rendering only the rest (with `render`,
  * e.g. on every core), then writes the cache back when it changed.
@@ -54,17 +95,10 @@ export const renderWithCache = async (
   origin: string,
   render: RenderMany,
   cacheFile: string | undefined,
+  options: RenderCacheOptions = {},
 ): Promise<Rendered[]> => {
   const version = rendererVersion();
-  let cached: Record<string, Rendered> = {};
-  if (cacheFile) {
-    try {
-      const parsed = JSON.parse(await readFile(cacheFile, 'utf8')) as CacheFile;
-      if (parsed.version === version) cached = parsed.entries;
-    } catch {
-      // No cache yet, or an unreadable one: render everything.
-    }
-  }
+  const cached = await readCache(cacheFile, version, options.writeDelayMs !== undefined);
   const keys = texts.map((text) => renderKey(text, origin));
   const missing = [...new Set(keys.filter((key) => !(key in cached)))];
   const textByKey = new Map(keys.map((key, index) => [key, texts[index] as string]));
@@ -78,18 +112,23 @@ export const renderWithCache = async (
     entries[key] = fresh[index] as Rendered;
   });
   const stale = Object.keys(cached).length !== Object.keys(entries).length;
-  if (cacheFile && (missing.length > 0 || stale)) {
-    // Written aside, then renamed: a build stopped half-way leaves the old cache, never a torn one.
-    // A name of its own per write: the dev server may render twice at once after a quick save.
-    const partial = `${cacheFile}.${process.pid}.${(writes += 1)}`;
-    try {
-      await mkdir(path.dirname(cacheFile), { recursive: true });
-      await writeFile(partial, JSON.stringify({ version, entries } satisfies CacheFile));
-      await rename(partial, cacheFile);
-    } catch {
-      // The cache only saves time: a write that fails costs a render next time, never this build.
-      await rm(partial, { force: true });
+  const contents: CacheFile = { version, entries };
+  const changed = missing.length > 0 || stale;
+  if (cacheFile && options.writeDelayMs !== undefined && held.has(cacheFile)) {
+    held.set(cacheFile, contents);
+    if (changed) {
+      clearTimeout(pendingWrites.get(cacheFile));
+      const timer = setTimeout(() => {
+        pendingWrites.delete(cacheFile);
+        void writeCache(cacheFile, held.get(cacheFile) ?? contents);
+      }, options.writeDelayMs);
+      // A server stopped before the timer fires renders the notes saved last once more next time.
+      timer.unref();
+      pendingWrites.set(cacheFile, timer);
     }
+  } else if (cacheFile) {
+    if (options.writeDelayMs !== undefined) held.set(cacheFile, contents);
+    if (changed) await writeCache(cacheFile, contents);
   }
   return keys.map((key) => entries[key] as Rendered);
 };

@@ -16,7 +16,25 @@ const IN_FLIGHT = 32;
 export interface PendingIndex {
   /** Moves the bundle to `outputPath` (`<dist>/pagefind`); resolves to the number of records. */
   write: (outputPath: string) => Promise<number>;
+  /** Stops indexing (the build failed) and removes the scratch folder. */
+  discard: () => Promise<void>;
 }
+
+const started = Symbol.for('canimcp.startedIndex');
+type Holder = Record<typeof started, PendingIndex | undefined>;
+
+/** Keeps an index `npm run build` started before Astro, for the build's integration to finish. */
+export const handOverIndex = (index: PendingIndex): void => {
+  (globalThis as unknown as Holder)[started] = index;
+};
+
+/** Takes the index handed over, once. */
+export const takeIndex = (): PendingIndex | undefined => {
+  const holder = globalThis as unknown as Holder;
+  const index = holder[started];
+  holder[started] = undefined;
+  return index;
+};
 
 const addAll = async (index: pagefind.PagefindIndex, records: readonly SearchRecord[]): Promise<void> => {
   const failures: string[] = [];
@@ -32,23 +50,26 @@ const addAll = async (index: pagefind.PagefindIndex, records: readonly SearchRec
   if (failures.length > 0) throw new Error(`pagefind: ${failures.join('\n')}`);
 };
 
+/** Indexes the records and writes the bundle into `scratch` (emptied first). */
+const indexRecords = async (records: readonly SearchRecord[], scratch: string): Promise<void> => {
+  await rm(scratch, { recursive: true, force: true });
+  try {
+    const { index, errors } = await pagefind.createIndex({});
+    if (!index) throw new Error(`pagefind: could not create an index: ${errors.join('; ')}`);
+    await addAll(index, records);
+    const written = await index.writeFiles({ outputPath: scratch });
+    if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
+  } finally {
+    await pagefind.close();
+  }
+};
+
 /**
- * Starts indexing the records now and writes the bundle into `scratch` (a folder of its own,
- * emptied first); `write` moves it into the site.
+ * Starts indexing the records now, into `scratch` (a folder of its own, emptied first); `write`
+ * moves the bundle into the site.
  */
 export const startIndex = (records: readonly SearchRecord[], scratch: string): PendingIndex => {
-  const building = (async () => {
-    await rm(scratch, { recursive: true, force: true });
-    try {
-      const { index, errors } = await pagefind.createIndex({});
-      if (!index) throw new Error(`pagefind: could not create an index: ${errors.join('; ')}`);
-      await addAll(index, records);
-      const written = await index.writeFiles({ outputPath: scratch });
-      if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
-    } finally {
-      await pagefind.close();
-    }
-  })();
+  const building = indexRecords(records, scratch);
   // The build awaits `write`; until then a failure must not surface as an unhandled rejection.
   building.catch(() => undefined);
   return {
@@ -62,6 +83,11 @@ export const startIndex = (records: readonly SearchRecord[], scratch: string): P
         await rm(scratch, { recursive: true, force: true });
       }
       return records.length;
+    },
+    discard: async () => {
+      await pagefind.close();
+      await building.catch(() => undefined);
+      await rm(scratch, { recursive: true, force: true });
     },
   };
 };

@@ -35,6 +35,8 @@ export interface Pagefind {
   /** `null` as the term: every record that matches the filters (a filter-only search). */
   search: (term: string | null, options: SearchOptions) => Promise<SearchResponse | null>;
   filters: () => Promise<Counts>;
+  /** Loads the index chunks a term needs, ahead of its search. */
+  preload: (term: string, options?: SearchOptions) => Promise<void>;
 }
 
 /** Imports and starts Pagefind with the site's ranking; `excerptLength` in words. */

@@ -8,20 +8,15 @@ import { joinCjk, segmentCjk } from '../lib/cjk.ts';
 import { filterNames, type FilterName } from '../lib/filters.ts';
 import { exactFirst, hasCriteria, readState, stateSearch, type SearchState } from '../lib/search.ts';
 import { resultItem } from './search-result.ts';
-import { loadPagefind, type Counts, type Pagefind, type Result, type ResultData } from './pagefind.ts';
+import { loadPagefind, type Counts, type Pagefind, type Result, type ResultData, type SearchResponse } from './pagefind.ts';
 
 /** Results shown at first, and added by each "Show more". */
 const PAGE = 10;
 /** How many top results are checked for an exact title or id match, which then comes first. */
 const EXACT_WINDOW = 10;
 const DEBOUNCE_MS = 150;
-
-/** Pagefind, started, with every filter's index loaded: until then, searches report no filter counts. */
-const startPagefind = async (): Promise<Pagefind> => {
-  const pagefind = await loadPagefind();
-  await pagefind.filters();
-  return pagefind;
-};
+/** The shortest query whose index chunks are fetched while it is still being typed. */
+const PRELOAD_FROM = 3;
 
 const quoted = (text: string) => `“${text}”`;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -43,7 +38,11 @@ export const startSearch = (): void => {
   }
   form.removeAttribute('data-pending');
 
-  const pagefindReady = startPagefind();
+  // The worker, WASM and metadata load now; a query's index chunks load while it is typed (preload).
+  const pagefindReady = loadPagefind();
+  // The filter index (every filter's page lists, a large share of the bytes on a big site) loads only
+  // once a reader reaches for the filters or arrives with one set: until then the options show no counts.
+  let countsReady: Promise<boolean> | undefined;
   let run = 0;
   let shown: Result[] = [];
   let rendered = 0;
@@ -100,6 +99,53 @@ export const startSearch = (): void => {
     if (focusFirst) items[0]?.querySelector('a')?.focus();
   };
 
+  /** The words Pagefind searches for: `null` for a filter-only search. */
+  const termOf = (state: SearchState) => (state.q === '' ? null : segmentCjk(state.q).trim());
+  const filtersOf = (state: SearchState, skip?: FilterName) => {
+    const filters: Record<string, string> = {};
+    for (const name of filterNames) {
+      const value = state.filters[name];
+      if (value && name !== skip) filters[name] = value;
+    }
+    return filters;
+  };
+
+  /**
+   * Shows each filter value's count for a search (the totals without one). A filter's counts come
+   * from the search without that filter, so they say what choosing another value would give.
+   * Needs the filter index: nothing happens before it was asked for.
+   */
+  const showCountsFor = async (token: number, pagefind: Pagefind, state: SearchState, response?: SearchResponse) => {
+    if (countsReady === undefined || !(await countsReady) || token !== run) return;
+    if (!hasCriteria(state)) {
+      const totals = await pagefind.filters();
+      if (token === run) showCounts(totals);
+      return;
+    }
+    const term = termOf(state);
+    const first = response ?? (await pagefind.search(term, { filters: filtersOf(state) }));
+    if (!first || token !== run) return;
+    const counts: Counts = { ...first.filters };
+    for (const name of filterNames) {
+      if (!state.filters[name]) continue;
+      const other = await pagefind.search(term, { filters: filtersOf(state, name) });
+      if (!other || token !== run) return;
+      counts[name] = other.filters[name] ?? {};
+    }
+    showCounts(counts);
+  };
+
+  /** Loads the filter index once, then shows the counts for what is on screen. */
+  const loadCounts = async () => {
+    if (countsReady !== undefined) return;
+    countsReady = pagefindReady.then(
+      (pagefind) => pagefind.filters().then(() => true),
+      () => false,
+    );
+    const token = run;
+    if (await countsReady) await showCountsFor(token, await pagefindReady, readState(new URLSearchParams(location.search)));
+  };
+
   const search = async (state: SearchState) => {
     const token = ++run;
     showState(state);
@@ -118,32 +164,17 @@ export const startSearch = (): void => {
       empty.hidden = true;
       more.hidden = true;
       status.textContent = '';
-      const totals = await pagefind.filters();
-      if (token === run) showCounts(totals);
+      await showCountsFor(token, pagefind, state);
       return;
     }
-    const term = state.q === '' ? null : segmentCjk(state.q).trim();
-    const filtersFor = (skip?: FilterName) => {
-      const filters: Record<string, string> = {};
-      for (const name of filterNames) {
-        const value = state.filters[name];
-        if (value && name !== skip) filters[name] = value;
-      }
-      return filters;
-    };
+    // A search with a filter set needs the filter index anyway; its counts come with it.
+    if (Object.keys(state.filters).length > 0) void loadCounts().catch(() => undefined);
+    const term = termOf(state);
     // Without words there is no relevance: list what the filters match, most recently verified first.
     const sort = state.sort === 'lastVerified' || term === null ? { sort: { lastVerified: 'desc' as const } } : {};
-    const response = await pagefind.search(term, { filters: filtersFor(), ...sort });
+    const response = await pagefind.search(term, { filters: filtersOf(state), ...sort });
     if (!response || token !== run) return;
-    // A filter's counts come from the search without that filter, so they say what choosing another value would give.
-    const counts: Counts = { ...response.filters };
-    for (const name of filterNames) {
-      if (!state.filters[name]) continue;
-      const other = await pagefind.search(term, { filters: filtersFor(name) });
-      if (!other || token !== run) return;
-      counts[name] = other.filters[name] ?? {};
-    }
-    showCounts(counts);
+    void showCountsFor(token, pagefind, state, response).catch(() => undefined);
 
     let results = response.results;
     if (state.sort === 'relevance' && term !== null) {
@@ -183,6 +214,12 @@ export const startSearch = (): void => {
 
   input.addEventListener('input', () => {
     clearTimeout(timer);
+    // The query's index chunks start loading at once; the search itself waits for a pause in typing.
+    // Not for one or two letters: a short prefix matches words across many chunks.
+    const term = termOf(readControls());
+    if (term !== null && term.length >= PRELOAD_FROM) {
+      void pagefindReady.then((pagefind) => pagefind.preload(term)).catch(() => undefined);
+    }
     timer = setTimeout(() => {
       // The first keystrokes of a query make a history entry; the rest of the word updates it.
       commit(typing ? 'replace' : 'push');
@@ -203,6 +240,11 @@ export const startSearch = (): void => {
     commit(typing ? 'replace' : 'push');
     typing = false;
   });
+  // Counts load when a reader reaches for the filters: hovering, touching or tabbing to them.
+  const filterControls = form.querySelector<HTMLElement>('.filters') ?? form;
+  for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
+    filterControls.addEventListener(type, () => void loadCounts().catch(() => undefined), { once: true, passive: true });
+  }
   form.addEventListener('change', (event) => {
     if (event.target === input) return;
     typing = false;

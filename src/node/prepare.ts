@@ -1,0 +1,122 @@
+/**
+ * One read of the content folder made ready for the site: validated entries, every body rendered
+ * once (reusing bodies cached by earlier builds), each entry's `last-updated`, and the search
+ * records. `npm run build` prepares it before Astro starts, so the search index can be built from
+ * the first second; the content loader prepares it itself in `npm run dev` and `astro build`.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { collections, type CollectionName } from '../schema/index.ts';
+import type { Body } from '../lib/bodies.ts';
+import { correctedBy } from '../lib/indexes.ts';
+import { renderMarkdownAndText } from '../lib/markdown.ts';
+import type { Problem } from '../lib/problems.ts';
+import { capabilityRecord, clientRecord, noteRecord, revisionRecord, type SearchRecord } from '../lib/search-records.ts';
+import { isStale } from '../lib/stale.ts';
+import { buildDate } from '../lib/today.ts';
+import { loadContent, type Content, type ContentCache, type Entry, type LoadResult } from './content.ts';
+import { lastCommitDates } from './git.ts';
+import { projectPath, repoRoot } from './paths.ts';
+import { renderWithCache, type RenderCacheOptions, type Rendered, type RenderMany } from './render-cache.ts';
+
+/** The content as the site publishes it. */
+export interface Prepared {
+  content: Content;
+  problems: Problem[];
+  /** Each entry's `last-updated`, by absolute path. */
+  lastUpdated: Map<string, string>;
+  /** What pages and twins need beyond the frontmatter, per entry. */
+  bodies: [CollectionName, string, Body][];
+  /** Every search record: notes, clients, revisions and capabilities (built on first call). */
+  records: () => readonly SearchRecord[];
+}
+
+export interface PrepareOptions {
+  origin: string;
+  /** A validation already made of this folder (the build's), instead of reading it again. */
+  loaded?: LoadResult;
+  /** What the dev server keeps between reads. */
+  cache?: ContentCache;
+  /** Renders the bodies the render cache lacks; in this thread when absent. */
+  render?: RenderMany;
+  /** The render cache's file; none when absent. */
+  renderCacheFile?: string;
+  renderCacheOptions?: RenderCacheOptions;
+}
+
+/** Where the rendered bodies are cached, in Astro's cache folder. */
+export const renderCacheFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'rendered-bodies.json');
+
+const renderInline: RenderMany = (texts, origin) => Promise.resolve(texts.map((text) => renderMarkdownAndText(text, origin)));
+
+const lastUpdatedOf = (entry: Entry<unknown>, dates: Map<string, string>, today: string): string => {
+  const written = (entry.data as Record<string, unknown>)['last-updated'];
+  return typeof written === 'string' ? written : (dates.get(entry.absolutePath) ?? today);
+};
+
+/** Every search record of the content: notes, clients, revisions and capabilities. */
+const searchRecords = (content: Content, rendered: Map<string, Rendered>, lastUpdated: Map<string, string>, today: string) => {
+  const text = (entry: Entry<unknown>) => rendered.get(entry.absolutePath)?.text ?? '';
+  const records: SearchRecord[] = [];
+  const titles = new Map(content.research.map((note) => [note.id, note.data.title]));
+  const corrections = correctedBy(content.research);
+  for (const note of content.research) {
+    const updated = lastUpdated.get(note.absolutePath) ?? today;
+    const stale = isStale(note.data.lastVerified, today);
+    const successor = note.data.supersededBy === undefined ? undefined : titles.get(note.data.supersededBy);
+    const corrected = (corrections.get(note.id)?.length ?? 0) > 0;
+    records.push(noteRecord({ id: note.id, data: note.data, lastUpdated: updated, stale, corrected }, text(note), successor));
+  }
+  for (const client of content.clients) records.push(clientRecord(client, text(client)));
+  for (const revision of content.revisions) records.push(revisionRecord(revision, text(revision)));
+  for (const capability of content.capabilities) records.push(capabilityRecord(capability, text(capability)));
+  return records;
+};
+
+export const prepareContent = async (dir: string, options: PrepareOptions): Promise<Prepared> => {
+  const { origin } = options;
+  const today = buildDate();
+  const { content, problems } =
+    options.loaded ?? (await loadContent(dir, { origin, ...(options.cache ? { cache: options.cache } : {}) }));
+  const dates = lastCommitDates(dir);
+  const entries = collections.flatMap((collection) =>
+    (content[collection] as Entry<unknown>[]).map((entry) => [collection, entry] as const),
+  );
+  const html = await renderWithCache(
+    entries.map(([, entry]) => entry.text),
+    origin,
+    options.render ?? renderInline,
+    options.renderCacheFile,
+    options.renderCacheOptions,
+  );
+  const rendered = new Map(entries.map(([, entry], index) => [entry.absolutePath, html[index] as Rendered]));
+  const lastUpdated = new Map(entries.map(([, entry]) => [entry.absolutePath, lastUpdatedOf(entry, dates, today)]));
+  const bodies = entries.map(([collection, entry]): [CollectionName, string, Body] => {
+    const updated = lastUpdated.get(entry.absolutePath) ?? today;
+    const source = projectPath(repoRoot, entry.absolutePath);
+    return [
+      collection,
+      entry.id,
+      {
+        html: rendered.get(entry.absolutePath)?.html ?? '',
+        frontmatterBlock: entry.frontmatterBlock,
+        body: entry.body,
+        file: entry.file,
+        ...(source === undefined ? {} : { source }),
+        lastUpdated: updated,
+        digest: createHash('sha256')
+          .update(`${origin}\0${updated}\0${source ?? ''}\0`)
+          .update(entry.text)
+          .digest('base64url'),
+      },
+    ];
+  });
+  let records: readonly SearchRecord[] | undefined;
+  return {
+    content,
+    problems,
+    lastUpdated,
+    bodies,
+    records: () => (records ??= searchRecords(content, rendered, lastUpdated, today)),
+  };
+};
