@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import { headers } from './src/integrations/headers.ts';
 import { pagefind } from './src/integrations/pagefind.ts';
+import { twins } from './src/integrations/twins.ts';
 
 export default defineConfig({
   site: (process.env.SITE_URL ?? 'https://canimcp.io').replace(/\/+$/, ''),
@@ -11,7 +12,8 @@ export default defineConfig({
   build: { format: 'file', concurrency: 4 },
   trailingSlash: 'never',
   devToolbar: { enabled: false },
-  integrations: [pagefind(), headers()],
+  // Twins before headers: _headers is made from the .md files in the output.
+  integrations: [pagefind(), twins(), headers()],
   // Defence in depth behind the Markdown sanitizer: no script or style runs unless it is the site's
   // own file or an inline block whose hash Astro (or the page, for is:inline) put in the policy.
   // Pagefind compiles WebAssembly ('wasm-unsafe-eval') in a worker loaded from the site itself.
@@ -28,7 +30,7 @@ export default defineConfig({
       scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
     },
   },
-  // Pages whose getStaticPaths() gives a cacheKey (notes and their twins) are reused from the last
+  // Pages whose getStaticPaths() gives a cacheKey (note pages) are reused from the last
   // build when the key and the page's code are unchanged: a one-note edit re-renders that note.
   experimental: { incrementalBuild: true },
 });

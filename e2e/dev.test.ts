@@ -125,6 +125,13 @@ test('an edited title shows on reload, without restarting the server', async () 
     return (await page.locator('h1').textContent()) === 'Edited while the dev server runs';
   });
   expect(await page.locator('[role="alert"]').count()).toBe(0);
+  // The note's twin follows the same edit, served as Markdown.
+  const twin = await fetch(`${origin}/research/${id}.md`);
+  expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+  const text = await twin.text();
+  expect(text).toContain('title: Edited while the dev server runs\n');
+  expect(text).toContain('\n# Edited while the dev server runs\n');
+  expect((await fetch(`${origin}/research/no-such-note.md`)).status).toBe(404);
 });
 
 test("a note that fails validation shows check's message in the terminal and on the page, and recovers", async () => {

@@ -4,7 +4,7 @@ import { pageCount } from '../lib/paging.ts';
 
 export const notePaths = async () => {
   const site = await siteData();
-  // With a cacheKey, an incremental build reuses the page and twin of a note whose key did not change.
+  // With a cacheKey, an incremental build reuses the page of a note whose key did not change.
   return site.notes.map((note) => ({ params: { id: note.id }, props: { note }, cacheKey: note.pageKey }));
 };
 

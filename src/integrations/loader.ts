@@ -43,7 +43,7 @@ const readSnapshot = (cacheDir: URL, dev: boolean): Promise<Prepared> => {
         ...(dev ? { cache: devContent, renderCacheOptions: { writeDelayMs: DEV_CACHE_WRITE_DELAY_MS } } : {}),
       }));
     // A newer save started a newer read meanwhile: its bodies are the ones to show.
-    if (mine === reads) publishBodies(prepared.bodies, prepared.records);
+    if (mine === reads) publishBodies(prepared.bodies, prepared);
     return prepared;
   })();
   snapshot = reading;

@@ -1,8 +1,8 @@
 /**
- * Each entry's rendered body, source text and search record, kept beside Astro's data store rather
- * than in it: the store then holds frontmatter only, so Astro does not serialize and reload every
- * note's HTML and Markdown as one huge module. The content loader publishes them; pages, twins and
- * the search integration read them. A global symbol, because Astro loads the loader, the pages and
+ * Each entry's rendered body, source text and search record, and each note's twin, kept beside
+ * Astro's data store rather than in it: the store then holds frontmatter only, so Astro does not
+ * serialize and reload every note's HTML and Markdown as one huge module. The content loader
+ * publishes them; pages, twins and the search integration read them. A global symbol, because Astro loads the loader, the pages and
  * the integrations as separate module instances in one process.
  */
 import type { CollectionName } from '../schema/index.ts';
@@ -26,10 +26,18 @@ export interface Body {
   digest: string;
 }
 
-interface Published {
-  bodies: Map<string, Body>;
+/** What else the loader publishes about the content it loaded. */
+export interface Publication {
   /** Every search record, built on first use (the dev server never asks). */
   records: () => readonly SearchRecord[];
+  /** A note's `.md` twin, by id (lib/twin.ts); undefined for an id that is not a valid note. */
+  noteTwin: (id: string) => string | undefined;
+  /** The ids of the notes that have a twin. */
+  noteIds: () => string[];
+}
+
+interface Published extends Publication {
+  bodies: Map<string, Body>;
 }
 
 const key = Symbol.for('canimcp.bodies');
@@ -37,20 +45,20 @@ type Holder = Record<typeof key, Published | undefined>;
 
 const bodyKey = (collection: CollectionName, id: string) => `${collection}/${id}`;
 
-/** Publishes the bodies and search records of the content just loaded, replacing the last ones. */
-export const publishBodies = (
-  entries: Iterable<[CollectionName, string, Body]>,
-  records: () => readonly SearchRecord[],
-): void => {
+/** Publishes the bodies, search records and twins of the content just loaded, replacing the last ones. */
+export const publishBodies = (entries: Iterable<[CollectionName, string, Body]>, publication: Publication): void => {
   const bodies = new Map<string, Body>();
   for (const [collection, id, body] of entries) bodies.set(bodyKey(collection, id), body);
-  let built: readonly SearchRecord[] | undefined;
-  (globalThis as unknown as Holder)[key] = { bodies, records: () => (built ??= records()) };
+  const { records, noteTwin, noteIds } = publication;
+  (globalThis as unknown as Holder)[key] = { bodies, records, noteTwin, noteIds };
 };
 
 /** An entry's body, where the loader published one. */
 export const bodyOf = (collection: CollectionName, id: string): Body | undefined =>
   (globalThis as unknown as Holder)[key]?.bodies.get(bodyKey(collection, id));
 
+/** What the loader published last; undefined before it ran. */
+export const published = (): Publication | undefined => (globalThis as unknown as Holder)[key];
+
 /** The search records of the published content; undefined before the loader ran. */
-export const publishedRecords = (): readonly SearchRecord[] | undefined => (globalThis as unknown as Holder)[key]?.records();
+export const publishedRecords = (): readonly SearchRecord[] | undefined => published()?.records();

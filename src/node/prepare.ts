@@ -14,6 +14,8 @@ import type { Problem } from '../lib/problems.ts';
 import { capabilityRecord, clientRecord, noteRecord, revisionRecord, type SearchRecord } from '../lib/search-records.ts';
 import { isStale } from '../lib/stale.ts';
 import { buildDate } from '../lib/today.ts';
+import { noteTwin } from '../lib/twin.ts';
+import { canonicalNoteUrl } from '../lib/urls.ts';
 import { loadContent, type Content, type ContentCache, type Entry, type LoadResult } from './content.ts';
 import { lastCommitDates } from './git.ts';
 import { projectPath, repoRoot } from './paths.ts';
@@ -29,6 +31,10 @@ export interface Prepared {
   bodies: [CollectionName, string, Body][];
   /** Every search record: notes, clients, revisions and capabilities (built on first call). */
   records: () => readonly SearchRecord[];
+  /** A note's `.md` twin, by id; undefined for an id that is not a valid note. */
+  noteTwin: (id: string) => string | undefined;
+  /** The ids of the notes that have a twin. */
+  noteIds: () => string[];
 }
 
 export interface PrepareOptions {
@@ -112,11 +118,25 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
     ];
   });
   let records: readonly SearchRecord[] | undefined;
+  const notes = new Map(content.research.map((note) => [note.id, note]));
   return {
     content,
     problems,
     lastUpdated,
     bodies,
     records: () => (records ??= searchRecords(content, rendered, lastUpdated, today)),
+    noteTwin: (id) => {
+      const note = notes.get(id);
+      if (note === undefined) return undefined;
+      return noteTwin({
+        id,
+        data: note.data,
+        frontmatterBlock: note.frontmatterBlock,
+        body: note.body,
+        canonical: canonicalNoteUrl(origin, id),
+        lastUpdated: lastUpdated.get(note.absolutePath) ?? today,
+      });
+    },
+    noteIds: () => [...notes.keys()],
   };
 };

@@ -1,0 +1,41 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { published } from '../lib/bodies.ts';
+import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
+
+/** `/research/<id>.md`, the only path a note's twin has. */
+const TWIN_PATH = /^\/research\/([^/]+)\.md$/;
+
+/**
+ * Each note's `.md` twin (lib/twin.ts), written from the content the build holds rather than as an
+ * Astro route: a twin is the note's own file with a derived header, and as 5,000 routes Astro's
+ * per-page work and its incremental cache cost more than building the page they copy. The build
+ * writes them into the output once the pages are done; the dev server answers them from the
+ * content it last read. Twins of clients, revisions and capabilities, and of the index pages, list
+ * other entries and stay routes.
+ */
+export const twins = (): AstroIntegration => ({
+  name: 'canimcp:twins',
+  hooks: {
+    'astro:server:setup': ({ server }) => {
+      server.middlewares.use((request, response, next) => {
+        const match = TWIN_PATH.exec(new URL(request.url ?? '/', 'http://dev').pathname);
+        const twin = match ? published()?.noteTwin(decodeURIComponent(match[1] as string)) : undefined;
+        if (twin === undefined) return next();
+        response.setHeader('Content-Type', 'text/markdown; charset=utf-8');
+        response.end(twin);
+      });
+    },
+    'astro:build:done': async ({ dir, logger }) => {
+      const publication = published();
+      if (!publication) throw new Error('twins: the content loader published no notes');
+      const folder = path.join(fileURLToPath(dir), 'research');
+      await mkdir(folder, { recursive: true });
+      const ids = publication.noteIds();
+      await mapLimited(ids, OPEN_FILES, (id) => writeFile(path.join(folder, `${id}.md`), publication.noteTwin(id) ?? ''));
+      logger.info(`twins: wrote ${ids.length} note twins`);
+    },
+  },
+});
