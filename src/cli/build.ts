@@ -1,19 +1,21 @@
 /**
  * `npm run build`: validates the content, then builds the site into a fresh folder and swaps it
  * into `dist/` only when everything succeeded, so a failed build leaves the last good `dist/` as it was.
+ *
+ * The pages are built by a child process (build-pages.ts). It sends the search records as soon as
+ * the content is rendered, and this process feeds them to Pagefind while Astro renders the pages;
+ * Pagefind writes its index (its largest step in memory, 1.5 GiB at 5,000 notes) only once the child
+ * has exited and Astro's memory is back with the system.
  */
+import { fork } from 'node:child_process';
 import { rm, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { configuredRepository } from '../lib/repository.ts';
-import { loadContent } from '../node/content.ts';
+import { fileURLToPath } from 'node:url';
+import type { SearchRecord } from '../lib/search-records.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-folders.ts';
-import { handOver } from '../lib/handoff.ts';
-import { prepareContent, renderCacheFile } from '../node/prepare.ts';
-import { createRenderPool } from '../node/render-pool.ts';
-import { handOverIndex, startIndex, takeIndex } from '../node/search-index.ts';
-import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
-import { formatProblem } from '../lib/problems.ts';
-import { siteOrigin } from '../lib/urls.ts';
+import { astroCacheDir, repoRoot } from '../node/paths.ts';
+import { lastBundle } from '../node/pagefind-bundle.ts';
+import { startIndex, type PendingIndex } from '../node/search-index.ts';
 import { fail } from './fail.ts';
 
 const exists = (target: string) =>
@@ -22,6 +24,8 @@ const exists = (target: string) =>
     () => false,
   );
 
+const pagesScript = fileURLToPath(new URL('./build-pages.ts', import.meta.url));
+
 /** Builds the site; returns false (after printing why) when the content or the build fails. */
 export const buildSite = async (options: { outDir?: string; quiet?: boolean } = {}): Promise<boolean> => {
   const outDir = path.resolve(repoRoot, options.outDir ?? process.env['OUT_DIR'] ?? 'dist');
@@ -29,44 +33,31 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   const cacheDir = astroCacheDir();
   // An interrupted build (Ctrl-C, a killed CI job) leaves its staging folder beside the output.
   await clearLeftovers(outDir);
-  const dir = contentDir();
-  const origin = siteOrigin();
-  // A REPOSITORY_URL that names no GitHub repository stops the build here, in one line.
-  configuredRepository();
-  const result = await loadContent(dir, { origin });
-  const { problems } = result;
-  if (problems.length > 0) {
-    for (const problem of problems) console.error(formatProblem(problem));
-    console.error(
-      `\n${problems.length} problem${problems.length === 1 ? '' : 's'} found; nothing was built and ${path.relative(process.cwd(), outDir) || outDir}/ is unchanged`,
-    );
-    return false;
-  }
-  // Every body the render cache lacks is rendered on every core, once, before Astro starts.
-  const pool = createRenderPool();
-  const prepared = await prepareContent(dir, {
-    origin,
-    loaded: result,
-    render: pool.render,
-    renderCacheFile: renderCacheFile(cacheDir),
-  }).finally(() => pool.close());
-  // The search index is built from the records, in Pagefind's own process, while Astro starts and
-  // renders the pages; the build's integration moves it into the output at the end.
-  handOverIndex(startIndex(prepared.records(), path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`)));
-  handOver(dir, origin, prepared);
   const staging = stagingFolder(outDir);
   const previous = previousFolder(outDir);
-  const { build } = await import('astro');
-  try {
-    await build({
-      root: repoRoot,
-      outDir: staging,
-      logLevel: options.quiet ? 'warn' : 'info',
-      cacheDir,
+  let index: PendingIndex | undefined;
+  const code = await new Promise<number>((resolve, reject) => {
+    const child = fork(pagesScript, [staging, outDir, ...(options.quiet ? ['--quiet'] : [])], {
+      serialization: 'advanced',
+      stdio: 'inherit',
     });
+    child.on('message', (message: { records: SearchRecord[] }) => {
+      index = startIndex(message.records, path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`), lastBundle(cacheDir));
+    });
+    child.on('error', reject);
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal === null ? 1 : 128)));
+  });
+  if (code !== 0 || index === undefined) {
+    // The child said why; an index it never finished is stopped, and nothing is left behind.
+    await index?.discard();
+    await rm(staging, { recursive: true, force: true });
+    if (code === 0) throw new Error('the page build sent no search records');
+    return false;
+  }
+  try {
+    const indexed = await index.write(path.join(staging, 'pagefind'));
+    console.log(`${new Date().toTimeString().slice(0, 8)} [canimcp:pagefind] pagefind: indexed ${indexed} records`);
   } catch (error) {
-    // An index Astro never got to: stop it, and leave no scratch folder behind.
-    await takeIndex()?.discard();
     await rm(staging, { recursive: true, force: true });
     throw error;
   }

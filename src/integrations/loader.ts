@@ -35,9 +35,8 @@ const readSnapshot = (cacheDir: URL, dev: boolean): Promise<Prepared> => {
   const reading = (async (): Promise<Prepared> => {
     const dir = contentDir();
     const origin = siteOrigin();
-    const prepared =
-      takeOver(dir, origin) ??
-      (await prepareContent(dir, {
+    const prepared = await (takeOver(dir, origin) ??
+      prepareContent(dir, {
         origin,
         renderCacheFile: renderCacheFile(fileURLToPath(cacheDir)),
         ...(dev ? { cache: devContent, renderCacheOptions: { writeDelayMs: DEV_CACHE_WRITE_DELAY_MS } } : {}),

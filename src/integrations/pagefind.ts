@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { publishedRecords } from '../lib/bodies.ts';
-import { startIndex, takeIndex, type PendingIndex } from '../node/search-index.ts';
+import { indexedInParent, startIndex, type PendingIndex } from '../node/search-index.ts';
 
 /** Pagefind's bundle types that Vite's dev server would not label correctly. */
 const devTypes: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css' };
@@ -12,11 +12,10 @@ const devTypes: Record<string, string> = { '.js': 'text/javascript', '.json': 'a
 /**
  * Builds the Pagefind index from the content the build already holds, not from the built pages:
  * one search record per note, client, revision and capability (lib/search-records.ts). `npm run
- * build` starts indexing before Astro starts, right after validating and rendering the content
- * (node/prepare.ts); a bare `astro build` starts it here, from the records the content loader
- * published. Either way it runs in Pagefind's own process beside page generation, writing its
- * bundle into the cache folder, and the bundle is moved into the output once the pages are done.
- * Any indexing error fails the build.
+ * build` indexes in its own process (cli/build.ts), and this integration leaves it alone; a bare
+ * `astro build` indexes here, from the records the content loader published: Pagefind takes them in
+ * beside page generation and writes its bundle once the pages are done. Any indexing error fails
+ * the build.
  *
  * In `npm run dev` there is no index of its own: the dev server serves the last build's
  * `dist/pagefind/`, and the search page says to run `npm run build` when there is none.
@@ -49,14 +48,14 @@ export const pagefind = (): AstroIntegration => {
         });
       },
       'astro:build:start': () => {
-        pending = takeIndex();
-        if (pending) return;
+        if (indexedInParent()) return;
         const records = publishedRecords();
         if (!records) throw new Error('pagefind: the content loader published no search records');
         // In the cache folder: a build that fails half-way leaves nothing beside the output.
         pending = startIndex(records, path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`));
       },
       'astro:build:done': async ({ dir, logger }) => {
+        if (indexedInParent()) return;
         if (!pending) throw new Error('pagefind: indexing never started');
         const indexed = await pending.write(path.join(fileURLToPath(dir), 'pagefind'));
         pending = undefined;

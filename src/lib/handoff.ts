@@ -9,18 +9,18 @@ const key = Symbol.for('canimcp.preparedContent');
 interface Handoff {
   dir: string;
   origin: string;
-  prepared: Prepared;
+  prepared: Promise<Prepared>;
 }
 
 type Holder = Record<typeof key, Handoff | undefined>;
 
-/** Keeps prepared content for the loader of the build that follows. */
-export const handOver = (dir: string, origin: string, prepared: Prepared): void => {
+/** Keeps content being prepared for the loader of the build that follows. */
+export const handOver = (dir: string, origin: string, prepared: Promise<Prepared>): void => {
   (globalThis as unknown as Holder)[key] = { dir, origin, prepared };
 };
 
 /** Takes content prepared for this folder and site, once; later reads (dev) go to disk. */
-export const takeOver = (dir: string, origin: string): Prepared | undefined => {
+export const takeOver = (dir: string, origin: string): Promise<Prepared> | undefined => {
   const holder = globalThis as unknown as Holder;
   const handoff = holder[key];
   if (handoff === undefined || handoff.dir !== dir || handoff.origin !== origin) return undefined;

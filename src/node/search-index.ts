@@ -1,13 +1,13 @@
 /**
- * Builds the Pagefind index from search records through Pagefind's Node API. Indexing and writing
- * the bundle start as soon as the records exist and run in Pagefind's own process (the second
- * core) while Astro bundles and renders pages, into a scratch folder; once the pages are done the
- * bundle is moved into the site. Any error fails the build: wrappers that only log them
- * ship a broken or stale index.
+ * Builds the Pagefind index from search records through Pagefind's Node API, in Pagefind's own
+ * process: it takes the records in as soon as they exist, while Astro bundles and renders pages,
+ * and writes its bundle into a scratch folder when asked, which is then moved into the site. Any
+ * error fails the build: wrappers that only log them ship a broken or stale index.
  */
 import { cp, rename, rm } from 'node:fs/promises';
 import * as pagefind from 'pagefind';
 import type { SearchRecord } from '../lib/search-records.ts';
+import { keepBundle, pruneBundle, seedBundle } from './pagefind-bundle.ts';
 
 /** How many records are in flight to the Pagefind service at once. */
 const IN_FLIGHT = 32;
@@ -20,21 +20,16 @@ export interface PendingIndex {
   discard: () => Promise<void>;
 }
 
-const started = Symbol.for('canimcp.startedIndex');
-type Holder = Record<typeof started, PendingIndex | undefined>;
+const elsewhere = Symbol.for('canimcp.indexInParent');
+type Holder = Record<typeof elsewhere, boolean | undefined>;
 
-/** Keeps an index `npm run build` started before Astro, for the build's integration to finish. */
-export const handOverIndex = (index: PendingIndex): void => {
-  (globalThis as unknown as Holder)[started] = index;
+/** Says that the process that started this build indexes its records (`npm run build`). */
+export const indexInParent = (): void => {
+  (globalThis as unknown as Holder)[elsewhere] = true;
 };
 
-/** Takes the index handed over, once. */
-export const takeIndex = (): PendingIndex | undefined => {
-  const holder = globalThis as unknown as Holder;
-  const index = holder[started];
-  holder[started] = undefined;
-  return index;
-};
+/** Whether the index is built by the process that started this build, not by the build's integration. */
+export const indexedInParent = (): boolean => (globalThis as unknown as Holder)[elsewhere] === true;
 
 const addAll = async (index: pagefind.PagefindIndex, records: readonly SearchRecord[]): Promise<void> => {
   const failures: string[] = [];
@@ -50,43 +45,46 @@ const addAll = async (index: pagefind.PagefindIndex, records: readonly SearchRec
   if (failures.length > 0) throw new Error(`pagefind: ${failures.join('\n')}`);
 };
 
-/** Indexes the records and writes the bundle into `scratch` (emptied first). */
-const indexRecords = async (records: readonly SearchRecord[], scratch: string): Promise<void> => {
-  await rm(scratch, { recursive: true, force: true });
-  try {
+/**
+ * Starts indexing the records now: Pagefind takes them in while the caller goes on. `write` then
+ * writes the bundle (into `scratch`, a folder of its own) and moves it into the site: Pagefind's
+ * largest step in memory, so the caller chooses when. With `last` (a folder in the cache), the
+ * last build's bundle seeds the scratch folder, so only the files an edit changed are written, and
+ * this bundle becomes the next build's seed.
+ */
+export const startIndex = (records: readonly SearchRecord[], scratch: string, last?: string): PendingIndex => {
+  const adding = (async () => {
+    await rm(scratch, { recursive: true, force: true });
+    if (last !== undefined) await seedBundle(last, scratch);
     const { index, errors } = await pagefind.createIndex({});
     if (!index) throw new Error(`pagefind: could not create an index: ${errors.join('; ')}`);
     await addAll(index, records);
-    const written = await index.writeFiles({ outputPath: scratch });
-    if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
-  } finally {
-    await pagefind.close();
-  }
-};
-
-/**
- * Starts indexing the records now, into `scratch` (a folder of its own, emptied first); `write`
- * moves the bundle into the site.
- */
-export const startIndex = (records: readonly SearchRecord[], scratch: string): PendingIndex => {
-  const building = indexRecords(records, scratch);
+    return index;
+  })();
   // The build awaits `write`; until then a failure must not surface as an unhandled rejection.
-  building.catch(() => undefined);
+  adding.catch(() => undefined);
   return {
     write: async (outputPath) => {
       try {
-        await building;
+        const index = await adding;
+        const written = await index.writeFiles({ outputPath: scratch });
+        if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
+        if (last !== undefined) {
+          await pruneBundle(scratch);
+          await keepBundle(scratch, last);
+        }
         await rm(outputPath, { recursive: true, force: true });
         // A rename where both are on one file system, else a copy.
         await rename(scratch, outputPath).catch(() => cp(scratch, outputPath, { recursive: true }));
       } finally {
+        await pagefind.close();
         await rm(scratch, { recursive: true, force: true });
       }
       return records.length;
     },
     discard: async () => {
       await pagefind.close();
-      await building.catch(() => undefined);
+      await adding.catch(() => undefined);
       await rm(scratch, { recursive: true, force: true });
     },
   };

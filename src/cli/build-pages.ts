@@ -1,0 +1,76 @@
+/**
+ * The part of `npm run build` that runs in a process of its own (build.ts starts it): validates the
+ * content, renders every body, sends the search records to the parent (which indexes them
+ * meanwhile), then runs Astro into the staging folder. Exits 1, having said why, when the content
+ * or the build fails. Its own process, so that Astro's memory is given back before Pagefind writes
+ * its index.
+ */
+import path from 'node:path';
+import { configuredRepository } from '../lib/repository.ts';
+import { handOver } from '../lib/handoff.ts';
+import { formatProblem } from '../lib/problems.ts';
+import { siteOrigin } from '../lib/urls.ts';
+import { loadContent } from '../node/content.ts';
+import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
+import { prepareContent, renderCacheFile } from '../node/prepare.ts';
+import { createRenderPool } from '../node/render-pool.ts';
+import { indexInParent } from '../node/search-index.ts';
+import { fail } from './fail.ts';
+
+const main = async (staging: string, outDir: string) => {
+  const cacheDir = astroCacheDir();
+  const dir = contentDir();
+  const origin = siteOrigin();
+  // A REPOSITORY_URL that names no GitHub repository stops the build here, in one line.
+  configuredRepository();
+  const result = await loadContent(dir, { origin });
+  const { problems } = result;
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(formatProblem(problem));
+    console.error(
+      `\n${problems.length} problem${problems.length === 1 ? '' : 's'} found; nothing was built and ${path.relative(process.cwd(), outDir) || outDir}/ is unchanged`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  // Every body the render cache lacks is rendered on every core, once, while Astro starts up; its
+  // content loader waits for the result.
+  const pool = createRenderPool();
+  const preparing = prepareContent(dir, {
+    origin,
+    loaded: result,
+    render: pool.render,
+    renderCacheFile: renderCacheFile(cacheDir),
+  }).finally(() => pool.close());
+  handOver(dir, origin, preparing);
+  indexInParent();
+  const sending = preparing.then(async (prepared) => {
+    // Sent, then the channel closed: an open channel would keep this process alive after Astro.
+    await new Promise<void>((resolve, reject) => {
+      if (!process.send) return resolve();
+      process.send({ records: prepared.records() }, (error: Error | null) => (error ? reject(error) : resolve()));
+    });
+    disconnect();
+  });
+  const { build } = await import('astro');
+  await Promise.all([
+    sending,
+    build({
+      root: repoRoot,
+      outDir: staging,
+      logLevel: process.argv.includes('--quiet') ? 'warn' : 'info',
+      cacheDir,
+    }),
+  ]);
+};
+
+const disconnect = () => {
+  if (process.connected) process.disconnect();
+};
+
+const [staging, outDir] = process.argv.slice(2);
+if (staging === undefined || outDir === undefined) {
+  fail(new Error('usage: build-pages.ts <staging folder> <output folder> [--quiet]; run npm run build instead'));
+} else {
+  main(staging, outDir).catch(fail).finally(disconnect);
+}

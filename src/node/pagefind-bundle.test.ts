@@ -1,0 +1,59 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SearchRecord } from '../lib/search-records.ts';
+import { startIndex } from './search-index.ts';
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'canimcp-pagefind-bundle-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const record = (id: string, content: string): SearchRecord => ({
+  url: `/research/${id}`,
+  content,
+  language: 'en',
+  meta: { title: id },
+  filters: { kind: [id.length % 2 ? 'gap' : 'bug'] },
+});
+const before = [
+  record('alpha', 'The client sends initialize before discover.'),
+  record('beta', 'Roots are listed once and never again.'),
+  record('gamma', 'Sampling requests time out after thirty seconds.'),
+];
+const after = [
+  before[0] as SearchRecord,
+  record('beta', 'Roots are listed again after every change notification.'),
+  before[2] as SearchRecord,
+];
+
+const files = async (bundle: string, folder: string) => (await readdir(path.join(bundle, folder))).sort();
+
+const build = async (records: SearchRecord[], name: string, last?: string) => {
+  const out = path.join(dir, name);
+  await startIndex(records, path.join(dir, `${name}-scratch`), last).write(out);
+  return out;
+};
+
+describe('the search index, seeded with the last build', () => {
+  it('holds exactly the files of an index built from nothing, with the edited text', async () => {
+    const last = path.join(dir, 'last');
+    await build(before, 'first', last);
+    const seeded = await build(after, 'seeded', last);
+    const fresh = await build(after, 'fresh');
+    // Fragments and word chunks are named by their content: the same names, no leftovers of "before".
+    expect(await files(seeded, 'fragment')).toEqual(await files(fresh, 'fragment'));
+    expect(await files(seeded, 'index')).toEqual(await files(fresh, 'index'));
+    expect((await files(seeded, 'filter')).length).toBe((await files(fresh, 'filter')).length);
+    expect((await readdir(seeded)).filter((name) => name.endsWith('.pf_meta'))).toEqual(
+      (await readdir(fresh)).filter((name) => name.endsWith('.pf_meta')),
+    );
+    const texts = await Promise.all(
+      (await files(seeded, 'fragment')).map(async (name) =>
+        gunzipSync(await readFile(path.join(seeded, 'fragment', name))).toString(),
+      ),
+    );
+    expect(texts.some((text) => text.includes('every change notification'))).toBe(true);
+    expect(texts.some((text) => text.includes('never again'))).toBe(false);
+  }, 60_000);
+});
