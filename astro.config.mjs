@@ -12,6 +12,9 @@ export default defineConfig({
   build: { format: 'file', concurrency: 4 },
   trailingSlash: 'never',
   devToolbar: { enabled: false },
+  // Bodies go through the project's own sanitizing pipeline (src/lib/markdown.ts), never Astro's:
+  // its highlighter would only load at start-up (and warn that its inline styles need CSP hashes).
+  markdown: { syntaxHighlight: false },
   // Twins before headers: _headers is made from the .md files in the output.
   integrations: [pagefind(), twins(), headers()],
   // Defence in depth behind the Markdown sanitizer: no script or style runs unless it is the site's

@@ -6,9 +6,9 @@
  */
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { repoRoot } from '../src/node/paths.ts';
+import { freePort } from '../tests/support/ports.ts';
 
 export interface DevMeasurement {
   /** Spawning `npm run dev` → the first note page served with its title. */
@@ -19,16 +19,6 @@ export interface DevMeasurement {
 
 /** How often the page is asked for: about what a reader's reload costs, without loading the server much. */
 const POLL_MS = 100;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 /** Polls until the page holds `text`; the time it took, in ms from `since`. */
 const until = async (url: string, text: string, since: number, timeoutMs: number, log: () => string): Promise<number> => {

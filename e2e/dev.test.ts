@@ -4,13 +4,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
+import { freePort } from '../tests/support/ports.ts';
 import { TEST_BUILD_DATE, fixtureContent } from '../tests/support/site.ts';
 
 const id = 'hermes-leads-with-the-legacy-handshake';
@@ -30,16 +30,6 @@ let page: Page;
 const authorEnv = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST')),
 );
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 /** Polls until `check` passes, reloading the page each time: what an author does after saving. */
 const eventually = async (what: string, check: () => Promise<boolean>, timeout = 30_000) => {

@@ -45,7 +45,11 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
       index = startIndex(message.records, path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`), lastBundle(cacheDir));
     });
     child.on('error', reject);
-    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal === null ? 1 : 128)));
+    child.on('exit', (exitCode, signal) => {
+      // A child that was killed could not say why.
+      if (signal !== null) console.error(`error: the page build was stopped by ${signal}; out of memory?`);
+      resolve(exitCode ?? 1);
+    });
   });
   if (code !== 0 || index === undefined) {
     // The child said why; an index it never finished is stopped, and nothing is left behind.
