@@ -34,7 +34,12 @@ export const twins = (): AstroIntegration => ({
       const folder = path.join(fileURLToPath(dir), 'research');
       await mkdir(folder, { recursive: true });
       const ids = publication.noteIds();
-      await mapLimited(ids, OPEN_FILES, (id) => writeFile(path.join(folder, `${id}.md`), publication.noteTwin(id) ?? ''));
+      await mapLimited(ids, OPEN_FILES, (id) => {
+        const twin = publication.noteTwin(id);
+        // Never an empty file in the output: a listed note without a twin is a bug, and fails the build.
+        if (twin === undefined) throw new Error(`twins: no twin for the note ${id}`);
+        return writeFile(path.join(folder, `${id}.md`), twin);
+      });
       logger.info(`twins: wrote ${ids.length} note twins`);
     },
   },
