@@ -14,7 +14,6 @@ import { fileURLToPath } from 'node:url';
 import type { SearchRecord } from '../lib/search-records.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-folders.ts';
 import { astroCacheDir, repoRoot } from '../node/paths.ts';
-import { lastBundle } from '../node/pagefind-bundle.ts';
 import { startIndex, type PendingIndex } from '../node/search-index.ts';
 import { fail } from './fail.ts';
 
@@ -42,7 +41,8 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
       stdio: 'inherit',
     });
     child.on('message', (message: { records: SearchRecord[] }) => {
-      index = startIndex(message.records, path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`), lastBundle(cacheDir));
+      // The site's current bundle seeds the new one: a rebuild writes only what changed.
+      index = startIndex(message.records, path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`), path.join(outDir, 'pagefind'));
     });
     child.on('error', reject);
     child.on('exit', (exitCode, signal) => {

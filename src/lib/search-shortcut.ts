@@ -17,3 +17,6 @@ export const scriptHash = async (script: string): Promise<`sha256-${string}`> =>
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(script)));
   return `sha256-${btoa(String.fromCharCode(...digest))}`;
 };
+
+/** The shortcut's hash, computed once: every page puts it in its policy (5,000 digests at 5,000 notes). */
+export const searchShortcutHash: Promise<`sha256-${string}`> = scriptHash(searchShortcut);

@@ -2,10 +2,12 @@
  * Pagefind names its fragments, index and filter chunks and metadata by their content and skips
  * writing such a file when it already exists: seeded with the last build's files, it writes only
  * what an edit changed, where compressing and writing every file again took most of a rebuild's
- * index time (8 s of 11 at 5,000 notes). The seed is hard links in the cache folder; the files it
- * names but the new index does not are pruned before the bundle is published.
+ * index time (8 s of 11 at 5,000 notes). The seed is the published bundle itself (`dist/pagefind`),
+ * hard-linked into the scratch folder: the site is only ever replaced whole, so its files are never
+ * rewritten in place, and no second copy is made. The files it names but the new index does not
+ * are pruned before the bundle is published.
  */
-import { link, mkdir, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -20,13 +22,24 @@ const MARKER = 'pagefind_dcd';
 const pagefindVersion = (): string =>
   (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('pagefind')), 'utf8')) as { version: string }).version;
 
-/** Where the last build's content-named files are kept, per Pagefind version. */
-export const lastBundle = (cacheDir: string): string => path.join(cacheDir, 'canimcp', `pagefind-last-${pagefindVersion()}`);
-
 const names = (dir: string) => readdir(dir).catch((): string[] => []);
 
-/** Links every content-named file of `from` into `to` (made if missing); false if it could not. */
+/** Which Pagefind wrote a bundle; undefined when there is none. */
+const bundleVersion = async (bundle: string): Promise<string | undefined> => {
+  try {
+    return (JSON.parse(await readFile(path.join(bundle, 'pagefind-entry.json'), 'utf8')) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Links every content-named file of the bundle `from` into `to` (made if missing), when the
+ * installed Pagefind wrote it (another version may name the same content differently); false when
+ * it did not seed.
+ */
 export const seedBundle = async (from: string, to: string): Promise<boolean> => {
+  if ((await bundleVersion(from)) !== pagefindVersion()) return false;
   try {
     const metas = (await names(from)).filter((name) => name.endsWith('.pf_meta'));
     await mkdir(to, { recursive: true });
@@ -38,7 +51,7 @@ export const seedBundle = async (from: string, to: string): Promise<boolean> => 
     }
     return true;
   } catch {
-    // Another file system, or a seed half-removed: write everything, as without one.
+    // Another file system, or a bundle half-removed: Pagefind writes what is missing, as without one.
     return false;
   }
 };
@@ -76,16 +89,4 @@ export const pruneBundle = async (bundle: string): Promise<number> => {
     }
   }
   return removed;
-};
-
-/** Keeps the bundle's content-named files as the next build's seed (links, replacing the last). */
-export const keepBundle = async (bundle: string, last: string): Promise<void> => {
-  const next = `${last}.next-${process.pid}`;
-  await rm(next, { recursive: true, force: true });
-  if (await seedBundle(bundle, next)) {
-    await rm(last, { recursive: true, force: true });
-    await rename(next, last);
-  } else {
-    await rm(next, { recursive: true, force: true });
-  }
 };

@@ -7,7 +7,7 @@
 import { cp, rename, rm } from 'node:fs/promises';
 import * as pagefind from 'pagefind';
 import type { SearchRecord } from '../lib/search-records.ts';
-import { keepBundle, pruneBundle, seedBundle } from './pagefind-bundle.ts';
+import { pruneBundle, seedBundle } from './pagefind-bundle.ts';
 
 /** How many records are in flight to the Pagefind service at once. */
 const IN_FLIGHT = 32;
@@ -48,14 +48,14 @@ const addAll = async (index: pagefind.PagefindIndex, records: readonly SearchRec
 /**
  * Starts indexing the records now: Pagefind takes them in while the caller goes on. `write` then
  * writes the bundle (into `scratch`, a folder of its own) and moves it into the site: Pagefind's
- * largest step in memory, so the caller chooses when. With `last` (a folder in the cache), the
- * last build's bundle seeds the scratch folder, so only the files an edit changed are written, and
- * this bundle becomes the next build's seed.
+ * largest step in memory, so the caller chooses when. With `seed` (the site's published bundle,
+ * `dist/pagefind`), the files of the last build seed the scratch folder, so only the files an edit
+ * changed are written.
  */
-export const startIndex = (records: readonly SearchRecord[], scratch: string, last?: string): PendingIndex => {
+export const startIndex = (records: readonly SearchRecord[], scratch: string, seed?: string): PendingIndex => {
   const adding = (async () => {
     await rm(scratch, { recursive: true, force: true });
-    if (last !== undefined) await seedBundle(last, scratch);
+    if (seed !== undefined) await seedBundle(seed, scratch);
     const { index, errors } = await pagefind.createIndex({});
     if (!index) throw new Error(`pagefind: could not create an index: ${errors.join('; ')}`);
     await addAll(index, records);
@@ -69,10 +69,7 @@ export const startIndex = (records: readonly SearchRecord[], scratch: string, la
         const index = await adding;
         const written = await index.writeFiles({ outputPath: scratch });
         if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
-        if (last !== undefined) {
-          await pruneBundle(scratch);
-          await keepBundle(scratch, last);
-        }
+        if (seed !== undefined) await pruneBundle(scratch);
         await rm(outputPath, { recursive: true, force: true });
         // A rename where both are on one file system, else a copy.
         await rename(scratch, outputPath).catch(() => cp(scratch, outputPath, { recursive: true }));
