@@ -42,7 +42,11 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
     });
     child.on('message', (message: { records: SearchRecord[] }) => {
       // The site's current bundle seeds the new one: a rebuild writes only what changed.
-      index = startIndex(message.records, path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`), path.join(outDir, 'pagefind'));
+      index = startIndex(
+        message.records,
+        path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`),
+        path.join(outDir, 'pagefind'),
+      );
     });
     child.on('error', reject);
     child.on('exit', (exitCode, signal) => {
