@@ -6,6 +6,7 @@ import type { FloorTimings } from './floor.ts';
 import type { ProcessStats } from './measure.ts';
 import type { Phases } from './phases.ts';
 import type { DevMeasurement } from './dev.ts';
+import type { LighthouseMeasurement } from './lighthouse.ts';
 import type { SearchMeasurement } from './search.ts';
 import type { Target } from './targets.ts';
 import { kb, mib, millis, seconds } from './units.ts';
@@ -180,7 +181,7 @@ export const summarise = (size: number, bodyWordsPerNote: number, results: RunRe
   };
 };
 
-export const printTable = (summaries: SizeSummary[], targets: Target[]) => {
+export const printTable = (summaries: SizeSummary[], targets: Target[], lighthouse?: LighthouseMeasurement) => {
   const rows: [string, (s: SizeSummary) => string][] = [
     ['notes (words/note)', (s) => `${s.size} (${s.bodyWordsPerNote})`],
     ['load average at build start', (s) => show(s.stats['loadAverage'], (n) => n.toFixed(1))],
@@ -245,6 +246,18 @@ export const printTable = (summaries: SizeSummary[], targets: Target[]) => {
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of body) console.log(line(row));
   console.log('');
+  if (lighthouse) {
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      const runs = lighthouse[formFactor]
+        .map(
+          (run) =>
+            `${run.performance} (CLS ${run.cumulativeLayoutShift.toFixed(3)}, FCP ${millis(run.firstContentfulPaintMs)}, LCP ${millis(run.largestContentfulPaintMs)}, TBT ${millis(run.totalBlockingTimeMs)})`,
+        )
+        .join('; ');
+      console.log(`Lighthouse ${lighthouse.lighthouseVersion} ${formFactor}, ${lighthouse.path} on the own content: ${runs}`);
+    }
+    console.log('');
+  }
   for (const target of targets) {
     const verdict = target.pass === undefined ? 'N/A ' : target.pass ? 'PASS' : 'MISS';
     console.log(`${verdict}  ${String(target.size).padEnd(5)} ${target.what}: ${target.measured} (target ${target.limit})`);

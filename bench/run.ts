@@ -1,12 +1,13 @@
 /**
- * `npm run bench [-- --sizes 1000,5000] [--runs 3] [--query "words"] [--keep] [--no-search] [--no-dev] [--report]`
+ * `npm run bench [-- --sizes 1000,5000] [--runs 3] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]`
  *
  * Generates seeded synthetic corpora in a temporary folder and, per size and run, measures
  * `npm run check`, a cold full build (wall, CPU of the process tree, peak RSS of the tree, phase
  * split from the build log), the output's size, the floor (parse + render the same notes with no
- * framework), a rebuild after editing one note, and the first search in Chromium. Prints a table
- * with PASS/MISS against the targets and writes bench/results.json (git-ignored), keeping the
- * latest results of sizes not run this time; `--report` prints that file's table without measuring.
+ * framework), a rebuild after editing one note, the first search in Chromium and `npm run dev`;
+ * then, once, Lighthouse on the site built from its own content. Prints a table with PASS/MISS
+ * against the targets and writes bench/results.json (git-ignored), keeping the latest results of
+ * sizes (and Lighthouse) not run this time; `--report` prints that file's table without measuring.
  */
 import { readFile, rm, stat, readdir, writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -30,6 +31,7 @@ import {
 import { measureSearch } from './search.ts';
 import { measureDev } from './dev.ts';
 import { targetsFor } from './targets.ts';
+import { measureLighthouse, type LighthouseMeasurement } from './lighthouse.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Arguments
@@ -42,6 +44,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     'no-search': { type: 'boolean', default: false },
     'no-dev': { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
     report: { type: 'boolean', default: false },
   },
   allowPositionals: false,
@@ -50,7 +53,7 @@ const sizes = values.sizes.split(',').map((size) => Number(size.trim()));
 const runs = Number(values.runs);
 if (sizes.some((size) => !Number.isInteger(size) || size < 2) || !Number.isInteger(runs) || runs < 1) {
   console.error(
-    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--query "words"] [--keep] [--no-search] [--no-dev] [--report]',
+    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]',
   );
   process.exit(2);
 }
@@ -222,14 +225,41 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
 // Main
 
 const resultsFile = path.join(repoRoot, 'bench/results.json');
+interface Results {
+  sizes: SizeSummary[];
+  /** Absent in results written before Lighthouse was measured. */
+  lighthouse?: LighthouseMeasurement & { measured: string; loadAverage: number };
+}
 const readResults = () =>
   readFile(resultsFile, 'utf8')
-    .then((text) => (JSON.parse(text) as { sizes?: SizeSummary[] }).sizes ?? [])
-    .catch((): SizeSummary[] => []);
+    .then((text) => JSON.parse(text) as Partial<Results>)
+    .then((results): Results => ({ ...results, sizes: results.sizes ?? [] }))
+    .catch((): Results => ({ sizes: [] }));
+
+/**
+ * Lighthouse on the site built from the project's own content (the issue measured it on 25 notes):
+ * once per invocation, as many runs per form factor as builds per size.
+ */
+const lighthouseOnOwnContent = async (): Promise<NonNullable<Results['lighthouse']>> => {
+  const outDir = path.join(repoRoot, `.dist-bench-lighthouse-${process.pid}`);
+  const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'canimcp-bench-lighthouse-'));
+  try {
+    log('Lighthouse: building the site from its own content');
+    const env = { ...process.env, OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir, ASTRO_TELEMETRY_DISABLED: '1' };
+    const built = await measure(process.execPath, [path.join(repoRoot, 'src/cli/build.ts')], { cwd: repoRoot, env });
+    expectSuccess('the build of the own content', built);
+    const load = await loadAverage();
+    log(`Lighthouse: ${runs} run(s) each, mobile and desktop`);
+    return { ...(await measureLighthouse(outDir, runs)), measured: new Date().toISOString(), loadAverage: load };
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+    await rm(cacheDir, { recursive: true, force: true });
+  }
+};
 
 /** Prints the table and targets for sizes, with a warning where the machine was busy. */
-const report = (summaries: SizeSummary[]) => {
-  printTable(summaries, targetsFor(summaries));
+const report = ({ sizes: summaries, lighthouse }: Results) => {
+  printTable(summaries, targetsFor(summaries, lighthouse), lighthouse);
   const busiest = Math.max(...summaries.flatMap((summary) => summary.runs.map((run) => run.cold.loadAverage)));
   if (busiest > os.cpus().length) {
     console.log(
@@ -241,9 +271,9 @@ const report = (summaries: SizeSummary[]) => {
 const main = async () => {
   if (values.report) {
     // `--report`: the table for every size in bench/results.json, without measuring anything.
-    const summaries = await readResults();
-    if (summaries.length === 0) throw new Error('bench/results.json has no results yet: run npm run bench first');
-    report(summaries);
+    const results = await readResults();
+    if (results.sizes.length === 0) throw new Error('bench/results.json has no results yet: run npm run bench first');
+    report(results);
     return;
   }
   const started = new Date();
@@ -270,10 +300,12 @@ const main = async () => {
       else await rm(outDir, { recursive: true, force: true });
     }
   }
-  report(summaries);
+  const earlier = await readResults();
+  // The last Lighthouse figures stay when this invocation skips it.
+  const lighthouse = values['no-lighthouse'] ? earlier.lighthouse : await lighthouseOnOwnContent();
+  report({ sizes: summaries, ...(lighthouse ? { lighthouse } : {}) });
   // Sizes measured by earlier invocations stay in the file (`--sizes 1000`, then `--sizes 5000`),
   // each with when and how it was measured; the targets cover every size in the file.
-  const earlier = await readResults();
   const measured = {
     started: started.toISOString(),
     finished: new Date().toISOString(),
@@ -288,10 +320,11 @@ const main = async () => {
     options: { runs, query: values.query, buildDate: BENCH_BUILD_DATE },
   };
   const merged = [
-    ...earlier.filter((entry) => !sizes.includes(entry.size)),
+    ...earlier.sizes.filter((entry) => !sizes.includes(entry.size)),
     ...summaries.map((summary) => ({ ...summary, measured })),
   ].sort((a, b) => a.size - b.size);
-  await writeFile(resultsFile, `${JSON.stringify({ sizes: merged, targets: targetsFor(merged) }, null, 2)}\n`);
+  const results = { sizes: merged, ...(lighthouse ? { lighthouse } : {}), targets: targetsFor(merged, lighthouse) };
+  await writeFile(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   log('wrote bench/results.json');
 };
 

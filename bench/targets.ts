@@ -1,9 +1,11 @@
 /** Issue 10's targets, judged from the summaries the bench computed. */
+import type { LighthouseMeasurement, LighthouseRun } from './lighthouse.ts';
 import type { SizeSummary } from './report.ts';
 import { kb, mib, millis, seconds } from './units.ts';
 
 export interface Target {
-  size: number | 'all';
+  /** Notes in the generated corpus; 'own' for the site built from its own content. */
+  size: number | 'all' | 'own';
   what: string;
   limit: string;
   measured: string;
@@ -14,8 +16,37 @@ const SEARCH_BYTES = 300_000;
 const PAGE_BYTES = 150_000;
 const PEAK_BYTES = 2e9;
 
-/** Issue 10's targets, at 5,000 notes; the per-size ones at every size measured. */
-export const targetsFor = (summaries: SizeSummary[]): Target[] => {
+const median = (values: number[]): number | undefined => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? undefined : sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+/** Lighthouse on `/search?q=handshake`: a performance score of 100 and a layout shift ≤ 0.05, per form factor. */
+const lighthouseTargets = (measured: LighthouseMeasurement): Target[] =>
+  (['mobile', 'desktop'] as const).flatMap((formFactor) => {
+    const runs: LighthouseRun[] = measured[formFactor];
+    const score = median(runs.map((run) => run.performance));
+    const shift = median(runs.map((run) => run.cumulativeLayoutShift));
+    return [
+      {
+        size: 'own' as const,
+        what: `Lighthouse ${formFactor}, ${measured.path}: performance (median of ${runs.length})`,
+        limit: '100',
+        measured: score === undefined ? 'n/a' : String(score),
+        pass: score === undefined ? undefined : score === 100,
+      },
+      {
+        size: 'own' as const,
+        what: `Lighthouse ${formFactor}, ${measured.path}: cumulative layout shift (median of ${runs.length})`,
+        limit: '≤ 0.05',
+        measured: shift === undefined ? 'n/a' : shift.toFixed(3),
+        pass: shift === undefined ? undefined : shift <= 0.05,
+      },
+    ];
+  });
+
+/** Issue 10's targets, at 5,000 notes; the per-size ones at every size measured; Lighthouse on the own content. */
+export const targetsFor = (summaries: SizeSummary[], lighthouse?: LighthouseMeasurement): Target[] => {
   const targets: Target[] = [];
   const five = summaries.find((entry) => entry.size === 5000);
   if (five) {
@@ -108,5 +139,6 @@ export const targetsFor = (summaries: SizeSummary[]): Target[] => {
       );
     }
   }
+  if (lighthouse) targets.push(...lighthouseTargets(lighthouse));
   return targets;
 };
