@@ -7,7 +7,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
-import { resolveChromium } from '../tests/support/browser.ts';
+import { CHROMIUM_FLAGS, resolveChromium } from '../tests/support/browser.ts';
 import { serveDist } from '../tests/support/site.ts';
 
 export const LIGHTHOUSE_PATH = '/search?q=handshake';
@@ -49,16 +49,7 @@ export const measureLighthouse = async (dist: string, runs: number): Promise<Lig
         // A fresh browser each time: nothing cached from the run before, as for a first visit.
         const chrome = await chromeLauncher.launch({
           chromePath: executablePath,
-          chromeFlags: [
-            '--headless=new',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
+          chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
           ...(env ? { envVars: { ...(process.env as Record<string, string>), ...env } } : {}),
         });
         try {

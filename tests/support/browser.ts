@@ -88,6 +88,20 @@ export const resolveChromium = async (env: Record<string, string | undefined> = 
   return unpackBundled();
 };
 
+/**
+ * The flags every headless Chromium here runs with: no sandbox or GPU (containers), and no
+ * background traffic, which this machine's closed network refuses and which measurements would count.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 let found: Promise<ChromiumChoice> | undefined;
 
 /**
@@ -101,14 +115,6 @@ export const launchBrowser = async (): Promise<Browser> => {
     executablePath,
     headless: true,
     ...(env ? { env: { ...process.env, ...env } } : {}),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 };
