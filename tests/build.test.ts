@@ -4,9 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { repoRoot } from '../src/node/paths.ts';
 import { contentWith, lines, shown } from './support/broken.ts';
 import { listFiles } from './support/dist.ts';
 import { buildContent } from './support/site.ts';
@@ -81,5 +82,24 @@ describe('npm run build with a bad REPOSITORY_URL', () => {
       'error: REPOSITORY_URL: expected a GitHub repository like https://github.com/owner/name, got "https://gitlab.com/owner/name"',
     ]);
     expect(existsSync(run.outDir)).toBe(false);
+  });
+});
+
+describe("npm run build and the dev server's cache", () => {
+  test('a build does not pre-bundle dependencies: what npm run dev bundled stays as it was', async () => {
+    const metadata = path.join(repoRoot, 'node_modules/.vite/deps/_metadata.json');
+    const read = async () => (existsSync(metadata) ? await readFile(metadata, 'utf8') : undefined);
+    const original = await read();
+    // As npm run dev leaves it for a build: bundled under other settings, which made a build bundle again.
+    if (original !== undefined) await writeFile(metadata, original.replace(/"configHash":\s*"[^"]*"/, '"configHash": "dev"'));
+    const before = await read();
+    try {
+      const run = await buildContent('no-prebundle', await contentWith());
+      expect(run.ok, run.stderr).toBe(true);
+      expect(`${run.stdout}\n${run.stderr}`).not.toMatch(/optimiz\w* dependencies/i);
+      expect(await read()).toBe(before);
+    } finally {
+      if (original !== undefined) await writeFile(metadata, original);
+    }
   });
 });
