@@ -54,6 +54,9 @@ const toBrowser = layer('Browser code (src/scripts) is only for pages and views.
 const rule = (paths, patterns) => ['error', { paths, patterns }];
 const tests = ['**/*.test.ts'];
 
+/** What code that may run in a browser must not import: Node, Astro, and every layer built on them. */
+const outsideBrowser = [...nodeBuiltins.patterns, astro, astroFiles, toNode, toGlue, toViews, toEntry];
+
 /**
  * One rule per folder: a later block would replace an earlier one's options, not add to them.
  * @type {import('eslint').Linter.Config[]}
@@ -64,16 +67,7 @@ export default [
     files: ['src/lib/**', 'src/schema/**'],
     ignores: tests,
     rules: {
-      '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, [
-        ...nodeBuiltins.patterns,
-        astro,
-        astroFiles,
-        toNode,
-        toGlue,
-        toViews,
-        toEntry,
-        toBrowser,
-      ]),
+      '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, [...outsideBrowser, toBrowser]),
     },
   },
   {
@@ -81,15 +75,7 @@ export default [
     files: ['src/scripts/**'],
     ignores: tests,
     rules: {
-      '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, [
-        ...nodeBuiltins.patterns,
-        astro,
-        astroFiles,
-        toNode,
-        toGlue,
-        toViews,
-        toEntry,
-      ]),
+      '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, outsideBrowser),
       'no-restricted-globals': ['error', { name: 'process', message: 'Browser code has no process.' }],
     },
   },
