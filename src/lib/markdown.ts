@@ -7,11 +7,11 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { markdownToHast } from 'satteri';
 import { unified } from 'unified';
-import { EXIT, visit } from 'unist-util-visit';
 import type { Element, Root as HastRoot, RootContent } from 'hast';
-import type { Root } from 'mdast';
+import type { Root, RootContent as MdastContent } from 'mdast';
 import { htmlHref } from './links.ts';
 import type { Rendered } from '../node/render-cache.ts';
+import { walkTree } from './tree-walk.ts';
 
 /** A link as written in a body, at its place in the file. */
 export interface BodyLink {
@@ -32,7 +32,7 @@ const parser = markdownParser();
 export const bodyLinks = (fileText: string): BodyLink[] => {
   const tree = parser.parse(fileText);
   const links: BodyLink[] = [];
-  visit(tree, (node) => {
+  walkTree<Root | MdastContent>(tree, (node) => {
     if ((node.type === 'link' || node.type === 'definition') && 'url' in node) {
       links.push({
         href: node.url,
@@ -47,7 +47,7 @@ export const bodyLinks = (fileText: string): BodyLink[] => {
 /** Where code stands in a whole file (fenced, indented and inline), as [start, end) offsets. */
 export const codeRanges = (fileText: string): [number, number][] => {
   const ranges: [number, number][] = [];
-  visit(parser.parse(fileText), (node) => {
+  walkTree<Root | MdastContent>(parser.parse(fileText), (node) => {
     if ((node.type === 'code' || node.type === 'inlineCode') && node.position?.start.offset !== undefined) {
       ranges.push([node.position.start.offset, node.position.end.offset ?? fileText.length]);
     }
@@ -71,7 +71,7 @@ const sanitizeSchema: Schema = {
 
 /** Rewrites links to twins into links to pages, so HTML always links HTML. */
 const rewriteLinks = (origin: string) => (tree: Root) => {
-  visit(tree, (node) => {
+  walkTree<Root | MdastContent>(tree, (node) => {
     if ((node.type === 'link' || node.type === 'definition') && 'url' in node) {
       node.url = htmlHref(node.url, origin);
     }
@@ -84,15 +84,17 @@ const rewriteLinks = (origin: string) => (tree: Root) => {
  */
 const relinkFragments = () => (tree: HastRoot) => {
   const ids = new Set<string>();
-  visit(tree, 'element', (node: Element) => {
+  const inPage: Element[] = [];
+  walkTree<HastRoot | RootContent>(tree, (node) => {
+    if (node.type !== 'element') return;
     if (typeof node.properties['id'] === 'string') ids.add(node.properties['id']);
-  });
-  visit(tree, 'element', (node: Element) => {
     const href = node.properties['href'];
-    if (node.tagName === 'a' && typeof href === 'string' && href.startsWith('#') && ids.has(`user-content-${href.slice(1)}`)) {
-      node.properties['href'] = `#user-content-${href.slice(1)}`;
-    }
+    if (node.tagName === 'a' && typeof href === 'string' && href.startsWith('#')) inPage.push(node);
   });
+  for (const link of inPage) {
+    const fragment = String(link.properties['href']).slice(1);
+    if (ids.has(`user-content-${fragment}`)) link.properties['href'] = `#user-content-${fragment}`;
+  }
 };
 
 /**
@@ -171,7 +173,7 @@ const renderFast = (markdown: string, origin: string): Rendered | undefined => {
   // No footnote id prefix here: the sanitizer adds `user-content-` to every id, as in the unified pipeline.
   const tree = markdownToHast(markdown, { features: { gfm: { footnotes: { clobberPrefix: '' } } }, position: false }) as HastRoot;
   let fallBack = false;
-  visit(tree, (node) => {
+  walkTree<HastRoot | RootContent>(tree, (node) => {
     if (node.type === 'raw') fallBack = true;
     else if (node.type === 'element') {
       const { href, src } = node.properties;
@@ -184,7 +186,7 @@ const renderFast = (markdown: string, origin: string): Rendered | undefined => {
         delete node.properties['style'];
       }
     }
-    return fallBack ? EXIT : undefined;
+    return !fallBack;
   });
   if (fallBack) return undefined;
   const safe = finish.runSync(tree);
@@ -198,9 +200,9 @@ export const renderMarkdownAndText = (markdown: string, origin: string): Rendere
   const plain = pipeline(origin, false);
   const tree = plain.parse(markdown);
   let hasHtml = false;
-  visit(tree, 'html', () => {
-    hasHtml = true;
-    return false;
+  walkTree<Root | MdastContent>(tree, (node) => {
+    hasHtml = node.type === 'html';
+    return !hasHtml;
   });
   const chosen = hasHtml ? pipeline(origin, true) : plain;
   const safe = chosen.runSync(tree);
