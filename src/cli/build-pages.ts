@@ -15,6 +15,7 @@ import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
 import { prepareContent, renderCacheFile } from '../node/prepare.ts';
 import { createRenderPool } from '../node/render-pool.ts';
 import { indexInParent } from '../node/search-index.ts';
+import { installSyncDigest } from '../node/sync-digest.ts';
 import { fail } from './fail.ts';
 
 const main = async (staging: string, outDir: string) => {
@@ -52,6 +53,8 @@ const main = async (staging: string, outDir: string) => {
     });
     disconnect();
   });
+  // Astro's CSP hashes of every page's styles, computed in this thread (see sync-digest.ts).
+  installSyncDigest();
   const { build } = await import('astro');
   await Promise.all([
     sending,
