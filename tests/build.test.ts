@@ -4,13 +4,14 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
 import { contentWith, lines, shown } from './support/broken.ts';
 import { listFiles } from './support/dist.ts';
-import { buildContent } from './support/site.ts';
+import { buildContent, fixtureContent, fixtureRepository } from './support/site.ts';
 
 describe('npm run build on broken content', () => {
   test('a file that is not UTF-8 stops the build with the same line as check, and nothing is written', async () => {
@@ -102,4 +103,60 @@ describe("npm run build and the dev server's cache", () => {
       if (original !== undefined) await writeFile(metadata, original);
     }
   });
+});
+
+describe('npm run build after an edit', () => {
+  const untouched = 'research/fast-agent-leads-with-the-modern-discover-probe.html';
+  const edited = 'research/hermes-leads-with-the-legacy-handshake.html';
+
+  test(
+    'keeps the pages of unchanged notes, renders the edited one, and renders every page when a title or the code changes',
+    { timeout: 300_000 },
+    async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'canimcp-reuse-'));
+      try {
+        await cp(fixtureContent, dir, { recursive: true });
+        const build = async (env: Record<string, string> = {}) => {
+          const run = await buildContent('page-reuse', dir, { REPOSITORY_URL: fixtureRepository, ...env });
+          expect(run.ok, run.stderr).toBe(true);
+          const page = async (file: string) => ({
+            inode: (await stat(path.join(run.outDir, file))).ino,
+            html: await readFile(path.join(run.outDir, file), 'utf8'),
+          });
+          return { output: run.stdout, untouched: await page(untouched), edited: await page(edited) };
+        };
+        const note = (file: string) => path.join(dir, file.replace(/\.html$/, '.md'));
+
+        const first = await build();
+        expect(first.output).not.toMatch(/kept \d+ unchanged note pages/);
+
+        await writeFile(note(edited), `${await readFile(note(edited), 'utf8')}\nA paragraph added after the first build.\n`);
+        const second = await build();
+        expect(second.output).toContain('kept 3 unchanged note pages');
+        // The very file of the last build, not a copy: a hard link.
+        expect(second.untouched).toEqual(first.untouched);
+        expect(second.edited.html).toContain('A paragraph added after the first build.');
+        expect(first.edited.html).not.toContain('A paragraph added after the first build.');
+
+        // Another note's title shows on this page (related notes), so every page is rendered again.
+        const source = await readFile(note(untouched), 'utf8');
+        await writeFile(
+          note(untouched),
+          source.replace('title: "Fixture: fast-agent leads', 'title: "Fixture, renamed: fast-agent leads'),
+        );
+        const third = await build();
+        expect(third.output).not.toMatch(/kept \d+ unchanged note pages/);
+        expect(third.untouched.inode).not.toBe(second.untouched.inode);
+        expect(third.untouched.html).toContain('Fixture, renamed: fast-agent leads');
+        expect(third.edited.inode).not.toBe(second.edited.inode);
+
+        // What pages read from the environment counts as code.
+        const fourth = await build({ REPOSITORY_URL: 'https://github.com/example/another-fixture' });
+        expect(fourth.output).not.toMatch(/kept \d+ unchanged note pages/);
+        expect(fourth.untouched.html).toContain('https://github.com/example/another-fixture/');
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

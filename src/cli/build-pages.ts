@@ -8,17 +8,19 @@
 import path from 'node:path';
 import { configuredRepository } from '../lib/repository.ts';
 import { handOver } from '../lib/handoff.ts';
+import { setReusePlan } from '../lib/page-reuse.ts';
 import { formatProblem } from '../lib/problems.ts';
 import { siteOrigin } from '../lib/urls.ts';
 import { loadContent } from '../node/content.ts';
 import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
 import { prepareContent, renderCacheFile } from '../node/prepare.ts';
+import { codeVersion, linkReused, planReuse, writeManifest } from '../node/page-reuse.ts';
 import { createRenderPool } from '../node/render-pool.ts';
 import { indexInParent } from '../node/search-index.ts';
 import { installSyncDigest } from '../node/sync-digest.ts';
 import { fail } from './fail.ts';
 
-const main = async (staging: string, outDir: string) => {
+const main = async (staging: string, outDir: string, nextManifest: string) => {
   const cacheDir = astroCacheDir();
   const dir = contentDir();
   const origin = siteOrigin();
@@ -53,6 +55,10 @@ const main = async (staging: string, outDir: string) => {
     });
     disconnect();
   });
+  // Note pages whose key and code did not change are taken from the published site (page-reuse.ts).
+  const code = await codeVersion();
+  const plan = await planReuse(cacheDir, outDir, code);
+  setReusePlan(plan);
   // Astro's CSP hashes of every page's styles, computed in this thread (see sync-digest.ts).
   installSyncDigest();
   const { build } = await import('astro');
@@ -65,15 +71,19 @@ const main = async (staging: string, outDir: string) => {
       cacheDir,
     }),
   ]);
+  await linkReused(plan, outDir, staging);
+  await writeManifest(nextManifest, plan, code, outDir);
+  if (plan.reused.size > 0)
+    console.log(`${new Date().toTimeString().slice(0, 8)} [canimcp:pages] kept ${plan.reused.size} unchanged note pages`);
 };
 
 const disconnect = () => {
   if (process.connected) process.disconnect();
 };
 
-const [staging, outDir] = process.argv.slice(2);
-if (staging === undefined || outDir === undefined) {
-  fail(new Error('usage: build-pages.ts <staging folder> <output folder> [--quiet]; run npm run build instead'));
+const [staging, outDir, nextManifest] = process.argv.slice(2);
+if (staging === undefined || outDir === undefined || nextManifest === undefined) {
+  fail(new Error('usage: build-pages.ts <staging folder> <output folder> <manifest file> [--quiet]; run npm run build instead'));
 } else {
-  main(staging, outDir).catch(fail).finally(disconnect);
+  main(staging, outDir, nextManifest).catch(fail).finally(disconnect);
 }

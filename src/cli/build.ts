@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SearchRecord } from '../lib/search-records.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-folders.ts';
+import { commitManifest, manifestFile, retractManifest } from '../node/page-reuse.ts';
 import { astroCacheDir, repoRoot } from '../node/paths.ts';
 import { startIndex, type PendingIndex } from '../node/search-index.ts';
 import { fail } from './fail.ts';
@@ -34,9 +35,11 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   await clearLeftovers(outDir);
   const staging = stagingFolder(outDir);
   const previous = previousFolder(outDir);
+  // The child's manifest of the note pages it built; it counts once its site is published.
+  const nextManifest = `${manifestFile(cacheDir)}.next-${process.pid}`;
   let index: PendingIndex | undefined;
   const code = await new Promise<number>((resolve, reject) => {
-    const child = fork(pagesScript, [staging, outDir, ...(options.quiet ? ['--quiet'] : [])], {
+    const child = fork(pagesScript, [staging, outDir, nextManifest, ...(options.quiet ? ['--quiet'] : [])], {
       serialization: 'advanced',
       stdio: 'inherit',
     });
@@ -59,6 +62,7 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
     // The child said why; an index it never finished is stopped, and nothing is left behind.
     await index?.discard();
     await rm(staging, { recursive: true, force: true });
+    await rm(nextManifest, { force: true });
     if (code === 0) throw new Error('the page build sent no search records');
     return false;
   }
@@ -67,10 +71,13 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
     console.log(`${new Date().toTimeString().slice(0, 8)} [canimcp:pagefind] pagefind: indexed ${indexed} records`);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
+    await rm(nextManifest, { force: true });
     throw error;
   }
+  await retractManifest(cacheDir);
   if (await exists(outDir)) await rename(outDir, previous);
   await rename(staging, outDir);
+  await commitManifest(cacheDir, nextManifest);
   await rm(previous, { recursive: true, force: true });
   return true;
 };

@@ -1,11 +1,14 @@
 /** getStaticPaths helpers, so each route is a few lines. */
 import { siteData } from './site.ts';
 import { pageCount } from '../lib/paging.ts';
+import { reusesPage } from '../lib/page-reuse.ts';
 
 export const notePaths = async () => {
   const site = await siteData();
-  // With a cacheKey, an incremental build reuses the page of a note whose key did not change.
-  return site.notes.map((note) => ({ params: { id: note.id }, props: { note }, cacheKey: note.pageKey }));
+  // In `npm run build`, a note whose page key did not change keeps its published page (lib/page-reuse.ts).
+  return site.notes
+    .filter((note) => !reusesPage(note.id, note.pageKey))
+    .map((note) => ({ params: { id: note.id }, props: { note } }));
 };
 
 export const clientPaths = async () => {

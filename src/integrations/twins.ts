@@ -11,7 +11,7 @@ const TWIN_PATH = /^\/research\/([^/]+)\.md$/;
 /**
  * Each note's `.md` twin (lib/twin.ts), written from the content the build holds rather than as an
  * Astro route: a twin is the note's own file with a derived header, and as 5,000 routes Astro's
- * per-page work and its incremental cache cost more than building the page they copy. The build
+ * per-page work cost more than building the page they copy. The build
  * writes them into the output once the pages are done; the dev server answers them from the
  * content it last read. Twins of clients, revisions and capabilities, and of the index pages, list
  * other entries and stay routes.

@@ -1,0 +1,96 @@
+/**
+ * Reusing note pages across builds (the plan itself is in src/lib/page-reuse.ts). A rebuild after a
+ * one-note edit renders that note's page and links every other note page from the published site
+ * into the new one: a hard link, no copy and no new inode. A page is reused only when it was built
+ * with the same key (the note's file and every entry's frontmatter, src/data/site.ts) by the same
+ * code (every file under src/, the Astro config, the lock file, and the environment pages read).
+ * The manifest that says so is committed only once its site is published.
+ */
+import { createHash } from 'node:crypto';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
+import type { ReusePlan } from '../lib/page-reuse.ts';
+import { repoRoot } from './paths.ts';
+
+interface Manifest {
+  code: string;
+  /** The site the pages were published to. */
+  outDir: string;
+  keys: Record<string, string>;
+}
+
+/** Environment variables a note page depends on. */
+const PAGE_ENVIRONMENT = ['SITE_URL', 'REPOSITORY_URL', 'BUILD_DATE'];
+
+/** Which code and which keys built the published note pages. */
+export const manifestFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'note-pages.json');
+
+const notePage = (site: string, id: string): string => path.join(site, 'research', `${id}.html`);
+
+/** A digest of everything besides the content that shapes a page. */
+export const codeVersion = async (root: string = repoRoot): Promise<string> => {
+  const hash = createHash('sha256');
+  const sources = (await readdir(path.join(root, 'src'), { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+  for (const file of [...sources, 'astro.config.mjs', 'package-lock.json', 'tsconfig.json']) {
+    const bytes = await readFile(path.join(root, file)).catch(() => Buffer.alloc(0));
+    hash.update(`${file}\0${bytes.length}\0`).update(bytes);
+  }
+  for (const name of PAGE_ENVIRONMENT) hash.update(`${name}=${process.env[name] ?? ''}\0`);
+  return hash.digest('base64url');
+};
+
+const readManifest = (file: string): Promise<Manifest | undefined> =>
+  readFile(file, 'utf8')
+    .then((text) => JSON.parse(text) as Manifest)
+    .catch(() => undefined);
+
+/** The plan of a build of `outDir`: the pages of the published site that the same code built. */
+export const planReuse = async (cacheDir: string, outDir: string, code: string): Promise<ReusePlan> => {
+  const manifest = await readManifest(manifestFile(cacheDir));
+  const previous = new Map<string, string>();
+  if (manifest?.code === code && manifest.outDir === outDir) {
+    const entries = Object.entries(manifest.keys);
+    const present = await mapLimited(entries, OPEN_FILES, ([id]) =>
+      stat(notePage(outDir, id)).then(
+        (found) => found.isFile(),
+        () => false,
+      ),
+    );
+    entries.forEach(([id, key], index) => {
+      if (present[index]) previous.set(id, key);
+    });
+  }
+  return { previous, keys: new Map(), reused: new Set() };
+};
+
+/** Links the reused pages from the published site into the new one (a copy where a link fails). */
+export const linkReused = async (plan: ReusePlan, outDir: string, staging: string): Promise<void> => {
+  await mkdir(path.join(staging, 'research'), { recursive: true });
+  await mapLimited([...plan.reused], OPEN_FILES, async (id) => {
+    const from = notePage(outDir, id);
+    const to = notePage(staging, id);
+    await link(from, to).catch(() => copyFile(from, to));
+  });
+};
+
+/** Writes the manifest of a build beside the committed one; `commitManifest` makes it count. */
+export const writeManifest = async (file: string, plan: ReusePlan, code: string, outDir: string): Promise<void> => {
+  const manifest: Manifest = { code, outDir, keys: Object.fromEntries(plan.keys) };
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(manifest));
+};
+
+/**
+ * Before the new site is swapped in: the published site is about to change, so no manifest
+ * describes it until `commitManifest` (a build stopped in between renders every page next time).
+ */
+export const retractManifest = (cacheDir: string): Promise<void> => rm(manifestFile(cacheDir), { force: true });
+
+/** Once the new site is published: the manifest `next` becomes the one the next build reads. */
+export const commitManifest = async (cacheDir: string, next: string): Promise<void> => {
+  await rename(next, manifestFile(cacheDir)).catch(() => retractManifest(cacheDir));
+};
