@@ -110,7 +110,7 @@ describe('npm run build after an edit', () => {
   const edited = 'research/hermes-leads-with-the-legacy-handshake.html';
 
   test(
-    'keeps the pages of unchanged notes, renders the edited one, and renders every page when a title or the code changes',
+    'keeps the pages and twins of unchanged notes, renders the edited one, and renders every page when a title or the code changes',
     { timeout: 300_000 },
     async () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'canimcp-reuse-'));
@@ -123,7 +123,14 @@ describe('npm run build after an edit', () => {
             inode: (await stat(path.join(run.outDir, file))).ino,
             html: await readFile(path.join(run.outDir, file), 'utf8'),
           });
-          return { output: run.stdout, untouched: await page(untouched), edited: await page(edited) };
+          return {
+            output: run.stdout,
+            headers: await readFile(path.join(run.outDir, '_headers'), 'utf8'),
+            untouched: await page(untouched),
+            edited: await page(edited),
+            untouchedTwin: await page(untouched.replace(/\.html$/, '.md')),
+            editedTwin: await page(edited.replace(/\.html$/, '.md')),
+          };
         };
         const note = (file: string) => path.join(dir, file.replace(/\.html$/, '.md'));
 
@@ -132,10 +139,15 @@ describe('npm run build after an edit', () => {
 
         await writeFile(note(edited), `${await readFile(note(edited), 'utf8')}\nA paragraph added after the first build.\n`);
         const second = await build();
-        expect(second.output).toContain('kept 3 unchanged note pages');
+        expect(second.output).toContain('kept 3 unchanged note pages and their twins');
         // The very file of the last build, not a copy: a hard link.
         expect(second.untouched).toEqual(first.untouched);
+        expect(second.untouchedTwin).toEqual(first.untouchedTwin);
+        // The headers integration, which lists the twins in the output, saw the kept ones.
+        expect(second.headers).toBe(first.headers);
+        expect(second.headers).toContain('/research/fast-agent-leads-with-the-modern-discover-probe.md\n');
         expect(second.edited.html).toContain('A paragraph added after the first build.');
+        expect(second.editedTwin.html).toContain('A paragraph added after the first build.');
         expect(first.edited.html).not.toContain('A paragraph added after the first build.');
 
         // Another note's title shows on this page (related notes), so every page is rendered again.
@@ -148,6 +160,7 @@ describe('npm run build after an edit', () => {
         expect(third.output).not.toMatch(/kept \d+ unchanged note pages/);
         expect(third.untouched.inode).not.toBe(second.untouched.inode);
         expect(third.untouched.html).toContain('Fixture, renamed: fast-agent leads');
+        expect(third.untouchedTwin.html).toContain('Fixture, renamed: fast-agent leads');
         expect(third.edited.inode).not.toBe(second.edited.inode);
 
         // What pages read from the environment counts as code.

@@ -14,7 +14,7 @@ import { siteOrigin } from '../lib/urls.ts';
 import { loadContent } from '../node/content.ts';
 import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
 import { prepareContent, renderCacheFile } from '../node/prepare.ts';
-import { codeVersion, linkReused, planReuse, writeManifest } from '../node/page-reuse.ts';
+import { codeVersion, planReuse, writeManifest } from '../node/page-reuse.ts';
 import { createRenderPool } from '../node/render-pool.ts';
 import { indexInParent } from '../node/search-index.ts';
 import { installSyncDigest } from '../node/sync-digest.ts';
@@ -55,7 +55,7 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
     });
     disconnect();
   });
-  // Note pages whose key and code did not change are taken from the published site (page-reuse.ts).
+  // Note pages and twins whose key and code did not change are taken from the published site (page-reuse.ts).
   const code = await codeVersion();
   const plan = await planReuse(cacheDir, outDir, code);
   setReusePlan(plan);
@@ -71,10 +71,7 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
       cacheDir,
     }),
   ]);
-  await linkReused(plan, outDir, staging);
   await writeManifest(nextManifest, plan, code, outDir);
-  if (plan.reused.size > 0)
-    console.log(`${new Date().toTimeString().slice(0, 8)} [canimcp:pages] kept ${plan.reused.size} unchanged note pages`);
 };
 
 const disconnect = () => {

@@ -1,19 +1,21 @@
 /**
  * Note pages a build takes from the site it replaces instead of rendering them again. `npm run
- * build` makes the plan before Astro starts (src/node/page-reuse.ts): for each note whose page is
- * in the published site and was built by the same code, the key it was built with. The note route
- * then renders only the notes whose key changed, and the build links the other pages from the
- * published site into the new one. A global, because the route runs in Astro's own copy of the
- * modules.
+ * build` makes the plan before Astro starts (src/node/page-reuse.ts): for each note whose page and
+ * twin are in the published site and were built by the same code, the key they were built with.
+ * The note route then renders only the notes whose key changed, the twins integration writes only
+ * their twins, and links the other notes' pages and twins from the published site into the new
+ * one. A global, because the route runs in Astro's own copy of the modules.
  */
 const holder = Symbol.for('canimcp.pageReuse');
 
 export interface ReusePlan {
-  /** The last build's key of each note whose page can be taken from the published site. */
+  /** The published site, whose pages and twins are taken. */
+  site: string;
+  /** The last build's key of each note whose page and twin can be taken from the published site. */
   previous: ReadonlyMap<string, string>;
   /** This build's key of every note the route saw. */
   keys: Map<string, string>;
-  /** The notes whose page is taken from the published site. */
+  /** The notes whose page and twin are taken from the published site. */
   reused: Set<string>;
 }
 

@@ -1,10 +1,11 @@
 /**
- * Reusing note pages across builds (the plan itself is in src/lib/page-reuse.ts). A rebuild after a
- * one-note edit renders that note's page and links every other note page from the published site
- * into the new one: a hard link, no copy and no new inode. A page is reused only when it was built
- * with the same key (the note's file and every entry's frontmatter, src/data/site.ts) by the same
- * code (every file under src/, the Astro config, the lock file, and the environment pages read).
- * The manifest that says so is committed only once its site is published.
+ * Reusing note pages and twins across builds (the plan itself is in src/lib/page-reuse.ts). A
+ * rebuild after a one-note edit renders that note's page and twin and links every other note's
+ * from the published site into the new one: a hard link, no copy and no new inode. A page is reused
+ * only when it was built with the same key (the note's file and every entry's frontmatter,
+ * src/data/site.ts) by the same code (every file under src/, the Astro config, the lock file, and
+ * the environment pages read). The manifest that says so is committed only once its site is
+ * published.
  */
 import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -26,7 +27,9 @@ const PAGE_ENVIRONMENT = ['SITE_URL', 'REPOSITORY_URL', 'BUILD_DATE'];
 /** Which code and which keys built the published note pages. */
 export const manifestFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'note-pages.json');
 
-const notePage = (site: string, id: string): string => path.join(site, 'research', `${id}.html`);
+/** A note's page and twin in a site folder. */
+const noteFiles = (site: string, id: string): string[] =>
+  ['html', 'md'].map((form) => path.join(site, 'research', `${id}.${form}`));
 
 /** A digest of everything besides the content that shapes a page. */
 export const codeVersion = async (root: string = repoRoot): Promise<string> => {
@@ -54,26 +57,29 @@ export const planReuse = async (cacheDir: string, outDir: string, code: string):
   const previous = new Map<string, string>();
   if (manifest?.code === code && manifest.outDir === outDir) {
     const entries = Object.entries(manifest.keys);
-    const present = await mapLimited(entries, OPEN_FILES, ([id]) =>
-      stat(notePage(outDir, id)).then(
+    const isFile = (file: string) =>
+      stat(file).then(
         (found) => found.isFile(),
         () => false,
-      ),
+      );
+    const present = await mapLimited(entries, OPEN_FILES, async ([id]) =>
+      (await Promise.all(noteFiles(outDir, id).map(isFile))).every(Boolean),
     );
     entries.forEach(([id, key], index) => {
       if (present[index]) previous.set(id, key);
     });
   }
-  return { previous, keys: new Map(), reused: new Set() };
+  return { site: outDir, previous, keys: new Map(), reused: new Set() };
 };
 
-/** Links the reused pages from the published site into the new one (a copy where a link fails). */
-export const linkReused = async (plan: ReusePlan, outDir: string, staging: string): Promise<void> => {
-  await mkdir(path.join(staging, 'research'), { recursive: true });
-  await mapLimited([...plan.reused], OPEN_FILES, async (id) => {
-    const from = notePage(outDir, id);
-    const to = notePage(staging, id);
-    await link(from, to).catch(() => copyFile(from, to));
+/** Links the reused pages and twins from the published site into `site` (a copy where a link fails). */
+export const linkReused = async (plan: ReusePlan, site: string): Promise<void> => {
+  await mkdir(path.join(site, 'research'), { recursive: true });
+  const pairs = [...plan.reused].flatMap((id) =>
+    noteFiles(plan.site, id).map((from, index) => [from, noteFiles(site, id)[index] as string]),
+  );
+  await mapLimited(pairs, OPEN_FILES, async ([from, to]) => {
+    await link(from as string, to as string).catch(() => copyFile(from as string, to as string));
   });
 };
 
