@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createRenderPool, type RenderPool } from './render-pool.ts';
 import { renderMarkdownAndText } from '../lib/markdown.ts';
@@ -22,6 +26,21 @@ const settlesWithin = <T>(promise: Promise<T>, ms: number) =>
   ]);
 
 describe('createRenderPool', () => {
+  test('starts no worker before its first render', async () => {
+    const marker = path.join(await mkdtemp(path.join(tmpdir(), 'canimcp-pool-')), 'started');
+    const script = workerScript(`
+      import { writeFileSync } from 'node:fs';
+      import { parentPort } from 'node:worker_threads';
+      writeFileSync(${JSON.stringify(marker)}, 'started');
+      parentPort.on('message', ({ id, texts }) => parentPort.postMessage({ id, rendered: texts.map(() => ({ html: '', text: '' })) }));
+    `);
+    pool = createRenderPool({ size: 2, script });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(existsSync(marker)).toBe(false);
+    await pool.render(texts, origin);
+    expect(existsSync(marker)).toBe(true);
+  });
+
   test('renders every body, in the order given, as the pipeline does', async () => {
     pool = createRenderPool({ size: 2 });
     expect(await pool.render(texts, origin)).toEqual(texts.map((text) => renderMarkdownAndText(text, origin)));

@@ -39,21 +39,24 @@ export const createRenderPool = ({
     for (const job of jobs.values()) job.reject(broken);
     jobs.clear();
   };
-  const workers = Array.from({ length: Math.max(1, size) }, () => {
-    const worker = new Worker(script);
-    worker.on('message', (message: { id: number; rendered: Rendered[] }) => {
-      const job = jobs.get(message.id);
-      jobs.delete(message.id);
-      job?.resolve(message.rendered);
-    });
-    worker.on('error', (error: unknown) =>
-      failAll(new Error(`a Markdown render worker failed: ${error instanceof Error ? error.message : String(error)}`)),
-    );
-    worker.on('exit', (code) => {
-      if (!closing) failAll(new Error(`a Markdown render worker stopped unexpectedly (exit code ${code}); out of memory?`));
-    });
-    return worker;
-  });
+  // Started on the first render: a build whose bodies are all cached, or few, never needs them.
+  let started: Worker[] | undefined;
+  const start = () =>
+    (started ??= Array.from({ length: Math.max(1, size) }, () => {
+      const worker = new Worker(script);
+      worker.on('message', (message: { id: number; rendered: Rendered[] }) => {
+        const job = jobs.get(message.id);
+        jobs.delete(message.id);
+        job?.resolve(message.rendered);
+      });
+      worker.on('error', (error: unknown) =>
+        failAll(new Error(`a Markdown render worker failed: ${error instanceof Error ? error.message : String(error)}`)),
+      );
+      worker.on('exit', (code) => {
+        if (!closing) failAll(new Error(`a Markdown render worker stopped unexpectedly (exit code ${code}); out of memory?`));
+      });
+      return worker;
+    }));
   const run = (worker: Worker, origin: string, texts: string[]) =>
     new Promise<Rendered[]>((resolve, reject) => {
       if (broken) return reject(broken);
@@ -64,10 +67,11 @@ export const createRenderPool = ({
   return {
     render: async (texts, origin) => {
       if (texts.length === 0) return [];
+      const workers = start();
       // Small batches interleaved across workers, so one slow note does not hold a whole half.
       const batch = Math.max(1, Math.ceil(texts.length / (workers.length * 8)));
       const batches: string[][] = [];
-      for (let start = 0; start < texts.length; start += batch) batches.push(texts.slice(start, start + batch));
+      for (let first = 0; first < texts.length; first += batch) batches.push(texts.slice(first, first + batch));
       const results: Rendered[][] = new Array<Rendered[]>(batches.length);
       let next = 0;
       await Promise.all(
@@ -83,7 +87,7 @@ export const createRenderPool = ({
     close: async () => {
       closing = true;
       failAll(new Error('the Markdown render pool was closed'));
-      await Promise.all(workers.map((worker) => worker.terminate()));
+      await Promise.all((started ?? []).map((worker) => worker.terminate()));
     },
   };
 };
