@@ -27,9 +27,10 @@ const PAGE_ENVIRONMENT = ['SITE_URL', 'REPOSITORY_URL', 'BUILD_DATE'];
 /** Which code and which keys built the published note pages. */
 export const manifestFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'note-pages.json');
 
-/** A note's page and twin in a site folder. */
-const noteFiles = (site: string, id: string): string[] =>
-  ['html', 'md'].map((form) => path.join(site, 'research', `${id}.${form}`));
+/** A note's page and twin. */
+const NOTE_FORMS = ['html', 'md'] as const;
+const noteFile = (site: string, id: string, form: (typeof NOTE_FORMS)[number]): string =>
+  path.join(site, 'research', `${id}.${form}`);
 
 /** A digest of everything besides the content that shapes a page. */
 export const codeVersion = async (root: string = repoRoot): Promise<string> => {
@@ -63,7 +64,7 @@ export const planReuse = async (cacheDir: string, outDir: string, code: string):
         () => false,
       );
     const present = await mapLimited(entries, OPEN_FILES, async ([id]) =>
-      (await Promise.all(noteFiles(outDir, id).map(isFile))).every(Boolean),
+      (await Promise.all(NOTE_FORMS.map((form) => isFile(noteFile(outDir, id, form))))).every(Boolean),
     );
     entries.forEach(([id, key], index) => {
       if (present[index]) previous.set(id, key);
@@ -76,11 +77,9 @@ export const planReuse = async (cacheDir: string, outDir: string, code: string):
 export const linkReused = async (plan: ReusePlan, site: string): Promise<void> => {
   await mkdir(path.join(site, 'research'), { recursive: true });
   const pairs = [...plan.reused].flatMap((id) =>
-    noteFiles(plan.site, id).map((from, index) => [from, noteFiles(site, id)[index] as string]),
+    NOTE_FORMS.map((form): [string, string] => [noteFile(plan.site, id, form), noteFile(site, id, form)]),
   );
-  await mapLimited(pairs, OPEN_FILES, async ([from, to]) => {
-    await link(from as string, to as string).catch(() => copyFile(from as string, to as string));
-  });
+  await mapLimited(pairs, OPEN_FILES, ([from, to]) => link(from, to).catch(() => copyFile(from, to)));
 };
 
 /** Writes the manifest of a build beside the committed one; `commitManifest` makes it count. */
