@@ -71,7 +71,7 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
       cacheDir,
     }),
   ]);
-  await writeManifest(nextManifest, plan, code, outDir);
+  await writeManifest(nextManifest, plan, code);
 };
 
 const disconnect = () => {

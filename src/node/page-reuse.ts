@@ -3,8 +3,8 @@
  * rebuild after a one-note edit renders that note's page and twin and links every other note's
  * from the published site into the new one: a hard link, no copy and no new inode. A page is reused
  * only when it was built with the same key (the note's file and every entry's frontmatter,
- * src/data/site.ts) by the same code (every file under src/, the Astro config, the lock file, and
- * the environment pages read). The manifest that says so is committed only once its site is
+ * src/data/site.ts) by the same code (every file under src/, the Astro config, package.json and its
+ * lock file, and the environment pages read). The manifest that says so is committed only once its site is
  * published.
  */
 import { createHash } from 'node:crypto';
@@ -39,7 +39,8 @@ export const codeVersion = async (root: string = repoRoot): Promise<string> => {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
     .sort();
-  for (const file of [...sources, 'astro.config.mjs', 'package-lock.json', 'tsconfig.json']) {
+  // package.json too: without REPOSITORY_URL, pages link to the repository its `repository` field names.
+  for (const file of [...sources, 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) {
     const bytes = await readFile(path.join(root, file)).catch(() => Buffer.alloc(0));
     hash.update(`${file}\0${bytes.length}\0`).update(bytes);
   }
@@ -83,8 +84,8 @@ export const linkReused = async (plan: ReusePlan, site: string): Promise<void> =
 };
 
 /** Writes the manifest of a build beside the committed one; `commitManifest` makes it count. */
-export const writeManifest = async (file: string, plan: ReusePlan, code: string, outDir: string): Promise<void> => {
-  const manifest: Manifest = { code, outDir, keys: Object.fromEntries(plan.keys) };
+export const writeManifest = async (file: string, plan: ReusePlan, code: string): Promise<void> => {
+  const manifest: Manifest = { code, outDir: plan.site, keys: Object.fromEntries(plan.keys) };
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(manifest));
 };
