@@ -108,9 +108,12 @@ describe("npm run build and the dev server's cache", () => {
 describe('npm run build after an edit', () => {
   const untouched = 'research/fast-agent-leads-with-the-modern-discover-probe.html';
   const edited = 'research/hermes-leads-with-the-legacy-handshake.html';
+  // A page that lists notes (by title), and files of other routes that do.
+  const client = 'clients/fast-agent.html';
+  const clientFeed = 'clients/fast-agent/feed.xml';
 
   test(
-    'keeps the pages and twins of unchanged notes, renders the edited one, and renders every page when a title or the code changes',
+    'keeps the pages and twins of unchanged notes and the pages that list notes, renders the edited note, and renders every page when a title or the code changes',
     { timeout: 300_000 },
     async () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'canimcp-reuse-'));
@@ -130,19 +133,24 @@ describe('npm run build after an edit', () => {
             edited: await page(edited),
             untouchedTwin: await page(untouched.replace(/\.html$/, '.md')),
             editedTwin: await page(edited.replace(/\.html$/, '.md')),
+            client: await page(client),
+            clientFeed: await page(clientFeed),
           };
         };
         const note = (file: string) => path.join(dir, file.replace(/\.html$/, '.md'));
 
         const first = await build();
-        expect(first.output).not.toMatch(/kept \d+ unchanged note pages/);
+        expect(first.output).not.toMatch(/kept \d+ unchanged files/);
 
         await writeFile(note(edited), `${await readFile(note(edited), 'utf8')}\nA paragraph added after the first build.\n`);
         const second = await build();
-        expect(second.output).toContain('kept 3 unchanged note pages and their twins');
+        expect(second.output).toMatch(/kept \d+ unchanged files of the published site/);
         // The very file of the last build, not a copy: a hard link.
         expect(second.untouched).toEqual(first.untouched);
         expect(second.untouchedTwin).toEqual(first.untouchedTwin);
+        // A body shows on its own page only: the pages that list notes are kept too.
+        expect(second.client).toEqual(first.client);
+        expect(second.clientFeed).toEqual(first.clientFeed);
         // The headers integration, which lists the twins in the output, saw the kept ones.
         expect(second.headers).toBe(first.headers);
         expect(second.headers).toContain('/research/fast-agent-leads-with-the-modern-discover-probe.md\n');
@@ -157,15 +165,17 @@ describe('npm run build after an edit', () => {
           source.replace('title: "Fixture: fast-agent leads', 'title: "Fixture, renamed: fast-agent leads'),
         );
         const third = await build();
-        expect(third.output).not.toMatch(/kept \d+ unchanged note pages/);
+        expect(third.output).not.toMatch(/kept \d+ unchanged files/);
         expect(third.untouched.inode).not.toBe(second.untouched.inode);
+        expect(third.client.html).toContain('Fixture, renamed: fast-agent leads');
+        expect(third.clientFeed.html).toContain('Fixture, renamed: fast-agent leads');
         expect(third.untouched.html).toContain('Fixture, renamed: fast-agent leads');
         expect(third.untouchedTwin.html).toContain('Fixture, renamed: fast-agent leads');
         expect(third.edited.inode).not.toBe(second.edited.inode);
 
         // What pages read from the environment counts as code.
         const fourth = await build({ REPOSITORY_URL: 'https://github.com/example/another-fixture' });
-        expect(fourth.output).not.toMatch(/kept \d+ unchanged note pages/);
+        expect(fourth.output).not.toMatch(/kept \d+ unchanged files/);
         expect(fourth.untouched.html).toContain('https://github.com/example/another-fixture/');
       } finally {
         await rm(dir, { recursive: true, force: true });

@@ -1,33 +1,54 @@
 /** getStaticPaths helpers, so each route is a few lines. */
 import { siteData } from './site.ts';
-import { pageCount } from '../lib/paging.ts';
-import { reusesPage } from '../lib/page-reuse.ts';
+import { pageCount, pageUrl } from '../lib/paging.ts';
+import { outputFile, reusesFiles } from '../lib/page-reuse.ts';
+import { noteUrl, routes } from '../lib/urls.ts';
+
+/** Where a route writes an entry's file, from its id: a URL path. */
+type FileOf = (id: string) => string;
+
+/**
+ * In `npm run build`, the paths whose files this build takes from the published site are left out
+ * (lib/page-reuse.ts): a note's page and twin when its page key did not change, any other page when
+ * the site key did not.
+ */
+const toRender = <T extends { id: string }>(items: readonly T[], urlOf: FileOf, key: string): T[] =>
+  items.filter((item) => !reusesFiles([outputFile(urlOf(item.id))], key));
 
 export const notePaths = async () => {
   const site = await siteData();
-  // In `npm run build`, a note whose page key did not change keeps its published page (lib/page-reuse.ts).
   return site.notes
-    .filter((note) => !reusesPage(note.id, note.pageKey))
+    .filter((note) => !reusesFiles([outputFile(noteUrl(note.id)), outputFile(noteUrl(note.id, 'twin'))], note.pageKey))
     .map((note) => ({ params: { id: note.id }, props: { note } }));
 };
 
-export const clientPaths = async () => {
+/** A client's page, twin, feed or llms.txt, each at `urlOf(id)`. */
+export const clientPaths = (urlOf: FileOf) => async () => {
   const site = await siteData();
-  return site.clients.map((client) => ({ params: { id: client.id }, props: { client } }));
+  return toRender(site.clients, urlOf, site.key).map((client) => ({ params: { id: client.id }, props: { client } }));
 };
 
-export const revisionPaths = async () => {
+export const revisionPaths = (urlOf: FileOf) => async () => {
   const site = await siteData();
-  return site.revisions.map((revision) => ({ params: { id: revision.id }, props: { revision } }));
+  return toRender(site.revisions, urlOf, site.key).map((revision) => ({
+    params: { id: revision.id },
+    props: { revision },
+  }));
 };
 
-export const capabilityPaths = async () => {
+export const capabilityPaths = (urlOf: FileOf) => async () => {
   const site = await siteData();
-  return site.capabilities.map((capability) => ({ params: { id: capability.id }, props: { capability } }));
+  return toRender(site.capabilities, urlOf, site.key).map((capability) => ({
+    params: { id: capability.id },
+    props: { capability },
+  }));
 };
 
 /** `/research/page/2` onwards: page 1 is `/research` itself. */
 export const researchPagePaths = async () => {
   const site = await siteData();
-  return Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => ({ params: { page: String(index + 2) } }));
+  const pages = Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => ({ id: String(index + 2) }));
+  return toRender(pages, (page) => pageUrl(routes.research.path, Number(page)), site.key).map((page) => ({
+    params: { page: page.id },
+  }));
 };

@@ -46,6 +46,11 @@ export interface EntityView<T> extends Base<T> {
 
 /** The whole site as plain data. */
 export interface SiteData {
+  /**
+   * Changes whenever anything but a note's body changes: every page but the notes' own shows only
+   * that (lists, counts, titles, clients', revisions' and capabilities' own files, dates).
+   */
+  key: string;
   notes: NoteView[];
   clients: EntityView<Client>[];
   revisions: EntityView<Revision>[];
@@ -133,6 +138,7 @@ const load = async (): Promise<SiteData> => {
     .map((entry) => entity<Capability>(entry, byCapability))
     .sort((a, b) => a.data.title.localeCompare(b.data.title));
   return {
+    key,
     notes,
     clients: clientViews,
     revisions: revisionViews,

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { published } from '../lib/bodies.ts';
 import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
-import { reusePlan } from '../lib/page-reuse.ts';
+import { outputFile, reusePlan } from '../lib/page-reuse.ts';
+import { noteUrl } from '../lib/urls.ts';
 import { linkReused } from '../node/page-reuse.ts';
 
 /** `/research/<id>.md`, the only path a note's twin has. */
@@ -14,8 +15,8 @@ const TWIN_PATH = /^\/research\/([^/]+)\.md$/;
  * Each note's `.md` twin (lib/twin.ts), written from the content the build holds rather than as an
  * Astro route: a twin is the note's own file with a derived header, and as 5,000 routes Astro's
  * per-page work cost more than building the page they copy. The build writes them into the output
- * once the pages are done, and takes the pages and twins of the notes that did not change from the
- * published site (lib/page-reuse.ts), before the headers integration lists the twins in the output.
+ * once the pages are done, and takes the files of the pages that did not change from the published
+ * site (lib/page-reuse.ts), before the headers integration lists the twins in the output.
  * The dev server answers them from the content it last read. Twins of clients, revisions and
  * capabilities, and of the index pages, list other entries and stay routes.
  */
@@ -38,7 +39,7 @@ export const twins = (): AstroIntegration => ({
       const folder = path.join(site, 'research');
       await mkdir(folder, { recursive: true });
       const plan = reusePlan();
-      const ids = publication.noteIds().filter((id) => !plan?.reused.has(id));
+      const ids = publication.noteIds().filter((id) => !plan?.reused.has(outputFile(noteUrl(id, 'twin'))));
       await mapLimited(ids, OPEN_FILES, (id) => {
         const twin = publication.noteTwin(id);
         // Never an empty file in the output: a listed note without a twin is a bug, and fails the build.
@@ -48,7 +49,7 @@ export const twins = (): AstroIntegration => ({
       logger.info(`twins: wrote ${ids.length} note twin${ids.length === 1 ? '' : 's'}`);
       if (plan !== undefined && plan.reused.size > 0) {
         await linkReused(plan, site);
-        logger.info(`kept ${plan.reused.size} unchanged note pages and their twins`);
+        logger.info(`kept ${plan.reused.size} unchanged files of the published site`);
       }
     },
   },

@@ -1,21 +1,22 @@
 /**
- * Note pages a build takes from the site it replaces instead of rendering them again. `npm run
- * build` makes the plan before Astro starts (src/node/page-reuse.ts): for each note whose page and
- * twin are in the published site and were built by the same code, the key they were built with.
- * The note route then renders only the notes whose key changed, the twins integration writes only
- * their twins, and links the other notes' pages and twins from the published site into the new
- * one. A global, because the route runs in Astro's own copy of the modules.
+ * Pages a build takes from the site it replaces instead of rendering them again. `npm run build`
+ * makes the plan before Astro starts (src/node/page-reuse.ts): for each file of the published site
+ * that the same code built, the key it was built with. Each route then renders only the pages whose
+ * key changed, the twins integration writes only the changed notes' twins, and the other files are
+ * linked from the published site into the new one. A note's page and twin are keyed by the note's
+ * page key; every other page by the site key (src/data/site.ts), which a note's body does not move.
+ * A global, because the routes run in Astro's own copy of the modules.
  */
 const holder = Symbol.for('canimcp.pageReuse');
 
 export interface ReusePlan {
-  /** The published site, whose pages and twins are taken. */
+  /** The published site, whose files are taken. */
   site: string;
-  /** The last build's key of each note whose page and twin can be taken from the published site. */
+  /** The last build's key of each file (relative to the site) that can be taken from the published site. */
   previous: ReadonlyMap<string, string>;
-  /** This build's key of every note the route saw. */
+  /** This build's key of every file the routes saw. */
   keys: Map<string, string>;
-  /** The notes whose page and twin are taken from the published site. */
+  /** The files taken from the published site. */
   reused: Set<string>;
 }
 
@@ -29,13 +30,24 @@ export const setReusePlan = (plan: ReusePlan | undefined): void => {
 /** The plan of this build; undefined in `npm run dev` and a plain `astro build`. */
 export const reusePlan = (): ReusePlan | undefined => (globalThis as unknown as Holder)[holder];
 
-/** Whether this build takes a note's page from the published site; notes the key of the page either way. */
-export const reusesPage = (id: string, pageKey: string): boolean => {
+/** The file the build writes for a URL path (`format: 'file'`): `/clients/x` → `clients/x.html`, `/clients/x.md` as is. */
+export const outputFile = (urlPath: string): string => {
+  const file = urlPath.replace(/^\/+/, '');
+  return /\.[a-z]+$/.test(file.slice(file.lastIndexOf('/') + 1)) ? file : `${file}.html`;
+};
+
+/**
+ * Whether this build takes a page's files (all or none) from the published site; notes their key
+ * either way.
+ */
+export const reusesFiles = (files: readonly string[], key: string): boolean => {
   const plan = reusePlan();
   if (plan === undefined) return false;
-  plan.keys.set(id, pageKey);
-  const reused = plan.previous.get(id) === pageKey;
-  if (reused) plan.reused.add(id);
-  else plan.reused.delete(id);
+  for (const file of files) plan.keys.set(file, key);
+  const reused = files.every((file) => plan.previous.get(file) === key);
+  for (const file of files) {
+    if (reused) plan.reused.add(file);
+    else plan.reused.delete(file);
+  }
   return reused;
 };

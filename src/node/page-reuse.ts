@@ -1,14 +1,13 @@
 /**
- * Reusing note pages and twins across builds (the plan itself is in src/lib/page-reuse.ts). A
- * rebuild after a one-note edit renders that note's page and twin and links every other note's
- * from the published site into the new one: a hard link, no copy and no new inode. A page is reused
- * only when it was built with the same key (the note's file and every entry's frontmatter,
- * src/data/site.ts) by the same code (every file under src/, the Astro config, package.json and its
- * lock file, and the environment pages read). The manifest that says so is committed only once its site is
- * published.
+ * Reusing pages across builds (the plan itself is in src/lib/page-reuse.ts). A rebuild after a
+ * one-note edit renders that note's page and twin and the pages that list notes, and links every
+ * other file a route would have written from the published site into the new one: a hard link, no
+ * copy and no new inode. A file is reused only when it was built with the same key (src/data/site.ts)
+ * by the same code (every file under src/, the Astro config, package.json and its lock file, and the
+ * environment pages read). The manifest that says so is committed only once its site is published.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
 import type { ReusePlan } from '../lib/page-reuse.ts';
@@ -18,19 +17,15 @@ interface Manifest {
   code: string;
   /** The site the pages were published to. */
   outDir: string;
+  /** By file, relative to the site. */
   keys: Record<string, string>;
 }
 
 /** Environment variables a note page depends on. */
 const PAGE_ENVIRONMENT = ['SITE_URL', 'REPOSITORY_URL', 'BUILD_DATE'];
 
-/** Which code and which keys built the published note pages. */
-export const manifestFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'note-pages.json');
-
-/** A note's page and twin. */
-const NOTE_FORMS = ['html', 'md'] as const;
-const noteFile = (site: string, id: string, form: (typeof NOTE_FORMS)[number]): string =>
-  path.join(site, 'research', `${id}.${form}`);
+/** Which code and which keys built the published site's pages. */
+export const manifestFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'page-keys.json');
 
 /** A digest of everything besides the content that shapes a page. */
 export const codeVersion = async (root: string = repoRoot): Promise<string> => {
@@ -53,34 +48,42 @@ const readManifest = (file: string): Promise<Manifest | undefined> =>
     .then((text) => JSON.parse(text) as Manifest)
     .catch(() => undefined);
 
-/** The plan of a build of `outDir`: the pages of the published site that the same code built. */
+/** The files of `site` among `files` (relative paths): one listing per folder, not a look per file. */
+const presentFiles = async (site: string, files: readonly string[]): Promise<Set<string>> => {
+  const folders = [...new Set(files.map((file) => path.posix.dirname(file)))];
+  const listed = await mapLimited(folders, OPEN_FILES, async (folder) =>
+    (await readdir(path.join(site, folder), { withFileTypes: true }).catch(() => []))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.posix.join(folder, entry.name)),
+  );
+  return new Set(listed.flat());
+};
+
+/** The plan of a build of `outDir`: the files of the published site that the same code built. */
 export const planReuse = async (cacheDir: string, outDir: string, code: string): Promise<ReusePlan> => {
   const manifest = await readManifest(manifestFile(cacheDir));
   const previous = new Map<string, string>();
   if (manifest?.code === code && manifest.outDir === outDir) {
     const entries = Object.entries(manifest.keys);
-    const isFile = (file: string) =>
-      stat(file).then(
-        (found) => found.isFile(),
-        () => false,
-      );
-    const present = await mapLimited(entries, OPEN_FILES, async ([id]) =>
-      (await Promise.all(NOTE_FORMS.map((form) => isFile(noteFile(outDir, id, form))))).every(Boolean),
+    const present = await presentFiles(
+      outDir,
+      entries.map(([file]) => file),
     );
-    entries.forEach(([id, key], index) => {
-      if (present[index]) previous.set(id, key);
-    });
+    for (const [file, key] of entries) if (present.has(file)) previous.set(file, key);
   }
   return { site: outDir, previous, keys: new Map(), reused: new Set() };
 };
 
-/** Links the reused pages and twins from the published site into `site` (a copy where a link fails). */
+/** Links the reused files from the published site into `site` (a copy where a link fails). */
 export const linkReused = async (plan: ReusePlan, site: string): Promise<void> => {
-  await mkdir(path.join(site, 'research'), { recursive: true });
-  const pairs = [...plan.reused].flatMap((id) =>
-    NOTE_FORMS.map((form): [string, string] => [noteFile(plan.site, id, form), noteFile(site, id, form)]),
-  );
-  await mapLimited(pairs, OPEN_FILES, ([from, to]) => link(from, to).catch(() => copyFile(from, to)));
+  const files = [...plan.reused];
+  const folders = [...new Set(files.map((file) => path.dirname(path.join(site, file))))];
+  await mapLimited(folders, OPEN_FILES, (folder) => mkdir(folder, { recursive: true }));
+  await mapLimited(files, OPEN_FILES, async (file) => {
+    const from = path.join(plan.site, file);
+    const to = path.join(site, file);
+    await link(from, to).catch(() => copyFile(from, to));
+  });
 };
 
 /** Writes the manifest of a build beside the committed one; `commitManifest` makes it count. */

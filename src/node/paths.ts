@@ -8,7 +8,7 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const contentDir = (): string => path.resolve(repoRoot, process.env['CONTENT_DIR'] ?? 'content');
 
 /**
- * Astro's cache folder (rendered bodies, the note pages' manifest, the index being built):
+ * Astro's cache folder (rendered bodies, the pages' manifest, the index being built):
  * `ASTRO_CACHE_DIR` (absolute, or relative to the repo root), else Astro's own default.
  */
 export const astroCacheDir = (): string => path.resolve(repoRoot, process.env['ASTRO_CACHE_DIR'] || 'node_modules/.astro');

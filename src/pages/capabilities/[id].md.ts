@@ -1,9 +1,10 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { capabilityPaths } from '../../data/paths.ts';
+import { capabilityUrl } from '../../lib/urls.ts';
 import { markdownResponse } from '../../lib/responses.ts';
 import { entryTwin } from '../../lib/twin.ts';
 
-export const getStaticPaths = capabilityPaths;
+export const getStaticPaths = capabilityPaths((id) => capabilityUrl(id, 'twin'));
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = ({ props }) =>

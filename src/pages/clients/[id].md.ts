@@ -1,9 +1,10 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../data/paths.ts';
+import { clientUrl } from '../../lib/urls.ts';
 import { markdownResponse } from '../../lib/responses.ts';
 import { entryTwin } from '../../lib/twin.ts';
 
-export const getStaticPaths = clientPaths;
+export const getStaticPaths = clientPaths((id) => clientUrl(id, 'twin'));
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = ({ props }) =>

@@ -1,9 +1,10 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { revisionPaths } from '../../data/paths.ts';
+import { revisionUrl } from '../../lib/urls.ts';
 import { markdownResponse } from '../../lib/responses.ts';
 import { entryTwin } from '../../lib/twin.ts';
 
-export const getStaticPaths = revisionPaths;
+export const getStaticPaths = revisionPaths((id) => revisionUrl(id, 'twin'));
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = ({ props }) => markdownResponse(entryTwin({ ...props.revision, heading: props.revision.id }));
