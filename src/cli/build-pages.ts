@@ -44,6 +44,7 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
     loaded: result,
     render: pool.render,
     renderCacheFile: renderCacheFile(cacheDir),
+    renderCacheOptions: { writeInBackground: true },
   }).finally(() => pool.close());
   handOver(dir, origin, preparing);
   indexInParent();

@@ -1,7 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { renderWithCache, type Rendered } from './render-cache.ts';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'canimcp-render-cache-'));
@@ -62,6 +63,19 @@ describe('renderWithCache', () => {
     const build = recording();
     await renderWithCache(['a', 'c'], 'https://x', build.render, file);
     expect(build.asked).toEqual([]);
+  });
+
+  it('in the background (a build), returns the bodies before the cache is written, then writes it', async () => {
+    const file = path.join(dir, 'background', 'bodies.json');
+    const first = recording();
+    expect(await renderWithCache(['a'], 'https://x', first.render, file, { writeInBackground: true })).toEqual([
+      { html: '<p>a on https://x</p>', text: 'a' },
+    ]);
+    expect(existsSync(file)).toBe(false);
+    await vi.waitFor(() => expect(existsSync(file)).toBe(true));
+    const next = recording();
+    await renderWithCache(['a'], 'https://x', next.render, file);
+    expect(next.asked).toEqual([]);
   });
 
   it('renders everything without a cache file, and from an unreadable one', async () => {
