@@ -17,7 +17,6 @@ import { prepareContent, renderCacheFile } from '../node/prepare.ts';
 import { codeVersion, planReuse, writeManifest } from '../node/page-reuse.ts';
 import { createRenderPool } from '../node/render-pool.ts';
 import { indexInParent } from '../node/search-index.ts';
-import type { SearchRecord } from '../lib/search-records.ts';
 import { installSyncDigest } from '../node/sync-digest.ts';
 import { fail } from './fail.ts';
 
@@ -40,27 +39,24 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
   // Every body the render cache lacks is rendered on every core, once, while Astro starts up; its
   // content loader waits for the result.
   const pool = createRenderPool();
-  // The records go to the parent as soon as the bodies are rendered, before the render cache is written.
-  let sendRecords: (records: readonly SearchRecord[]) => void = () => undefined;
-  const sending = new Promise<void>((resolve, reject) => {
-    sendRecords = (records) => {
-      if (!process.send) return resolve();
-      process.send({ records }, (error: Error | null) => (error ? reject(error) : resolve()));
-    };
-  }).then(
-    // Sent, then the channel closed: an open channel would keep this process alive after Astro.
-    () => disconnect(),
-  );
   const preparing = prepareContent(dir, {
     origin,
     loaded: result,
     render: pool.render,
     renderCacheFile: renderCacheFile(cacheDir),
-    onRecords: (records) => sendRecords(records),
+    renderCacheOptions: { writeInBackground: true },
   }).finally(() => pool.close());
   handOver(dir, origin, preparing);
   indexInParent();
-  // Pages whose key and code did not change are taken from the published site (page-reuse.ts).
+  const sending = preparing.then(async (prepared) => {
+    // Sent, then the channel closed: an open channel would keep this process alive after Astro.
+    await new Promise<void>((resolve, reject) => {
+      if (!process.send) return resolve();
+      process.send({ records: prepared.records() }, (error: Error | null) => (error ? reject(error) : resolve()));
+    });
+    disconnect();
+  });
+  // Note pages and twins whose key and code did not change are taken from the published site (page-reuse.ts).
   const code = await codeVersion();
   const plan = await planReuse(cacheDir, outDir, code);
   setReusePlan(plan);

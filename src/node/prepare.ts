@@ -48,8 +48,6 @@ export interface PrepareOptions {
   /** The render cache's file; none when absent. */
   renderCacheFile?: string;
   renderCacheOptions?: RenderCacheOptions;
-  /** Called with the search records as soon as the bodies are rendered, before the render cache is written. */
-  onRecords?: (records: readonly SearchRecord[]) => void;
 }
 
 /** Where the rendered bodies are cached, in Astro's cache folder. */
@@ -96,25 +94,16 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
   const entries = collections.flatMap((collection) =>
     (content[collection] as Entry<unknown>[]).map((entry) => [collection, entry] as const),
   );
-  const lastUpdated = new Map(entries.map(([, entry]) => [entry.absolutePath, lastUpdatedOf(entry, dates, today)]));
-  const byPath = (html: readonly Rendered[]) =>
-    new Map(entries.map(([, entry], index) => [entry.absolutePath, html[index] as Rendered]));
-  let records: readonly SearchRecord[] | undefined;
-  const { onRecords } = options;
   const html = await renderWithCache(
     entries.map(([, entry]) => entry.text),
     origin,
     (texts, origin) =>
       (options.render !== undefined && texts.length >= FEW_BODIES ? options.render : renderInline)(texts, origin),
     options.renderCacheFile,
-    {
-      ...options.renderCacheOptions,
-      ...(onRecords === undefined
-        ? {}
-        : { onRendered: (html) => onRecords((records = searchRecords(content, byPath(html), lastUpdated, today))) }),
-    },
+    options.renderCacheOptions,
   );
-  const rendered = byPath(html);
+  const rendered = new Map(entries.map(([, entry], index) => [entry.absolutePath, html[index] as Rendered]));
+  const lastUpdated = new Map(entries.map(([, entry]) => [entry.absolutePath, lastUpdatedOf(entry, dates, today)]));
   const bodies = entries.map(([collection, entry]): [CollectionName, string, Body] => {
     const updated = lastUpdated.get(entry.absolutePath) ?? today;
     const source = projectPath(repoRoot, entry.absolutePath);
@@ -135,6 +124,7 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
       },
     ];
   });
+  let records: readonly SearchRecord[] | undefined;
   const notes = new Map(content.research.map((note) => [note.id, note]));
   return {
     content,

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { renderWithCache, type Rendered } from './render-cache.ts';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'canimcp-render-cache-'));
@@ -65,14 +65,17 @@ describe('renderWithCache', () => {
     expect(build.asked).toEqual([]);
   });
 
-  it('hands the bodies on before it writes the cache', async () => {
-    const file = path.join(dir, 'handed-on', 'bodies.json');
-    const handedOn: { rendered: readonly Rendered[]; written: boolean }[] = [];
-    const rendered = await renderWithCache(['a'], 'https://x', recording().render, file, {
-      onRendered: (bodies) => handedOn.push({ rendered: bodies, written: existsSync(file) }),
-    });
-    expect(handedOn).toEqual([{ rendered, written: false }]);
-    expect(existsSync(file)).toBe(true);
+  it('in the background (a build), returns the bodies before the cache is written, then writes it', async () => {
+    const file = path.join(dir, 'background', 'bodies.json');
+    const first = recording();
+    expect(await renderWithCache(['a'], 'https://x', first.render, file, { writeInBackground: true })).toEqual([
+      { html: '<p>a on https://x</p>', text: 'a' },
+    ]);
+    expect(existsSync(file)).toBe(false);
+    await vi.waitFor(() => expect(existsSync(file)).toBe(true));
+    const next = recording();
+    await renderWithCache(['a'], 'https://x', next.render, file);
+    expect(next.asked).toEqual([]);
   });
 
   it('renders everything without a cache file, and from an unreadable one', async () => {

@@ -54,10 +54,11 @@ export interface RenderCacheOptions {
    */
   writeDelayMs?: number;
   /**
-   * Called with the bodies as soon as they are all rendered, before the cache is written (50 MB of
-   * JSON at 5,000 notes): the build sends the search records on then.
+   * For a one-shot build: return before the cache is written, so what waits for the bodies (the
+   * search index, Astro) does not wait for 50 MB of JSON at 5,000 notes. The process outlives the
+   * write.
    */
-  onRendered?: (rendered: readonly Rendered[]) => void;
+  writeInBackground?: boolean;
 }
 
 /** Entries a long-lived process holds, by cache file. */
@@ -116,8 +117,6 @@ export const renderWithCache = async (
   missing.forEach((key, index) => {
     entries[key] = fresh[index] as Rendered;
   });
-  const result = keys.map((key) => entries[key] as Rendered);
-  options.onRendered?.(result);
   const stale = Object.keys(cached).length !== Object.keys(entries).length;
   const contents: CacheFile = { version, entries };
   const changed = missing.length > 0 || stale;
@@ -135,7 +134,10 @@ export const renderWithCache = async (
     }
   } else if (cacheFile) {
     if (options.writeDelayMs !== undefined) held.set(cacheFile, contents);
-    if (changed) await writeCache(cacheFile, contents);
+    if (changed) {
+      const writing = writeCache(cacheFile, contents);
+      if (options.writeInBackground !== true) await writing;
+    }
   }
-  return result;
+  return keys.map((key) => entries[key] as Rendered);
 };
