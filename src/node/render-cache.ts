@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A body rendered once: safe HTML for pages, plain text for the search index. */
@@ -65,13 +65,35 @@ export interface RenderCacheOptions {
 const held = new Map<string, CacheFile>();
 const pendingWrites = new Map<string, ReturnType<typeof setTimeout>>();
 
-/** Writes the cache aside, then renames it: a build stopped half-way leaves the old cache, never a torn one. */
+/** How much JSON is written at a time. */
+const CHUNK_CHARS = 1 << 20;
+
+/**
+ * Writes the cache aside, then renames it: a build stopped half-way leaves the old cache, never a
+ * torn one. Written an entry at a time, in chunks: one string of the whole file (50 MB at 5,000
+ * notes, held beside the bodies themselves) raised the build's peak memory by a tenth.
+ */
 const writeCache = async (cacheFile: string, contents: CacheFile): Promise<void> => {
   // A name of its own per write: the dev server may render twice at once after a quick save.
   const partial = `${cacheFile}.${process.pid}.${(writes += 1)}`;
   try {
     await mkdir(path.dirname(cacheFile), { recursive: true });
-    await writeFile(partial, JSON.stringify(contents));
+    const file = await open(partial, 'w');
+    try {
+      let chunk = `{"version":${JSON.stringify(contents.version)},"entries":{`;
+      let first = true;
+      for (const [key, rendered] of Object.entries(contents.entries)) {
+        chunk += `${first ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(rendered)}`;
+        first = false;
+        if (chunk.length >= CHUNK_CHARS) {
+          await file.write(chunk);
+          chunk = '';
+        }
+      }
+      await file.write(`${chunk}}}`);
+    } finally {
+      await file.close();
+    }
     await rename(partial, cacheFile);
   } catch {
     // The cache only saves time: a write that fails costs a render next time, never this build.
