@@ -30,7 +30,10 @@ export const setReusePlan = (plan: ReusePlan | undefined): void => {
 /** The plan of this build; undefined in `npm run dev` and a plain `astro build`. */
 export const reusePlan = (): ReusePlan | undefined => (globalThis as unknown as Holder)[holder];
 
-/** The file the build writes for a URL path (`format: 'file'`): `/clients/x` → `clients/x.html`, `/clients/x.md` as is. */
+/**
+ * The file the build writes for a URL path (`format: 'file'`): `/clients/x` → `clients/x.html`;
+ * `/clients/x.md` as it is (ids have no dots).
+ */
 export const outputFile = (urlPath: string): string => {
   const file = urlPath.replace(/^\/+/, '');
   return /\.[a-z]+$/.test(file.slice(file.lastIndexOf('/') + 1)) ? file : `${file}.html`;
