@@ -56,7 +56,7 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
     });
     disconnect();
   });
-  // Note pages and twins whose key and code did not change are taken from the published site (page-reuse.ts).
+  // Pages whose key and code did not change are taken from the published site (page-reuse.ts).
   const code = await codeVersion();
   const plan = await planReuse(cacheDir, outDir, code);
   setReusePlan(plan);

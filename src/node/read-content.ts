@@ -20,7 +20,7 @@ let scratch = Buffer.allocUnsafe(64 * 1024);
 
 /**
  * A file's bytes, read in place into `scratch` (valid until the next read). Thousands of small
- * files read three times faster so than through the thread pool, and allocate nothing each: a
+ * files read so three times faster than through the thread pool, and allocate nothing each: a
  * buffer per file, all alive until the next collection, raised the build's peak memory.
  */
 const readBytes = (file: string): Buffer => {
