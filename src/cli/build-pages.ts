@@ -11,6 +11,7 @@ import { handOver } from '../lib/handoff.ts';
 import { setReusePlan } from '../lib/page-reuse.ts';
 import { formatProblem } from '../lib/problems.ts';
 import { siteOrigin } from '../lib/urls.ts';
+import { checkCacheFile, readCheckCache } from '../node/check-cache.ts';
 import { loadContent } from '../node/content.ts';
 import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
 import { prepareContent, renderCacheFile } from '../node/prepare.ts';
@@ -26,7 +27,9 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
   const origin = siteOrigin();
   // A REPOSITORY_URL that names no GitHub repository stops the build here, in one line.
   configuredRepository();
-  const result = await loadContent(dir, { origin });
+  const code = await codeVersion();
+  const checks = await readCheckCache(checkCacheFile(cacheDir), code);
+  const result = await loadContent(dir, { origin, cache: { checks: checks.memo } });
   const { problems } = result;
   if (problems.length > 0) {
     for (const problem of problems) console.error(formatProblem(problem));
@@ -36,6 +39,8 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
     process.exitCode = 1;
     return;
   }
+  // Kept only from a build that goes on: a build stopped by a problem leaves everything as it was.
+  const savingChecks = checks.save();
   // Every body the render cache lacks is rendered on every core, once, while Astro starts up; its
   // content loader waits for the result.
   const pool = createRenderPool();
@@ -57,7 +62,6 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
     disconnect();
   });
   // Pages whose key and code did not change are taken from the published site (page-reuse.ts).
-  const code = await codeVersion();
   const plan = await planReuse(cacheDir, outDir, code);
   setReusePlan(plan);
   // Astro's CSP hashes of every page's styles, computed in this thread (see sync-digest.ts).
@@ -73,6 +77,7 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
     }),
   ]);
   await writeManifest(nextManifest, plan, code);
+  await savingChecks;
 };
 
 const disconnect = () => {

@@ -5,7 +5,8 @@
  * The pages are built by a child process (build-pages.ts). It sends the search records as soon as
  * the content is rendered, and this process feeds them to Pagefind while Astro renders the pages;
  * Pagefind writes its index (its largest step in memory, 1.5 GiB at 5,000 notes) only once the child
- * has exited and Astro's memory is back with the system.
+ * has exited and Astro's memory is back with the system. Until the child's records come, Pagefind
+ * takes in the last build's (records-cache.ts); those the child's differ from are then indexed again.
  */
 import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -16,7 +17,9 @@ import type { SearchRecord } from '../lib/search-records.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-folders.ts';
 import { commitManifest, manifestFile, retractManifest } from '../node/page-reuse.ts';
 import { astroCacheDir, repoRoot } from '../node/paths.ts';
-import { startIndex, type PendingIndex } from '../node/search-index.ts';
+import { worthRewriting } from '../node/json-file.ts';
+import { recordsCacheFile, readRecordsCache, writeRecordsCache } from '../node/records-cache.ts';
+import { guessIndex, startIndex, type GuessedIndex, type PendingIndex } from '../node/search-index.ts';
 import { fail } from './fail.ts';
 
 const exists = (target: string) =>
@@ -38,19 +41,26 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   const previous = previousFolder(outDir);
   // The child's manifest of the pages it built; it counts once its site is published.
   const nextManifest = `${manifestFile(cacheDir)}.next-${process.pid}`;
-  let index: PendingIndex | undefined;
+  const scratch = path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`);
+  // The site's current bundle seeds the new one: a rebuild writes only what changed.
+  const seed = path.join(outDir, 'pagefind');
+  const recordsFile = recordsCacheFile(cacheDir);
+  let guessing: Promise<GuessedIndex | undefined> | undefined;
+  let index: Promise<PendingIndex> | undefined;
+  let keeping: Promise<void> | undefined;
   const code = await new Promise<number>((resolve, reject) => {
     const child = fork(pagesScript, [staging, outDir, nextManifest, ...(options.quiet ? ['--quiet'] : [])], {
       serialization: 'advanced',
       stdio: 'inherit',
     });
-    child.on('message', (message: { records: SearchRecord[] }) => {
-      // The site's current bundle seeds the new one: a rebuild writes only what changed.
-      index = startIndex(
-        message.records,
-        path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`),
-        path.join(outDir, 'pagefind'),
-      );
+    // Read while the child starts: Pagefind takes the last build's records in before this build's exist.
+    guessing = readRecordsCache(recordsFile).then((guess) => (guess ? guessIndex(guess, scratch, seed) : undefined));
+    child.on('message', ({ records }: { records: SearchRecord[] }) => {
+      index = (guessing ?? Promise.resolve(undefined)).then((guessed) => {
+        const settled = guessed?.settle(records) ?? { index: startIndex(records, scratch, seed), changed: records.length };
+        if (worthRewriting(settled.changed, records.length)) keeping = writeRecordsCache(recordsFile, records);
+        return settled.index;
+      });
     });
     child.on('error', reject);
     child.on('exit', (exitCode, signal) => {
@@ -61,19 +71,22 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   });
   if (code !== 0 || index === undefined) {
     // The child said why; an index it never finished is stopped, and nothing is left behind.
-    await index?.discard();
+    await (index === undefined ? (await guessing)?.discard() : (await index).discard());
+    await keeping;
     await rm(staging, { recursive: true, force: true });
     await rm(nextManifest, { force: true });
     if (code === 0) throw new Error('the page build sent no search records');
     return false;
   }
   try {
-    const indexed = await index.write(path.join(staging, 'pagefind'));
+    const indexed = await (await index).write(path.join(staging, 'pagefind'));
     console.log(`${new Date().toTimeString().slice(0, 8)} [canimcp:pagefind] pagefind: indexed ${indexed} records`);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     await rm(nextManifest, { force: true });
     throw error;
+  } finally {
+    await keeping;
   }
   await retractManifest(cacheDir);
   if (await exists(outDir)) await rename(outDir, previous);

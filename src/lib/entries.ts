@@ -12,6 +12,8 @@ export interface SourceFile {
   file: string;
   absolutePath: string;
   text: string;
+  /** A SHA-256 of `text` (base64url): what caches kept across runs know the file by. */
+  hash: string;
   /** The frontmatter and body, or undefined where the file has no frontmatter block. */
   parsed: ParsedFile | undefined;
   /** Where the file stops being UTF-8; such a file is only reported, never published. */

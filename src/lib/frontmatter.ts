@@ -73,6 +73,9 @@ const positionalDocument = (source: string) => {
   return { doc, lineCounter };
 };
 
+/** A byte-order mark (some Windows editors) is not part of the content. */
+const withoutBom = (source: string) => source.replace(/^\uFEFF/, '');
+
 /**
  * Reads a content file. Never throws: YAML errors come back as `syntaxErrors`.
  *
@@ -81,8 +84,7 @@ const positionalDocument = (source: string) => {
  * which knows where every node is, is built only when a problem has to be placed or explained.
  */
 export const parseFile = (source: string): ParsedFile | undefined => {
-  // A byte-order mark (some Windows editors) is not part of the content.
-  const text = source.replace(/^\uFEFF/, '');
+  const text = withoutBom(source);
   if (!/^---\r?\n/.test(text)) return undefined;
   let yamlSource = '';
   let fastData: unknown;
@@ -176,5 +178,22 @@ export const parseFile = (source: string): ParsedFile | undefined => {
     body: file.content,
     syntaxErrors,
     locate,
+  };
+};
+
+/**
+ * A file that an earlier run parsed without error, from what that run learned: the length of its
+ * frontmatter block and the block's data. The same as `parseFile` gives for the same text; fields
+ * are placed (`locate`) by parsing the file only when a problem needs it.
+ */
+export const parsedFrom = (source: string, frontmatterLength: number, data: unknown): ParsedFile => {
+  const text = withoutBom(source);
+  let full: ParsedFile | undefined;
+  return {
+    frontmatterBlock: text.slice(0, frontmatterLength),
+    data,
+    body: text.slice(frontmatterLength),
+    syntaxErrors: [],
+    locate: (path, part) => (full ??= parseFile(source))?.locate(path, part),
   };
 };

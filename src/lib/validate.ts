@@ -1,23 +1,34 @@
 import type { CollectionName } from '../schema/index.ts';
 import { linkProblems, todoProblems } from './body-rules.ts';
 import type { Content, Entry, KnownIds, LoadResult, SourceFile } from './entries.ts';
+import { fingerprint } from './fingerprint.ts';
 import { frontmatterData, nameProblems, reporter, schemaCheck } from './file-rules.ts';
 import { sortProblems, type Problem } from './problems.ts';
 import { noteReferenceProblems } from './reference-rules.ts';
+import { buildDate } from './today.ts';
 import { verdictProblems } from './verdicts.ts';
 
-/** What one file's rules found: its problems, and its entry where it is valid. */
-interface FileResult {
+/** What one file's rules found, and what its parse gave where it parsed. */
+export interface Checked {
+  /** What the result depends on besides the file's text: the origin, the build date and every id. */
+  key: string;
   problems: Problem[];
-  entry: Entry<unknown> | undefined;
+  /** The frontmatter as its schema gives it, where the file is valid. */
+  data: unknown;
+  /** The parse, where it had no syntax error: enough to rebuild it without parsing (`parsedFrom`). */
+  parse?: { frontmatterLength: number; data: unknown };
 }
 
 /**
- * Each file's result, kept by a long-lived process (the dev server) for the next validation: a file
- * that was not read again (the same object) is not checked again while every id and the origin are
- * the same. Clients are always checked again: their verdicts depend on other notes' frontmatter.
+ * Each file's last check, by `memoKey`: a file whose text is the same is not checked again while
+ * the key is the same, nor parsed again (read-content.ts). The dev server keeps one between saves;
+ * a build reads the last build's (check-cache.ts). Clients are always checked again: their
+ * verdicts depend on other notes' frontmatter.
  */
-export type ValidationMemo = WeakMap<SourceFile, { key: string; result: FileResult }>;
+export type ValidationMemo = Map<string, Checked>;
+
+/** The memo's key of a file: its path and the hash of its text. */
+export const memoKey = (file: Pick<SourceFile, 'absolutePath' | 'hash'>): string => `${file.absolutePath}\0${file.hash}`;
 
 /**
  * Validates a content folder's files: the names, each file's frontmatter against its schema, the
@@ -40,9 +51,15 @@ export const validateContent = (files: readonly SourceFile[], options: { origin:
   const content: Content = { research: [], clients: [], revisions: [], capabilities: [] };
   const problems: Problem[] = [];
 
-  const check = (file: SourceFile, own: Problem[]): FileResult => {
+  const key = fingerprint([options.origin, buildDate(), ...Object.values(ids).map((set) => [...set].join('\0'))].join('\n'));
+  const check = (file: SourceFile, own: Problem[]): Checked => {
+    const parse =
+      file.parsed && file.parsed.syntaxErrors.length === 0
+        ? { frontmatterLength: file.parsed.frontmatterBlock.length, data: file.parsed.data }
+        : undefined;
     const readable = frontmatterData(file);
-    if ('problems' in readable) return { problems: [...own, ...readable.problems], entry: undefined };
+    if ('problems' in readable)
+      return { key, problems: [...own, ...readable.problems], data: undefined, ...(parse ? { parse } : {}) };
     const report = reporter(file, own);
     const valid = schemaCheck(file, readable.data, report);
     if (file.collection === 'research') noteReferenceProblems(file.id, readable.data, ids, options.origin, report);
@@ -52,30 +69,32 @@ export const validateContent = (files: readonly SourceFile[], options: { origin:
     }
     own.push(...linkProblems(file, ids, options.origin));
     own.push(...todoProblems(file, new Set(own.map((problem) => problem.line))));
-    if (valid === undefined || file.parsed === undefined) return { problems: own, entry: undefined };
+    return { key, problems: own, data: valid?.data, ...(parse ? { parse } : {}) };
+  };
+
+  const { memo } = options;
+  const seen = new Set<string>();
+  for (const file of files) {
+    const own = named.get(file.file);
+    const at = memoKey(file);
+    seen.add(at);
+    const kept = own === undefined && file.collection !== 'clients' ? memo?.get(at) : undefined;
+    const result = kept?.key === key ? kept : check(file, [...(own ?? [])]);
+    memo?.set(at, result);
+    problems.push(...result.problems);
+    if (result.data === undefined || file.parsed === undefined) continue;
     const entry: Entry<unknown> = {
       id: file.id,
       file: file.file,
       absolutePath: file.absolutePath,
-      data: valid.data,
+      data: result.data,
       frontmatterBlock: file.parsed.frontmatterBlock,
       body: file.parsed.body,
       text: file.text,
     };
-    return { problems: own, entry };
-  };
-
-  const { memo } = options;
-  const key = memo === undefined ? '' : [options.origin, ...Object.values(ids).map((set) => [...set].join('\0'))].join('\n');
-  for (const file of files) {
-    const own = named.get(file.file);
-    const reusable = memo !== undefined && own === undefined && file.collection !== 'clients';
-    const kept = reusable ? memo.get(file) : undefined;
-    const fresh = kept === undefined || kept.key !== key;
-    const result = fresh ? check(file, [...(own ?? [])]) : kept.result;
-    if (reusable && fresh) memo.set(file, { key, result });
-    problems.push(...result.problems);
-    if (result.entry) (content[file.collection] as Entry<unknown>[]).push(result.entry);
+    (content[file.collection] as Entry<unknown>[]).push(entry);
   }
+  // Files that changed or went: their old results would only grow the memo.
+  if (memo) for (const at of memo.keys()) if (!seen.has(at)) memo.delete(at);
   return { content, problems: sortProblems(problems) };
 };

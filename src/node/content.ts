@@ -5,20 +5,24 @@ import { validateContent, type ValidationMemo } from '../lib/validate.ts';
 
 export type { Content, Entry, LoadResult } from '../lib/entries.ts';
 
-/** What a long-lived process (the dev server) keeps between reads of one folder: a save costs one file's work. */
+/**
+ * What is kept between reads of one folder. The dev server keeps both, so a save costs one file's
+ * work; a build keeps only the checks, from the last build (check-cache.ts).
+ */
 export interface ContentCache {
-  files: ReadCache;
+  /** Files by path with their size and modification time, for a process that reads the folder again. */
+  files?: ReadCache;
   checks: ValidationMemo;
 }
 
-export const createContentCache = (): ContentCache => ({ files: new Map(), checks: new WeakMap() });
+export const createContentCache = (): Required<ContentCache> => ({ files: new Map(), checks: new Map() });
 
 /**
  * Reads and validates a whole content folder: what `npm run check` reports and what the build
  * publishes. Never throws on bad content; every problem is returned.
  */
 export const loadContent = async (contentDir: string, options: { origin: string; cache?: ContentCache }): Promise<LoadResult> => {
-  const { files, problems } = await readContent(contentDir, options.cache?.files);
+  const { files, problems } = await readContent(contentDir, options.cache?.files, options.cache?.checks);
   const result = validateContent(files, { origin: options.origin, ...(options.cache ? { memo: options.cache.checks } : {}) });
   return { content: result.content, problems: sortProblems([...problems, ...result.problems]) };
 };

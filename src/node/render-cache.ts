@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { worthRewriting, writeInPieces } from './json-file.ts';
 
 /** A body rendered once: safe HTML for pages, plain text for the search index. */
 export interface Rendered {
@@ -38,8 +38,6 @@ const rendererVersion = (): string => {
 export const renderKey = (text: string, origin: string): string =>
   createHash('sha256').update(rendererVersion()).update('\0').update(origin).update('\0').update(text).digest('base64url');
 
-let writes = 0;
-
 interface CacheFile {
   version: string;
   entries: Record<string, Rendered>;
@@ -65,40 +63,19 @@ export interface RenderCacheOptions {
 const held = new Map<string, CacheFile>();
 const pendingWrites = new Map<string, ReturnType<typeof setTimeout>>();
 
-/** How much JSON is written at a time. */
-const CHUNK_CHARS = 1 << 20;
-
-/**
- * Writes the cache aside, then renames it: a build stopped half-way leaves the old cache, never a
- * torn one. Written an entry at a time, in chunks: one string of the whole file (50 MB at 5,000
- * notes, held beside the bodies themselves) raised the build's peak memory by a tenth.
- */
-const writeCache = async (cacheFile: string, contents: CacheFile): Promise<void> => {
-  // A name of its own per write: the dev server may render twice at once after a quick save.
-  const partial = `${cacheFile}.${process.pid}.${(writes += 1)}`;
-  try {
-    await mkdir(path.dirname(cacheFile), { recursive: true });
-    const file = await open(partial, 'w');
-    try {
-      let chunk = `{"version":${JSON.stringify(contents.version)},"entries":{`;
-      let first = true;
-      for (const [key, rendered] of Object.entries(contents.entries)) {
-        chunk += `${first ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(rendered)}`;
-        first = false;
-        if (chunk.length >= CHUNK_CHARS) {
-          await file.write(chunk);
-          chunk = '';
-        }
-      }
-      await file.write(`${chunk}}}`);
-    } finally {
-      await file.close();
-    }
-    await rename(partial, cacheFile);
-  } catch {
-    // The cache only saves time: a write that fails costs a render next time, never this build.
-    await rm(partial, { force: true });
+function* cachePieces(contents: CacheFile): Generator<string> {
+  yield `{"version":${JSON.stringify(contents.version)},"entries":{`;
+  let first = true;
+  for (const [key, rendered] of Object.entries(contents.entries)) {
+    yield `${first ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(rendered)}`;
+    first = false;
   }
+  yield '}}';
+}
+
+/** Writes the cache an entry at a time (json-file.ts); a write that fails costs renders next time, never this build. */
+const writeCache = async (cacheFile: string, contents: CacheFile): Promise<void> => {
+  await writeInPieces(cacheFile, cachePieces(contents));
 };
 
 const readCache = async (cacheFile: string | undefined, version: string, hold: boolean): Promise<Record<string, Rendered>> => {
@@ -156,7 +133,8 @@ export const renderWithCache = async (
     }
   } else if (cacheFile) {
     if (options.writeDelayMs !== undefined) held.set(cacheFile, contents);
-    if (changed) {
+    // A long-lived process writes what it rendered; a build only when it is worth the whole file.
+    if (options.writeDelayMs !== undefined ? changed : worthRewriting(missing.length, keys.length)) {
       const writing = writeCache(cacheFile, contents);
       if (options.writeInBackground !== true) await writing;
     }
