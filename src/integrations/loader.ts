@@ -67,7 +67,7 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
   for (const id of context.store.keys()) if (!keep.has(id)) context.store.delete(id);
   for (const entry of entries) {
     // The store holds frontmatter only; bodies and their HTML are published beside it (bodies.ts).
-    const digest = context.generateDigest(`${origin}\0${lastUpdated.get(entry.absolutePath) ?? today}\0${entry.text}`);
+    const digest = context.generateDigest(`${origin}\0${lastUpdated.get(entry.absolutePath) ?? today}\0${entry.hash}`);
     if (context.store.get(entry.id)?.digest === digest) continue;
     context.store.set({ id: entry.id, data: entry.data, digest, filePath: path.relative(process.cwd(), entry.absolutePath) });
   }

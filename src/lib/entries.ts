@@ -33,6 +33,8 @@ export interface Entry<T> {
   body: string;
   /** The whole file, for rendering with true line numbers. */
   text: string;
+  /** A SHA-256 of `text` (base64url). */
+  hash: string;
 }
 
 /** Every valid entry of a content folder, by collection. */

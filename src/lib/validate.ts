@@ -91,6 +91,7 @@ export const validateContent = (files: readonly SourceFile[], options: { origin:
       frontmatterBlock: file.parsed.frontmatterBlock,
       body: file.parsed.body,
       text: file.text,
+      hash: file.hash,
     };
     (content[file.collection] as Entry<unknown>[]).push(entry);
   }

@@ -4,7 +4,7 @@
  * records. `npm run build` prepares it before Astro starts, so the search index can be built from
  * the first second; the content loader prepares it itself in `npm run dev` and `astro build`.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import path from 'node:path';
 import { collections, type CollectionName } from '../schema/index.ts';
 import type { Body } from '../lib/bodies.ts';
@@ -100,7 +100,7 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
     (texts, origin) =>
       (options.render !== undefined && texts.length >= FEW_BODIES ? options.render : renderInline)(texts, origin),
     options.renderCacheFile,
-    options.renderCacheOptions,
+    { ...options.renderCacheOptions, hashes: entries.map(([, entry]) => entry.hash) },
   );
   const rendered = new Map(entries.map(([, entry], index) => [entry.absolutePath, html[index] as Rendered]));
   const lastUpdated = new Map(entries.map(([, entry]) => [entry.absolutePath, lastUpdatedOf(entry, dates, today)]));
@@ -117,10 +117,7 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
         file: entry.file,
         ...(source === undefined ? {} : { source }),
         lastUpdated: updated,
-        digest: createHash('sha256')
-          .update(`${origin}\0${updated}\0${source ?? ''}\0`)
-          .update(entry.text)
-          .digest('base64url'),
+        digest: hash('sha256', `${origin}\0${updated}\0${source ?? ''}\0${entry.hash}`, 'base64url'),
       },
     ];
   });

@@ -3,7 +3,7 @@
  * rendering code: a rebuild after editing one note renders that note only. The cache is one JSON
  * file in Astro's cache folder; entries no build asked for are dropped when it is written.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { worthRewriting, writeInPieces } from './json-file.ts';
@@ -34,9 +34,9 @@ const rendererVersion = (): string => {
   return codeHash;
 };
 
-/** The cache key of one file's text on one site. */
-export const renderKey = (text: string, origin: string): string =>
-  createHash('sha256').update(rendererVersion()).update('\0').update(origin).update('\0').update(text).digest('base64url');
+/** The cache key of one file's text, by the text's SHA-256 (base64url), on one site. */
+const renderKey = (textHash: string, origin: string): string =>
+  hash('sha256', `${rendererVersion()}\0${origin}\0${textHash}`, 'base64url');
 
 interface CacheFile {
   version: string;
@@ -57,6 +57,8 @@ export interface RenderCacheOptions {
    * write.
    */
   writeInBackground?: boolean;
+  /** The texts' SHA-256 (base64url), where the caller has them: then no text is hashed again. */
+  hashes?: readonly string[];
 }
 
 /** Entries a long-lived process holds, by cache file. */
@@ -104,7 +106,7 @@ export const renderWithCache = async (
 ): Promise<Rendered[]> => {
   const version = rendererVersion();
   const cached = await readCache(cacheFile, version, options.writeDelayMs !== undefined);
-  const keys = texts.map((text) => renderKey(text, origin));
+  const keys = texts.map((text, at) => renderKey(options.hashes?.[at] ?? hash('sha256', text, 'base64url'), origin));
   const missing = [...new Set(keys.filter((key) => !(key in cached)))];
   const textByKey = new Map(keys.map((key, index) => [key, texts[index] as string]));
   const fresh = await render(
