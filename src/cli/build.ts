@@ -13,13 +13,12 @@ import { rmSync } from 'node:fs';
 import { rm, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SearchRecord } from '../lib/search-records.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-folders.ts';
 import { commitManifest, manifestFile, retractManifest } from '../node/page-reuse.ts';
 import { astroCacheDir, repoRoot } from '../node/paths.ts';
 import { worthRewriting } from '../node/json-file.ts';
 import { recordsCacheFile, readRecordsCache, writeRecordsCache } from '../node/records-cache.ts';
-import { guessIndex, startIndex, type GuessedIndex, type PendingIndex } from '../node/search-index.ts';
+import { guessIndex, parseLines, startIndex, type GuessedIndex, type PendingIndex } from '../node/search-index.ts';
 import { fail } from './fail.ts';
 
 const exists = (target: string) =>
@@ -55,10 +54,11 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
     });
     // Read while the child starts: Pagefind takes the last build's records in before this build's exist.
     guessing = readRecordsCache(recordsFile).then((guess) => (guess ? guessIndex(guess, scratch, seed) : undefined));
-    child.on('message', ({ records }: { records: SearchRecord[] }) => {
+    child.on('message', (message: { lines: string }) => {
+      const lines = message.lines === '' ? [] : message.lines.split('\n');
       index = (guessing ?? Promise.resolve(undefined)).then((guessed) => {
-        const settled = guessed?.settle(records) ?? { index: startIndex(records, scratch, seed), changed: records.length };
-        if (worthRewriting(settled.changed, records.length)) keeping = writeRecordsCache(recordsFile, records);
+        const settled = guessed?.settle(lines) ?? { index: startIndex(parseLines(lines), scratch, seed), changed: lines.length };
+        if (worthRewriting(settled.changed, lines.length)) keeping = writeRecordsCache(recordsFile, lines);
         return settled.index;
       });
     });

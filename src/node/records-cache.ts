@@ -6,34 +6,50 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SearchRecord } from '../lib/search-records.ts';
 import { writeInPieces } from './json-file.ts';
 
-export const recordsCacheFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'search-records.json');
+export const recordsCacheFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'search-records.jsonl');
 
-const isRecord = (value: unknown): value is SearchRecord =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as SearchRecord).url === 'string' &&
-  typeof (value as SearchRecord).content === 'string';
+/** Lines of text, each decoded only when asked for: an array of strings is one too. */
+export interface Lines {
+  readonly length: number;
+  at: (index: number) => string | undefined;
+}
 
-/** The kept records; undefined when there are none or the file is not a list of records. */
-export const readRecordsCache = async (file: string): Promise<SearchRecord[] | undefined> => {
+/** The lines of UTF-8 bytes, without their line ends. */
+const linesOf = (bytes: Buffer): Lines => {
+  const starts = [0];
+  for (let end = bytes.indexOf(10); end !== -1; end = bytes.indexOf(10, end + 1)) starts.push(end + 1);
+  // A last line with no line end counts; the empty one after a final line end does not.
+  const length = starts.at(-1) === bytes.length ? starts.length - 1 : starts.length;
+  return {
+    length,
+    at: (index) =>
+      index < 0 || index >= length
+        ? undefined
+        : bytes.toString('utf8', starts[index], (starts[index + 1] ?? bytes.length + 1) - 1),
+  };
+};
+
+/**
+ * The kept records, one line of JSON each (`recordLine`), held as the file's bytes and decoded
+ * and parsed a line at a time as they are sent (search-index.ts): read as one string and parsed
+ * whole, they held 90 MB in the build's process until Pagefind's write. Undefined when there is
+ * no file.
+ */
+export const readRecordsCache = async (file: string): Promise<Lines | undefined> => {
   try {
-    const records: unknown = JSON.parse(await readFile(file, 'utf8'));
-    return Array.isArray(records) && records.every(isRecord) ? records : undefined;
+    return linesOf(await readFile(file));
   } catch {
     return undefined;
   }
 };
 
-function* pieces(records: readonly SearchRecord[]): Generator<string> {
-  yield '[';
-  for (const [index, record] of records.entries()) yield `${index === 0 ? '' : ','}${JSON.stringify(record)}`;
-  yield ']';
+function* pieces(lines: readonly string[]): Generator<string> {
+  for (const line of lines) yield `${line}\n`;
 }
 
-/** Keeps the records for the next build; never fails (a failed write only costs that build time). */
-export const writeRecordsCache = async (file: string, records: readonly SearchRecord[]): Promise<void> => {
-  await writeInPieces(file, pieces(records));
+/** Keeps the records' lines for the next build; never fails (a failed write only costs that build time). */
+export const writeRecordsCache = async (file: string, lines: readonly string[]): Promise<void> => {
+  await writeInPieces(file, pieces(lines));
 };

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../lib/search-records.ts';
-import { guessIndex, startIndex } from './search-index.ts';
+import { guessIndex, recordLine, startIndex } from './search-index.ts';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'canimcp-search-index-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -38,9 +38,10 @@ const fresh = async (records: SearchRecord[]) => {
   await startIndex(records, `${out}-scratch`).write(out);
   return contents(out);
 };
-const guessed = async (guess: SearchRecord[], records: SearchRecord[]) => {
+const guessed = async (guess: SearchRecord[] | string[], records: SearchRecord[]) => {
   const out = path.join(dir, `guessed-${(builds += 1)}`);
-  const settled = guessIndex(guess, `${out}-scratch`).settle(records);
+  const lines = guess.map((item) => (typeof item === 'string' ? item : recordLine(item)));
+  const settled = guessIndex(lines, `${out}-scratch`).settle(records.map(recordLine));
   await settled.index.write(out);
   return { files: await contents(out), changed: settled.changed };
 };
@@ -67,6 +68,12 @@ describe('an index started on the last build’s records', () => {
     const same = await guessed(last, last);
     expect(same.changed).toBe(0);
     expect(same.files).toEqual(await fresh(last));
+  }, 60_000);
+
+  it('is the index of this build’s records when the guess is torn or foreign', async () => {
+    const torn = [recordLine(last[0] as SearchRecord), '{"url":"/research/be', recordLine(last[2] as SearchRecord)];
+    expect((await guessed(torn, last)).files).toEqual(await fresh(last));
+    expect((await guessed(['[1,2,3]', 'null', '{}'], last)).files).toEqual(await fresh(last));
   }, 60_000);
 
   it('differs from an index of the guess where a record’s meta changed', async () => {

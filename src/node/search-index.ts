@@ -8,6 +8,7 @@ import { cp, rename, rm } from 'node:fs/promises';
 import * as pagefind from 'pagefind';
 import type { SearchRecord } from '../lib/search-records.ts';
 import { pruneBundle, seedBundle } from './pagefind-bundle.ts';
+import type { Lines } from './records-cache.ts';
 
 /** How many records are in flight to the Pagefind service at once. */
 const IN_FLIGHT = 32;
@@ -36,16 +37,18 @@ interface Stop {
   stopped: boolean;
 }
 
-const addAll = async (index: pagefind.PagefindIndex, records: readonly SearchRecord[], stop?: Stop): Promise<void> => {
+/** Sends the records to the index, a few at a time, as they come: a guess is parsed only as it is sent. */
+const addAll = async (index: pagefind.PagefindIndex, records: Iterable<SearchRecord>, stop?: Stop): Promise<void> => {
   const failures: string[] = [];
-  let next = 0;
+  const pending = records[Symbol.iterator]();
   const sender = async () => {
     // A sender of a dropped index must not send again: it would start a new service, and its
     // record could reach the next index made there.
-    while (next < records.length && stop?.stopped !== true) {
-      const record = records[next++] as SearchRecord;
-      const added = await index.addCustomRecord(record);
-      if (added.errors.length > 0) failures.push(`${record.url}: ${added.errors.join('; ')}`);
+    while (stop?.stopped !== true) {
+      const next = pending.next();
+      if (next.done === true) return;
+      const added = await index.addCustomRecord(next.value);
+      if (added.errors.length > 0) failures.push(`${next.value.url}: ${added.errors.join('; ')}`);
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
@@ -53,7 +56,7 @@ const addAll = async (index: pagefind.PagefindIndex, records: readonly SearchRec
 };
 
 /** A Pagefind index in the making, with the records it was given. */
-const indexOf = async (records: readonly SearchRecord[], stop?: Stop): Promise<pagefind.PagefindIndex> => {
+const indexOf = async (records: Iterable<SearchRecord>, stop?: Stop): Promise<pagefind.PagefindIndex> => {
   const { index, errors } = await pagefind.createIndex({});
   if (stop?.stopped) throw new Error('pagefind: the index was dropped');
   if (!index) throw new Error(`pagefind: could not create an index: ${errors.join('; ')}`);
@@ -69,7 +72,7 @@ const prepareScratch = async (scratch: string, seed: string | undefined): Promis
 
 const pending = (
   adding: Promise<pagefind.PagefindIndex>,
-  count: number,
+  count: () => number,
   scratch: string,
   seed: string | undefined,
 ): PendingIndex => {
@@ -89,7 +92,7 @@ const pending = (
         await pagefind.close();
         await rm(scratch, { recursive: true, force: true });
       }
-      return count;
+      return count();
     },
     discard: async () => {
       await pagefind.close();
@@ -106,16 +109,17 @@ const pending = (
  * `dist/pagefind`), the files of the last build seed the scratch folder, so only the files an edit
  * changed are written.
  */
-export const startIndex = (records: readonly SearchRecord[], scratch: string, seed?: string): PendingIndex => {
-  const adding = Promise.all([prepareScratch(scratch, seed), indexOf(records)]).then(([, index]) => index);
-  return pending(adding, records.length, scratch, seed);
+export const startIndex = (records: Iterable<SearchRecord>, scratch: string, seed?: string): PendingIndex => {
+  let count = 0;
+  const counted = (function* () {
+    for (const record of records) {
+      count += 1;
+      yield record;
+    }
+  })();
+  const adding = Promise.all([prepareScratch(scratch, seed), indexOf(counted)]).then(([, index]) => index);
+  return pending(adding, () => count, scratch, seed);
 };
-
-const sameRecord = (a: SearchRecord, b: SearchRecord): boolean =>
-  a.url === b.url &&
-  a.content === b.content &&
-  a.language === b.language &&
-  JSON.stringify([a.meta, a.filters, a.sort]) === JSON.stringify([b.meta, b.filters, b.sort]);
 
 /** An index started on a guess of the build's records, until the build's own are known. */
 export interface GuessedIndex {
@@ -123,37 +127,71 @@ export interface GuessedIndex {
    * The build's records: those that differ from their guess replace it in place (Pagefind keeps one
    * record per URL, where it was first added), or, where the URLs differ (a note added, removed or
    * renamed), the guess is dropped and the records are indexed afresh. Either way the index is the
-   * one these records make in their order. Returns the records that differ from the guess.
+   * one these records make in their order. Takes the records as lines (`recordLine`); gives the
+   * index and how many records differ from the guess.
    */
-  settle: (records: readonly SearchRecord[]) => { index: PendingIndex; changed: number };
+  settle: (lines: readonly string[]) => { index: PendingIndex; changed: number };
   /** Stops indexing (the build failed) and removes the scratch folder. */
   discard: () => Promise<void>;
 }
 
+/** A record as one line of JSON: how guesses are kept (records-cache.ts) and compared. */
+export const recordLine = (record: SearchRecord): string => JSON.stringify(record);
+
+/** The record a line holds; undefined for a line that holds none (a torn or foreign file). */
+const parseLine = (line: string): SearchRecord | undefined => {
+  try {
+    const record = JSON.parse(line) as Partial<SearchRecord> | null;
+    return typeof record?.url === 'string' && typeof record.content === 'string' ? (record as SearchRecord) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The records of lines of JSON, each parsed as it is taken; lines that hold none are skipped. */
+export function* parseLines(lines: Lines): Generator<SearchRecord> {
+  for (let at = 0; at < lines.length; at += 1) {
+    const record = parseLine(lines.at(at) ?? '');
+    if (record !== undefined) yield record;
+  }
+}
+
 /**
- * Starts indexing `guess` (the last build's records, records-cache.ts) before the build has made
- * its own: at 5,000 notes Pagefind takes 4 s of one core to take records in, and a rebuild's own
- * come 1–2 s after it starts. After a one-note edit, one record is then indexed again.
+ * Starts indexing `guess` (the last build's records, one line of JSON each, records-cache.ts)
+ * before the build has made its own: at 5,000 notes Pagefind takes 4 s of one core to take records
+ * in, and a rebuild's own come 2–3 s after it starts. After a one-note edit, one record is then
+ * indexed again. Each line is parsed only as it is sent, so the guess never lies in memory as
+ * 5,000 objects, beside Pagefind's write.
  */
-export const guessIndex = (guess: readonly SearchRecord[], scratch: string, seed?: string): GuessedIndex => {
+export const guessIndex = (guess: Lines, scratch: string, seed?: string): GuessedIndex => {
   const scratchReady = prepareScratch(scratch, seed);
   const stop: Stop = { stopped: false };
-  const guessed = indexOf(guess, stop);
+  const guessed = indexOf(parseLines(guess), stop);
   guessed.catch(() => undefined);
   // Let go once settled: the build holds the index until Pagefind has written it, at its peak in memory.
-  let kept: readonly SearchRecord[] | undefined = guess;
+  let kept: Lines | undefined = guess;
   return {
-    settle: (records) => {
+    settle: (lines) => {
       const guess = kept ?? [];
       kept = undefined;
-      const sameUrls = records.length === guess.length && records.every((record, at) => record.url === guess[at]?.url);
-      if (!sameUrls) {
+      const total = lines.length;
+      const changed: SearchRecord[] = [];
+      // Where a line differs, its URL decides: the same page changed, or the pages did.
+      let samePages = lines.length === guess.length;
+      for (let at = 0; samePages && at < lines.length; at += 1) {
+        const line = lines[at] as string;
+        const before = guess.at(at) ?? '';
+        if (line === before) continue;
+        const record = parseLine(line);
+        samePages = record !== undefined && parseLine(before)?.url === record.url;
+        if (record !== undefined) changed.push(record);
+      }
+      if (!samePages) {
         // Closing the service drops the guess at once, instead of after Pagefind has taken it all in.
         stop.stopped = true;
-        const adding = Promise.all([scratchReady, pagefind.close()]).then(() => indexOf(records));
-        return { index: pending(adding, records.length, scratch, seed), changed: records.length };
+        const adding = Promise.all([scratchReady, pagefind.close()]).then(() => indexOf(parseLines(lines)));
+        return { index: pending(adding, () => total, scratch, seed), changed: total };
       }
-      const changed = records.filter((record, at) => !sameRecord(record, guess[at] as SearchRecord));
       // After the guess, so that a changed record replaces its guess and not the other way round.
       const adding = Promise.all([
         scratchReady,
@@ -163,10 +201,10 @@ export const guessIndex = (guess: readonly SearchRecord[], scratch: string, seed
             return index;
           },
           // A guess Pagefind refused (a cache from another version, say) is no reason to fail.
-          () => pagefind.close().then(() => indexOf(records)),
+          () => pagefind.close().then(() => indexOf(parseLines(lines))),
         ),
       ]).then(([, index]) => index);
-      return { index: pending(adding, records.length, scratch, seed), changed: changed.length };
+      return { index: pending(adding, () => total, scratch, seed), changed: changed.length };
     },
     discard: async () => {
       stop.stopped = true;
