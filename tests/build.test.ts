@@ -7,11 +7,11 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
 import { contentWith, lines, shown } from './support/broken.ts';
 import { listFiles } from './support/dist.ts';
+import { bundleFiles } from './support/search-bundle.ts';
 import { buildContent, fixtureContent, fixtureRepository } from './support/site.ts';
 
 describe('npm run build on broken content', () => {
@@ -106,19 +106,6 @@ describe("npm run build and the dev server's cache", () => {
   });
 });
 
-/** A Pagefind bundle's files by path, their text unzipped: what two indexes are compared by. */
-const searchBundle = async (bundle: string): Promise<Map<string, string>> => {
-  const files = (await readdir(bundle, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(bundle, path.join(entry.parentPath, entry.name)))
-    .sort();
-  const text = async (file: string) => {
-    const bytes = await readFile(path.join(bundle, file));
-    return (/\.pf_\w+$/.test(file) ? gunzipSync(bytes) : bytes).toString('latin1');
-  };
-  return new Map(await Promise.all(files.map(async (file) => [file, await text(file)] as const)));
-};
-
 describe('npm run build after an edit', () => {
   const untouched = 'research/fast-agent-leads-with-the-modern-discover-probe.html';
   const edited = 'research/hermes-leads-with-the-legacy-handshake.html';
@@ -175,8 +162,8 @@ describe('npm run build after an edit', () => {
         // The search index, started on the last build's records, is the one a cold build makes.
         const cold = await buildContent('page-reuse-cold', dir, { REPOSITORY_URL: fixtureRepository });
         expect(cold.ok, cold.stderr).toBe(true);
-        const bundle = await searchBundle(path.join(second.outDir, 'pagefind'));
-        expect(bundle).toEqual(await searchBundle(path.join(cold.outDir, 'pagefind')));
+        const bundle = await bundleFiles(path.join(second.outDir, 'pagefind'));
+        expect(bundle).toEqual(await bundleFiles(path.join(cold.outDir, 'pagefind')));
         expect([...bundle.values()].some((text) => text.includes('A paragraph added after the first build.'))).toBe(true);
 
         // Another note's title shows on this page (related notes), so every page is rendered again.

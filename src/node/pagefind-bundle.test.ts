@@ -4,23 +4,14 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../lib/search-records.ts';
+import { noteRecord, threeRecords } from '../../tests/support/search-bundle.ts';
 import { startIndex } from './search-index.ts';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'canimcp-pagefind-bundle-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const record = (id: string, content: string): SearchRecord => ({
-  url: `/research/${id}`,
-  content,
-  language: 'en',
-  meta: { title: id },
-  filters: { kind: [id.length % 2 ? 'gap' : 'bug'] },
-});
-const before = [
-  record('alpha', 'The client sends initialize before discover.'),
-  record('beta', 'Roots are listed once and never again.'),
-  record('gamma', 'Sampling requests time out after thirty seconds.'),
-];
+const record = noteRecord;
+const before = threeRecords;
 const after = [
   before[0] as SearchRecord,
   record('beta', 'Roots are listed again after every change notification.'),
@@ -29,7 +20,7 @@ const after = [
 
 const files = async (bundle: string, folder: string) => (await readdir(path.join(bundle, folder))).sort();
 
-const build = async (records: SearchRecord[], name: string, seed?: string) => {
+const build = async (records: readonly SearchRecord[], name: string, seed?: string) => {
   const out = path.join(dir, name);
   await startIndex(records, path.join(dir, `${name}-scratch`), seed).write(out);
   return out;

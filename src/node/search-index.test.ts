@@ -1,44 +1,25 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../lib/search-records.ts';
+import { bundleFiles, noteRecord, threeRecords } from '../../tests/support/search-bundle.ts';
 import { guessIndex, recordLine, startIndex } from './search-index.ts';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'canimcp-search-index-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const record = (id: string, content: string): SearchRecord => ({
-  url: `/research/${id}`,
-  content,
-  language: 'en',
-  meta: { title: id },
-  filters: { kind: [id.length % 2 ? 'gap' : 'bug'] },
-});
-const last = [
-  record('alpha', 'The client sends initialize before discover.'),
-  record('beta', 'Roots are listed once and never again.'),
-  record('gamma', 'Sampling requests time out after thirty seconds.'),
-];
-
-/** Every file of a bundle with its bytes, by path. */
-const contents = async (bundle: string): Promise<Map<string, string>> => {
-  const names = (await readdir(bundle, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(bundle, path.join(entry.parentPath, entry.name)))
-    .sort();
-  return new Map(
-    await Promise.all(names.map(async (name) => [name, (await readFile(path.join(bundle, name))).toString('base64')] as const)),
-  );
-};
+const last = threeRecords;
+const record = noteRecord;
+const contents = bundleFiles;
 
 let builds = 0;
-const fresh = async (records: SearchRecord[]) => {
+const fresh = async (records: readonly SearchRecord[]) => {
   const out = path.join(dir, `fresh-${(builds += 1)}`);
   await startIndex(records, `${out}-scratch`).write(out);
   return contents(out);
 };
-const guessed = async (guess: SearchRecord[] | string[], records: SearchRecord[]) => {
+const guessed = async (guess: readonly SearchRecord[] | readonly string[], records: readonly SearchRecord[]) => {
   const out = path.join(dir, `guessed-${(builds += 1)}`);
   const lines = guess.map((item) => (typeof item === 'string' ? item : recordLine(item)));
   const settled = guessIndex(lines, `${out}-scratch`).settle(records.map(recordLine));
