@@ -74,12 +74,16 @@ describe('the checks a build keeps for the next', () => {
     expect((await build()).result).toEqual(await fresh());
   });
 
-  it('are not used by other code, nor when unreadable', async () => {
+  it('are not used by other code, nor when unreadable or of another shape', async () => {
     await build();
     expect((await build('code-2')).kept).toBe(0);
     await writeFile(file, '{"code":"code-2","files":[[');
     const torn = await build('code-2');
     expect(torn.kept).toBe(0);
     expect(torn.result).toEqual(await fresh());
+    await writeFile(file, '{"code":"code-2","files":[1,["a"],null,["x","y",null,3,{}]]}');
+    const misshapen = await build('code-2');
+    expect(misshapen.kept).toBe(0);
+    expect(misshapen.result).toEqual(await fresh());
   });
 });

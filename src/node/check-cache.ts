@@ -15,7 +15,7 @@ type Row = [at: string, key: string, data: unknown, frontmatterLength: number, p
 interface CacheFile {
   /** The code that checked them (`codeVersion`): new rules or schemas check everything again. */
   code: string;
-  files: Row[];
+  files: unknown[];
 }
 
 /** Where the checks are kept. */
@@ -29,6 +29,15 @@ const rowsOf = (memo: ValidationMemo): Row[] =>
   );
 
 const signature = ([at, key]: Row) => `${at}\0${key}`;
+
+const isRow = (row: unknown): row is Row =>
+  Array.isArray(row) &&
+  row.length === 5 &&
+  typeof row[0] === 'string' &&
+  typeof row[1] === 'string' &&
+  typeof row[2] === 'object' &&
+  row[2] !== null &&
+  typeof row[3] === 'number';
 
 function* pieces(code: string, rows: readonly Row[]): Generator<string> {
   yield `{"code":${JSON.stringify(code)},"files":[`;
@@ -49,7 +58,8 @@ export const readCheckCache = async (file: string, code: string): Promise<CheckC
   const kept = await readFile(file, 'utf8')
     .then((text) => JSON.parse(text) as CacheFile)
     .catch(() => undefined);
-  const rows = kept?.code === code && Array.isArray(kept.files) ? kept.files : [];
+  // A file of another shape (edited by hand, say) only costs checks: its rows are not taken.
+  const rows = (kept?.code === code && Array.isArray(kept.files) ? kept.files : []).filter(isRow);
   for (const [at, key, data, frontmatterLength, parsed] of rows) {
     const checked: Checked = { key, problems: [], data, parse: { frontmatterLength, data: parsed } };
     memo.set(at, checked);
