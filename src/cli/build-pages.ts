@@ -17,7 +17,8 @@ import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
 import { prepareContent, renderCacheFile } from '../node/prepare.ts';
 import { codeVersion, planReuse, writeManifest } from '../node/page-reuse.ts';
 import { createRenderPool } from '../node/render-pool.ts';
-import { indexInParent, recordLine } from '../node/search-index.ts';
+import { recordLine } from '../node/records-cache.ts';
+import { indexInParent } from '../node/search-index.ts';
 import { installSyncDigest } from '../node/sync-digest.ts';
 import { fail } from './fail.ts';
 

@@ -17,8 +17,8 @@ import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-fol
 import { commitManifest, manifestFile, retractManifest } from '../node/page-reuse.ts';
 import { astroCacheDir, repoRoot } from '../node/paths.ts';
 import { worthRewriting } from '../node/json-file.ts';
-import { recordsCacheFile, readRecordsCache, writeRecordsCache } from '../node/records-cache.ts';
-import { guessIndex, parseLines, startIndex, type GuessedIndex, type PendingIndex } from '../node/search-index.ts';
+import { parseLines, recordsCacheFile, readRecordsCache, writeRecordsCache } from '../node/records-cache.ts';
+import { guessIndex, startIndex, type GuessedIndex, type PendingIndex } from '../node/search-index.ts';
 import { fail } from './fail.ts';
 
 const exists = (target: string) =>

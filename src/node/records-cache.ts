@@ -6,7 +6,29 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { SearchRecord } from '../lib/search-records.ts';
 import { writeInPieces } from './json-file.ts';
+
+/** A record as one line of JSON: how records are kept, and compared with the kept ones. */
+export const recordLine = (record: SearchRecord): string => JSON.stringify(record);
+
+/** The record a line holds; undefined for a line that holds none (a torn or foreign file). */
+export const parseLine = (line: string): SearchRecord | undefined => {
+  try {
+    const record = JSON.parse(line) as Partial<SearchRecord> | null;
+    return typeof record?.url === 'string' && typeof record.content === 'string' ? (record as SearchRecord) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The records of lines of JSON, each parsed as it is taken; lines that hold none are skipped. */
+export function* parseLines(lines: Lines): Generator<SearchRecord> {
+  for (let at = 0; at < lines.length; at += 1) {
+    const record = parseLine(lines.at(at) ?? '');
+    if (record !== undefined) yield record;
+  }
+}
 
 export const recordsCacheFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'search-records.jsonl');
 

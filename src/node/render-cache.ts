@@ -65,6 +65,7 @@ export interface RenderCacheOptions {
 const held = new Map<string, CacheFile>();
 const pendingWrites = new Map<string, ReturnType<typeof setTimeout>>();
 
+/** The cache an entry at a time, for `writeInPieces`: a write that fails costs renders next time, never this build. */
 function* cachePieces(contents: CacheFile): Generator<string> {
   yield `{"version":${JSON.stringify(contents.version)},"entries":{`;
   let first = true;
@@ -74,11 +75,6 @@ function* cachePieces(contents: CacheFile): Generator<string> {
   }
   yield '}}';
 }
-
-/** Writes the cache an entry at a time (json-file.ts); a write that fails costs renders next time, never this build. */
-const writeCache = async (cacheFile: string, contents: CacheFile): Promise<void> => {
-  await writeInPieces(cacheFile, cachePieces(contents));
-};
 
 const readCache = async (cacheFile: string | undefined, version: string, hold: boolean): Promise<Record<string, Rendered>> => {
   if (cacheFile === undefined) return {};
@@ -127,7 +123,7 @@ export const renderWithCache = async (
       clearTimeout(pendingWrites.get(cacheFile));
       const timer = setTimeout(() => {
         pendingWrites.delete(cacheFile);
-        void writeCache(cacheFile, held.get(cacheFile) ?? contents);
+        void writeInPieces(cacheFile, cachePieces(held.get(cacheFile) ?? contents));
       }, options.writeDelayMs);
       // A server stopped before the timer fires renders the notes saved last once more next time.
       timer.unref();
@@ -137,7 +133,7 @@ export const renderWithCache = async (
     if (options.writeDelayMs !== undefined) held.set(cacheFile, contents);
     // A long-lived process writes what it rendered; a build only when it is worth the whole file.
     if (options.writeDelayMs !== undefined ? changed : worthRewriting(missing.length, keys.length)) {
-      const writing = writeCache(cacheFile, contents);
+      const writing = writeInPieces(cacheFile, cachePieces(contents));
       if (options.writeInBackground !== true) await writing;
     }
   }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SearchRecord } from '../lib/search-records.ts';
 import { bundleFiles, noteRecord, threeRecords } from '../../tests/support/search-bundle.ts';
-import { guessIndex, recordLine, startIndex } from './search-index.ts';
+import { recordLine } from './records-cache.ts';
+import { guessIndex, startIndex } from './search-index.ts';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'canimcp-search-index-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));

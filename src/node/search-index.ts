@@ -8,7 +8,7 @@ import { cp, rename, rm } from 'node:fs/promises';
 import * as pagefind from 'pagefind';
 import type { SearchRecord } from '../lib/search-records.ts';
 import { pruneBundle, seedBundle } from './pagefind-bundle.ts';
-import type { Lines } from './records-cache.ts';
+import { parseLine, parseLines, type Lines } from './records-cache.ts';
 
 /** How many records are in flight to the Pagefind service at once. */
 const IN_FLIGHT = 32;
@@ -133,27 +133,6 @@ export interface GuessedIndex {
   settle: (lines: readonly string[]) => { index: PendingIndex; changed: number };
   /** Stops indexing (the build failed) and removes the scratch folder. */
   discard: () => Promise<void>;
-}
-
-/** A record as one line of JSON: how guesses are kept (records-cache.ts) and compared. */
-export const recordLine = (record: SearchRecord): string => JSON.stringify(record);
-
-/** The record a line holds; undefined for a line that holds none (a torn or foreign file). */
-const parseLine = (line: string): SearchRecord | undefined => {
-  try {
-    const record = JSON.parse(line) as Partial<SearchRecord> | null;
-    return typeof record?.url === 'string' && typeof record.content === 'string' ? (record as SearchRecord) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-/** The records of lines of JSON, each parsed as it is taken; lines that hold none are skipped. */
-export function* parseLines(lines: Lines): Generator<SearchRecord> {
-  for (let at = 0; at < lines.length; at += 1) {
-    const record = parseLine(lines.at(at) ?? '');
-    if (record !== undefined) yield record;
-  }
 }
 
 /**
