@@ -189,7 +189,7 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'unknown-field-in-source',
     expected: [
-      'research/unknown-field-in-source.md:12:5: sources[0].comit: unknown field (did you mean "commit"?); allowed fields are url, title, commit, path, date',
+      'research/unknown-field-in-source.md:12:5: sources[0].comit: unknown field (did you mean "commit"?); allowed fields are url, title, commit, path, date, capture, sha256',
     ],
   },
   {
@@ -231,7 +231,7 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'client-unknown-field',
     expected: [
-      'clients/client-unknown-field.md:4:1: repo: unknown field (did you mean "repository"?); allowed fields are name, homepage, repository, clientInfoName, sdk, support',
+      'clients/client-unknown-field.md:4:1: repo: unknown field (did you mean "repository"?); allowed fields are name, homepage, repository, clientInfoName, package, sdk, support',
     ],
   },
   {
@@ -343,7 +343,7 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'support-unknown-field',
     expected: [
-      'clients/hermes-agent.md:8:5: support[0].versoin: unknown field (did you mean "version"?); allowed fields are revision, capability, state, notes, caveat, version',
+      'clients/hermes-agent.md:8:5: support[0].versoin: unknown field (did you mean "version"?); allowed fields are revision, capability, state, notes, caveat, version, since',
     ],
   },
   {

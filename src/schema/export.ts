@@ -33,6 +33,10 @@ const verdictFields = {
   caveat: z.string().optional(),
   /** The client version the verdict was established on. */
   version: z.string().optional(),
+  /** The earliest client version known to behave so. */
+  since: z.string().optional(),
+  /** `observed` where a cited note cites a capture of this client, else `read` (code and reports). */
+  evidence: z.enum(['observed', 'read']),
 };
 /** A cell with no verdict: unknown, which is not `no`, and has no notes. */
 const unknownFields = { state: z.literal('unknown'), notes: z.array(z.string()).max(0) };
