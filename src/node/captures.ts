@@ -5,14 +5,8 @@
 import { hash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkCapture, type Capture, type CaptureFile } from '../lib/capture-rules.ts';
 import { decodeUtf8 } from '../lib/encoding.ts';
-import { entryIds } from './content-files.ts';
-
-/** A capture file as read, with its bytes for `/captures/<id>.jsonl`, served byte for byte. */
-export interface CaptureBytes extends CaptureFile {
-  bytes: Uint8Array;
-}
+import type { CaptureBytes } from '../lib/published-captures.ts';
 
 /** How problems name a file: relative to the working directory. */
 const display = (absolute: string) => path.relative(process.cwd(), absolute) || absolute;
@@ -43,19 +37,4 @@ export const readCaptureFiles = async (contentDir: string): Promise<CaptureBytes
       };
     }),
   );
-};
-
-/** A valid capture with the bytes it was read from. */
-export type PublishedCapture = Capture & { bytes: Uint8Array };
-
-/**
- * The valid captures of a content folder, for the site: the build has refused any invalid one
- * before pages are made, so here an invalid file is only left out.
- */
-export const loadCaptures = async (contentDir: string): Promise<PublishedCapture[]> => {
-  const clients = new Set(await entryIds(path.join(contentDir, 'clients')));
-  return (await readCaptureFiles(contentDir)).flatMap((file) => {
-    const { capture } = checkCapture(file, clients);
-    return capture === undefined ? [] : [{ ...capture, bytes: file.bytes }];
-  });
 };

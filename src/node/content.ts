@@ -1,5 +1,6 @@
 import type { LoadResult } from '../lib/entries.ts';
 import { readCaptureFiles } from './captures.ts';
+import { publishCaptureFiles } from '../lib/published-captures.ts';
 import { readContent, type ReadCache } from './read-content.ts';
 import { sortProblems } from '../lib/problems.ts';
 import { validateContent, type ValidationMemo } from '../lib/validate.ts';
@@ -27,6 +28,7 @@ export const loadContent = async (contentDir: string, options: { origin: string;
     readContent(contentDir, options.cache?.files, options.cache?.checks),
     readCaptureFiles(contentDir),
   ]);
+  publishCaptureFiles(captures);
   const result = validateContent(files, {
     origin: options.origin,
     captures,

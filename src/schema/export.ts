@@ -51,3 +51,28 @@ export const MatrixCellExport = z.union([
 
 /** The whole matrix export: every cell of both matrices, unknown cells included. */
 export const MatrixExport = z.array(MatrixCellExport);
+
+/** One client in `/data/clients.json`: its identity here, and each capture's view of it. */
+export const ClientExport = z.strictObject({
+  client: z.string(),
+  name: z.string(),
+  /** What the client file says it sends as clientInfo.name. */
+  clientInfoName: z.string().optional(),
+  /** What captures observed, newest first. */
+  observed: z.array(
+    z.strictObject({
+      version: z.string(),
+      /** The clientInfo exactly as the client sent it; null where it sent none. */
+      clientInfo: z.record(z.string(), z.unknown()).nullable(),
+      userAgent: z.string().optional(),
+      transport: z.string(),
+      path: z.string(),
+      /** The capture's id: `/captures/<id>`. */
+      capture: z.string(),
+      capturedAt: z.string(),
+    }),
+  ),
+});
+
+/** The whole clients export. */
+export const ClientsExport = z.array(ClientExport);
