@@ -7,6 +7,7 @@ import { checkCapture, type Capture } from './capture-rules.ts';
 import { captureSummary, captureTwin, codeBlock, codeSpan, exchangeRows } from './capture-view.ts';
 import { clientsExport } from './clients-export.ts';
 import { ClientsExport } from '../schema/export.ts';
+import { outsideCode } from '../../tests/support/markdown-code.ts';
 
 /** The fixture site's capture: HTTP, a discover probe then initialize, and hostile client strings. */
 const id = 'fast-agent-0-3-10-observe-http';
@@ -87,16 +88,7 @@ describe('the capture twin', () => {
   });
 
   test('every hostile string sits inside code: no line outside a code span or block carries markup', () => {
-    let fence: string | undefined;
-    const outside: string[] = [];
-    for (const line of twin.split('\n')) {
-      const opens = /^(`{3,})/.exec(line)?.[1];
-      if (fence === undefined && opens !== undefined) fence = opens;
-      else if (fence !== undefined && line === fence) fence = undefined;
-      else if (fence === undefined) outside.push(line.replace(/(`+)(?:(?!\1).)*\1/g, ''));
-    }
-    expect(fence).toBeUndefined();
-    expect(outside.join('\n')).not.toMatch(/[<>]/);
+    expect(outsideCode(twin)).not.toMatch(/[<>]/);
     expect(twin).toContain(hostile);
   });
 });
