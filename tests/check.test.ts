@@ -450,6 +450,12 @@ const rules: { rule: string; expected: string[] }[] = [
       'captures/fast-agent-unredacted.jsonl:3:91: headers[1]: the header "Authorization" must be redacted: its value must be "<redacted>"',
     ],
   },
+  {
+    rule: 'body-link-missing-capture',
+    expected: [
+      'research/body-link-missing-capture.md:17:5: link to /captures/hermes-agent-0-9-0-observe-stdi: no capture "hermes-agent-0-9-0-observe-stdi" exists (did you mean "hermes-agent-0-9-0-observe-stdio"?)',
+    ],
+  },
 ];
 
 describe('npm run check, one broken fixture per rule', () => {

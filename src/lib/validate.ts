@@ -57,6 +57,7 @@ export const validateContent = (
 
   const captureFiles = options.captures ?? [];
   const captures = captureIndex(captureFiles);
+  const captureIds = new Set(captures.keys());
   for (const file of captureFiles) problems.push(...checkCapture(file, ids.clients).problems);
 
   // A note's capture sources are checked against the captures' hashes: a changed capture checks them again.
@@ -82,7 +83,7 @@ export const validateContent = (
       for (const problem of verdictProblems(file.id, readable.data['support'], noteData, ids))
         report(problem.path, problem.message);
     }
-    own.push(...linkProblems(file, ids, options.origin));
+    own.push(...linkProblems(file, ids, options.origin, captureIds));
     own.push(...todoProblems(file, new Set(own.map((problem) => problem.line))));
     return { key, problems: own, data: valid?.data, ...(parse ? { parse } : {}) };
   };
