@@ -7,7 +7,7 @@ import { checkCapture, type Capture } from '../lib/capture-rules.ts';
 import { publishedCaptureFiles } from '../lib/published-captures.ts';
 
 /** A valid capture with the bytes it was read from. */
-export type PublishedCapture = Capture & { bytes: Uint8Array };
+export type PublishedCapture = Capture & { bytes: Uint8Array<ArrayBuffer> };
 
 /** One capture, ready to lay out. */
 export interface CaptureView {

@@ -45,7 +45,9 @@ describe('what a capture shows', () => {
       '9 probe HTTP 400 · error for id null',
       '10 probe closed',
     ]);
-    expect(rows[2]?.body).toBe(JSON.stringify(JSON.parse(capture.events[2]?.kind === 'http' ? capture.events[2].body : ''), null, 2));
+    expect(rows[2]?.body).toBe(
+      JSON.stringify(JSON.parse(capture.events[2]?.kind === 'http' ? capture.events[2].body : ''), null, 2),
+    );
     expect(rows[2]?.json).toBe(true);
     expect(rows[7]).toMatchObject({ body: '{not json <b>bold</b>', json: false });
     expect(rows[5]?.headers?.map(([name]) => name)).toContain('mcp-protocol-version');

@@ -20,7 +20,13 @@ export const CAPTURE_TYPE = 'text/plain; charset=utf-8';
 export const twinHeaderRules = (origin: string, twins: { twin: string; page: string | undefined }[]): HeaderRule[] => [
   { path: '/*.md', headers: [['Content-Type', MARKDOWN_TYPE]] },
   // A capture file holds what a client sent: readable as text, never sniffed into anything a browser runs.
-  { path: '/captures/*.jsonl', headers: [['Content-Type', CAPTURE_TYPE], ['X-Content-Type-Options', 'nosniff']] },
+  {
+    path: '/captures/*.jsonl',
+    headers: [
+      ['Content-Type', CAPTURE_TYPE],
+      ['X-Content-Type-Options', 'nosniff'],
+    ],
+  },
   ...twins.flatMap(({ twin, page }): HeaderRule[] =>
     page === undefined ? [] : [{ path: twin, headers: [['Link', `<${absoluteUrl(origin, page)}>; rel="canonical"`]] }],
   ),

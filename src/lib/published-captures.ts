@@ -7,7 +7,7 @@ import type { CaptureFile } from './capture-rules.ts';
 
 /** A capture file with its bytes, for `/captures/<id>.jsonl`, served byte for byte. */
 export interface CaptureBytes extends CaptureFile {
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 const holder = Symbol.for('canimcp.captureFiles');
