@@ -69,6 +69,7 @@ export const homeTwin = async (): Promise<string> => {
           { title: 'Clients', url: routes.clients.twin },
           { title: 'Specification revisions', url: routes.revisions.twin },
           { title: 'Capabilities', url: routes.capabilities.twin },
+          { title: 'Captures', url: routes.captures.twin },
         ],
       },
       { heading: 'Latest notes', links: links.research.slice(0, 6) },
