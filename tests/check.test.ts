@@ -189,7 +189,7 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'unknown-field-in-source',
     expected: [
-      'research/unknown-field-in-source.md:12:5: sources[0].comit: unknown field (did you mean "commit"?); allowed fields are url, title, commit, path, date',
+      'research/unknown-field-in-source.md:12:5: sources[0].comit: unknown field (did you mean "commit"?); allowed fields are url, title, commit, path, date, capture, sha256',
     ],
   },
   {
@@ -231,7 +231,7 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'client-unknown-field',
     expected: [
-      'clients/client-unknown-field.md:4:1: repo: unknown field (did you mean "repository"?); allowed fields are name, homepage, repository, clientInfoName, sdk, support',
+      'clients/client-unknown-field.md:4:1: repo: unknown field (did you mean "repository"?); allowed fields are name, homepage, repository, clientInfoName, package, sdk, support',
     ],
   },
   {
@@ -343,7 +343,7 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'support-unknown-field',
     expected: [
-      'clients/hermes-agent.md:8:5: support[0].versoin: unknown field (did you mean "version"?); allowed fields are revision, capability, state, notes, caveat, version',
+      'clients/hermes-agent.md:8:5: support[0].versoin: unknown field (did you mean "version"?); allowed fields are revision, capability, state, notes, caveat, version, since',
     ],
   },
   {
@@ -361,6 +361,99 @@ const rules: { rule: string; expected: string[] }[] = [
     expected: [
       'research/todo-marker-left.md:4:14: a TODO left by npm run new: fill it in and delete the marker',
       'research/todo-marker-left.md:23:1: a TODO left by npm run new: fill it in and delete the marker',
+    ],
+  },
+  {
+    rule: 'capture-broken-line',
+    expected: [
+      'captures/fast-agent-broken-line.jsonl:3:41: not valid JSON: Unterminated string in JSON at position 40 (line 1 column 41)',
+    ],
+  },
+  {
+    rule: 'capture-event-invalid',
+    expected: ['captures/fast-agent-event-invalid.jsonl:3:16: from: an HTTP response comes from the probe'],
+  },
+  {
+    rule: 'capture-header-invalid',
+    expected: [
+      'captures/fast-agent-header-invalid.jsonl:1:93: path: expected one of cli, ide, desktop, hosted, sdk, got "terminal"',
+      'captures/fast-agent-header-invalid.jsonl:1:151: capturedAt: expected an ISO 8601 UTC time like 2026-12-01T07:35:48Z',
+      'captures/fast-agent-header-invalid.jsonl:1:192: extra: unknown field; allowed fields are capture, client, version, package, command, path, transport, persona, capturedAt, probe',
+    ],
+  },
+  {
+    rule: 'capture-name-not-a-slug',
+    expected: [
+      'captures/Fast_Agent.jsonl:1:1: file name: expected a lowercase slug of letters, digits and single hyphens, like "x-does-y"',
+    ],
+  },
+  {
+    rule: 'capture-no-final-newline',
+    expected: ['captures/fast-agent-no-final-newline.jsonl:5:68: the last line must end in a newline'],
+  },
+  {
+    rule: 'capture-no-header',
+    expected: [
+      'captures/fast-agent-no-header.jsonl:1:1: capture: the first line must be the header ({"capture":1,"client":\u2026}), not an event',
+    ],
+  },
+  {
+    rule: 'capture-seq-gap',
+    expected: ['captures/fast-agent-seq-gap.jsonl:4:1: seq: expected 3, got 5'],
+  },
+  {
+    rule: 'capture-source-bad-sha256',
+    expected: [
+      'research/capture-source-bad-sha256.md:11:13: sources[0].sha256: expected 64 hex digits, the SHA-256 of the capture file',
+    ],
+  },
+  {
+    rule: 'capture-source-missing-sha256',
+    expected: ['research/capture-source-missing-sha256.md:10:5: sources[0].sha256: required field is missing'],
+  },
+  {
+    rule: 'capture-source-mixed',
+    expected: [
+      'research/capture-source-mixed.md:10:5: sources[0]: expected a web source (url, title, date) or a capture source (capture, sha256, title, date), not a mix of both',
+    ],
+  },
+  {
+    rule: 'capture-source-other-client',
+    expected: [
+      'research/capture-source-other-client.md:10:14: sources[0].capture: the capture is of the client "hermes-agent", which is not among the note\'s clients (fast-agent)',
+    ],
+  },
+  {
+    rule: 'capture-source-sha256-mismatch',
+    expected: [
+      'research/capture-sha256-mismatch.md:11:13: sources[0].sha256: does not match the capture file captures/hermes-agent-0-9-0-observe-stdio.jsonl, whose SHA-256 is a62f983cbb4001a1d8c6552c0180f3fc735dac9da0ff2674319b6f24da6da409: evidence must not change under a note',
+    ],
+  },
+  {
+    rule: 'capture-source-unknown',
+    expected: [
+      'research/capture-source-unknown.md:10:14: sources[0].capture: unknown capture "hermes-agent-0-9-0-observe-stdi" (did you mean "hermes-agent-0-9-0-observe-stdio"?)',
+    ],
+  },
+  {
+    rule: 'capture-t-backwards',
+    expected: ['captures/fast-agent-t-backwards.jsonl:4:10: t: expected 5 or more (events are in time order), got 2'],
+  },
+  {
+    rule: 'capture-unknown-client',
+    expected: ['captures/fast-agnet-unknown-client.jsonl:1:14: client: unknown client "fast-agnet" (did you mean "fast-agent"?)'],
+  },
+  {
+    rule: 'capture-unredacted',
+    expected: [
+      'captures/fast-agent-unredacted.jsonl:3:62: target: the query parameter "token" must be redacted: its value must be "<redacted>"',
+      'captures/fast-agent-unredacted.jsonl:3:91: headers[1]: the header "Authorization" must be redacted: its value must be "<redacted>"',
+    ],
+  },
+  {
+    rule: 'body-link-missing-capture',
+    expected: [
+      'research/body-link-missing-capture.md:17:5: link to /captures/hermes-agent-0-9-0-observe-stdi: no capture "hermes-agent-0-9-0-observe-stdi" exists (did you mean "hermes-agent-0-9-0-observe-stdio"?)',
     ],
   },
 ];

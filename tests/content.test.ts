@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { loadContent } from '../src/node/content.ts';
 import { repoRoot } from '../src/node/paths.ts';
 import { formatProblem } from '../src/lib/problems.ts';
+import { isCaptureSource } from '../src/schema/index.ts';
 
 const { content, problems } = await loadContent(path.join(repoRoot, 'content'), { origin: 'https://canimcp.io' });
 const notes = content.research;
@@ -61,7 +62,10 @@ describe('the starter corpus', () => {
       note.data.sources
         .filter(
           (source) =>
-            source.path !== undefined && /github\.com\/[^/]+\/[^/]+\/?$/.test(source.url) && source.commit === undefined,
+            !isCaptureSource(source) &&
+            source.path !== undefined &&
+            /github\.com\/[^/]+\/[^/]+\/?$/.test(source.url) &&
+            source.commit === undefined,
         )
         .map((source) => `${note.id}: ${source.title}`),
     );

@@ -7,12 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
-import { MatrixExport, NotesExport } from '../src/schema/export.ts';
+import { ClientsExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/jsonschema.ts';
 import { headersFor, parseHeaders } from '../src/lib/headers.ts';
 import { resolveRepository } from '../src/lib/repository.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import { listFiles, read, references, resolves } from './support/dist.ts';
+import { outsideCode } from './support/markdown-code.ts';
 import { fixtureRepository, fixtureDist, mainDist, requireDist, serveDist } from './support/site.ts';
 
 const reference = 'hermes-leads-with-the-legacy-handshake.md';
@@ -452,15 +453,30 @@ describe('the fixture site: verdicts', () => {
     expect(tallies('capability')).toEqual(['1 yes · 0 partial · 0 no · 1 unknown', '0 yes · 0 partial · 0 no · 2 unknown']);
   });
 
-  test('matrix.json lists every cell, the unknown ones with no notes', () => {
+  test('matrix.json lists every cell, the unknown ones with no notes, each verdict with how it is known', () => {
     expect(JSON.parse(read(dist, 'data/matrix.json'))).toEqual([
-      { client: 'fast-agent', revision: '2025-11-25', state: 'no', notes: ['hermes-leads-with-the-legacy-handshake'] },
-      { client: 'fast-agent', revision: '2026-07-28', state: 'yes', notes: ['fast-agent-leads-with-the-modern-discover-probe'] },
+      {
+        client: 'fast-agent',
+        revision: '2025-11-25',
+        state: 'no',
+        notes: ['hermes-leads-with-the-legacy-handshake'],
+        evidence: 'read',
+      },
+      // Its note cites a capture of fast-agent: observed on the wire.
+      {
+        client: 'fast-agent',
+        revision: '2026-07-28',
+        state: 'yes',
+        notes: ['fast-agent-leads-with-the-modern-discover-probe'],
+        since: '0.3.10',
+        evidence: 'observed',
+      },
       {
         client: 'hermes-agent',
         revision: '2025-11-25',
         state: 'yes',
         notes: ['hermes-leads-with-the-legacy-handshake', 'multilingual-search-fixture'],
+        evidence: 'read',
       },
       {
         client: 'hermes-agent',
@@ -469,12 +485,14 @@ describe('the fixture site: verdicts', () => {
         notes: ['hermes-leads-with-the-legacy-handshake'],
         caveat: 'Fixture: reached only after a modern-only server rejects initialize.',
         version: 'fixture-1.0',
+        evidence: 'read',
       },
       {
         client: 'fast-agent',
         capability: 'protocolVersions',
         state: 'yes',
         notes: ['fast-agent-leads-with-the-modern-discover-probe'],
+        evidence: 'observed',
       },
       { client: 'fast-agent', capability: 'tools', state: 'unknown', notes: [] },
       { client: 'hermes-agent', capability: 'protocolVersions', state: 'unknown', notes: [] },
@@ -648,5 +666,95 @@ describe('"Suggest a correction" and "Edit this note"', () => {
         expect(linkTo(page, 'Edit this note'), file).toBe(`${configured.url}/edit/main/${source}`);
       }
     }
+  });
+});
+
+describe('captures on the fixture site', () => {
+  const dist = requireDist(fixtureDist);
+  const id = 'fast-agent-0-3-10-observe-http';
+  const page = read(dist, `captures/${id}.html`);
+  const hostile = '<img src=x onerror=alert(1)>';
+
+  test('/captures lists every capture with client, version, path, transport, persona, date and versions offered', () => {
+    const list = read(dist, 'captures.html');
+    const row = list.slice(list.indexOf(`href="/captures/${id}"`), list.indexOf('</tr>', list.indexOf(`href="/captures/${id}"`)));
+    expect(row).toContain('href="/clients/fast-agent"');
+    for (const text of ['0.3.10', '>cli<', '>http<', 'observe', '2026-11-20', '2026-07-28', '2025-11-25'])
+      expect(row).toContain(text);
+    expect(read(dist, 'captures.md')).toContain(`](/captures/${id}.md): version \`0.3.10\`, cli over http`);
+  });
+
+  test('/captures/<id> shows the exchange: each event numbered, timed, its sender, JSON pretty-printed, headers as a table', () => {
+    expect(page.match(/<li class="event (client|probe)"/g)).toHaveLength(10);
+    expect(page).toContain('client → probe');
+    expect(page).toContain('+41 ms');
+    expect(page).toMatch(/<th scope="row"[^>]*><code[^>]*>mcp-protocol-version<\/code><\/th>/);
+    expect(page).toContain('&quot;method&quot;: &quot;initialize&quot;');
+    expect(page).toContain(`href="/captures/${id}.jsonl"`);
+    expect(page).toContain('href="/research/fast-agent-leads-with-the-modern-discover-probe"');
+  });
+
+  test('client strings are text on every page, twin and export: none becomes markup', () => {
+    expect(page).not.toMatch(/<img|<svg|<script>window|onerror=alert\(1\)>/);
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(read(dist, 'captures.html')).not.toMatch(/<img|<svg/);
+    const twin = read(dist, `captures/${id}.md`);
+    expect(twin).toContain(`name \`${hostile}\``);
+    expect(outsideCode(twin)).not.toMatch(/[<>]/);
+    expect(read(dist, 'llms.txt')).not.toContain('<img');
+    expect(read(dist, 'feed.xml')).not.toContain('<img');
+  });
+
+  test('/captures/<id>.jsonl is the file byte for byte, served as plain text', async () => {
+    const built = readFileSync(path.join(dist, 'captures', `${id}.jsonl`));
+    const source = readFileSync(path.join(repoRoot, 'tests/fixtures/minimal/captures', `${id}.jsonl`));
+    expect(built.equals(source)).toBe(true);
+    const server = await serveDist(dist);
+    try {
+      const response = await fetch(`${server.url}/captures/${id}.jsonl`, { method: 'HEAD' });
+      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("a note's capture source links the capture on its page and in its twin as FORMAT.md lays it out", () => {
+    const note = read(dist, 'research/fast-agent-leads-with-the-modern-discover-probe.html');
+    expect(note).toContain(`href="/captures/${id}"`);
+    expect(read(dist, 'research/fast-agent-leads-with-the-modern-discover-probe.md')).toContain(
+      `- [Fixture capture: fast-agent 0.3.10 over HTTP, with hostile client strings](/captures/${id}.md), capture \`${id}\`, sha256 \`49e8b8e1a30ce2148f117210800dcae8db0f59136ec09a240ca3658a188e701b\`, 2026-11-20\n`,
+    );
+  });
+
+  test('/data/clients.json maps the observed clientInfo to the client, and fits its schema', () => {
+    const clients = ClientsExport.parse(JSON.parse(read(dist, 'data/clients.json')));
+    expect(clients.find((client) => client.client === 'fast-agent')?.observed).toEqual([
+      {
+        version: '0.3.10',
+        clientInfo: { name: hostile, version: '0.3.10' },
+        userAgent: 'fast-agent/0.3.10 <svg onload=alert(2)> ```',
+        transport: 'http',
+        path: 'cli',
+        capture: id,
+        capturedAt: '2026-11-20T09:15:00Z',
+      },
+    ]);
+    expect(clients.find((client) => client.client === 'hermes-agent')?.observed).toEqual([]);
+  });
+
+  test('the sitemap lists each capture page; llms.txt links each capture twin', () => {
+    expect(read(dist, 'sitemap.xml')).toContain(`<loc>https://canimcp.io/captures/${id}</loc>`);
+    expect(read(dist, 'llms.txt')).toContain(`](https://canimcp.io/captures/${id}.md)`);
+  });
+});
+
+describe('captures on the main site', () => {
+  const dist = requireDist(mainDist);
+
+  test('builds /captures and /data/clients.json whether or not content/captures/ holds any', () => {
+    expect(read(dist, 'captures.html')).toContain('<h1');
+    const clients = ClientsExport.parse(JSON.parse(read(dist, 'data/clients.json')));
+    expect(clients.length).toBeGreaterThan(1);
   });
 });

@@ -1,7 +1,9 @@
 /** The site's lists as llms.txt-style Markdown links: for /llms.txt and the index pages' `.md` twins. */
+import { captureData, type CaptureView } from './captures.ts';
 import { siteData, type SiteData } from './site.ts';
+import { codeSpan } from '../lib/capture-view.ts';
 import { llmsTxt, noteLinks, type LlmsLink } from '../lib/llms.ts';
-import { capabilityUrl, clientUrl, revisionUrl, routes } from '../lib/urls.ts';
+import { capabilityUrl, captureUrl, clientUrl, revisionUrl, routes } from '../lib/urls.ts';
 
 /** What the site is, in one paragraph: llms.txt's summary and the home twin's. */
 export const siteSummary =
@@ -67,11 +69,35 @@ export const homeTwin = async (): Promise<string> => {
           { title: 'Clients', url: routes.clients.twin },
           { title: 'Specification revisions', url: routes.revisions.twin },
           { title: 'Capabilities', url: routes.capabilities.twin },
+          { title: 'Captures', url: routes.captures.twin },
         ],
       },
       { heading: 'Latest notes', links: links.research.slice(0, 6) },
       { heading: 'Clients', links: links.clients },
       { heading: 'Specification revisions', links: links.revisions },
     ],
+  });
+};
+
+/**
+ * Captures as links to their twins. The title is the client's name and the capture's id; what the
+ * capture's header says is described in code spans, as it is not the site's own text.
+ */
+export const captureLinks = (views: readonly CaptureView[]): LlmsLink[] =>
+  views.map(({ capture, summary, clientName }) => ({
+    title: `${clientName}: ${capture.id}`,
+    url: captureUrl(capture.id, 'twin'),
+    description: `version ${codeSpan(summary.version)}, ${summary.path} over ${summary.transport}, persona ${codeSpan(summary.persona)}, captured ${summary.capturedAt}; offered ${summary.offered.length === 0 ? 'no version' : summary.offered.map(codeSpan).join(', ')}`,
+  }));
+
+/** `/captures.md`: every capture, as llms.txt lists them. */
+export const capturesTwin = async (): Promise<string> => {
+  const links = captureLinks(await captureData());
+  return llmsTxt({
+    title: 'Captures',
+    summary:
+      'What real MCP clients sent to the canimcp probe on the wire, and what the probe answered: first-hand evidence that notes cite by SHA-256.',
+    ...(links.length === 0 ? { details: 'No captures yet.' } : {}),
+    sections: [{ heading: `All ${links.length}`, links }],
   });
 };

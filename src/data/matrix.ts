@@ -1,4 +1,5 @@
 /** The support matrices, built from the site data: clients down, revisions (oldest first) or capabilities across. */
+import { observedByNote } from './captures.ts';
 import { siteData, type SiteData } from './site.ts';
 import { buildMatrices, type Axis, type Matrix } from '../lib/matrix.ts';
 import type { MatrixLabels } from '../lib/matrix-twin.ts';
@@ -12,8 +13,9 @@ export interface MatrixData {
 }
 
 const load = async (): Promise<MatrixData> => {
-  const site = await siteData();
+  const [site, observed] = await Promise.all([siteData(), observedByNote()]);
   const matrices = buildMatrices({
+    observed,
     clients: site.clients,
     revisions: site.revisions.map((revision) => revision.id).reverse(),
     capabilities: site.capabilities.map((capability) => capability.id),

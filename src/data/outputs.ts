@@ -1,6 +1,16 @@
 /** Inputs for the machine-readable outputs, gathered from the site data. */
+import { captureData } from './captures.ts';
 import { siteData } from './site.ts';
-import { absoluteUrl, capabilityUrl, clientUrl, htmlRoutePaths, noteUrl, revisionUrl, siteOrigin } from '../lib/urls.ts';
+import {
+  absoluteUrl,
+  capabilityUrl,
+  captureUrl,
+  clientUrl,
+  htmlRoutePaths,
+  noteUrl,
+  revisionUrl,
+  siteOrigin,
+} from '../lib/urls.ts';
 import { buildDate } from '../lib/today.ts';
 import { backlinks } from '../lib/indexes.ts';
 import { pageCount, pageUrl } from '../lib/paging.ts';
@@ -19,6 +29,10 @@ export const htmlPages = async () => {
     ...site.clients.map((client) => ({ path: clientUrl(client.id), lastmod: client.lastUpdated })),
     ...site.revisions.map((revision) => ({ path: revisionUrl(revision.id), lastmod: revision.lastUpdated })),
     ...site.capabilities.map((capability) => ({ path: capabilityUrl(capability.id), lastmod: capability.lastUpdated })),
+    ...(await captureData()).map((view) => ({
+      path: captureUrl(view.capture.id),
+      lastmod: view.summary.capturedAt.slice(0, 10),
+    })),
   ];
 };
 

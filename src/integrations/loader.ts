@@ -107,7 +107,7 @@ const onChange = (event: string, changed: string) => {
   if (
     !['change', 'add', 'unlink'].includes(event) ||
     !path.resolve(changed).startsWith(dir + path.sep) ||
-    !changed.endsWith('.md')
+    !(changed.endsWith('.md') || changed.endsWith('.jsonl'))
   )
     return;
   changedFiles.add(path.resolve(changed));

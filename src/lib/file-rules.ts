@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import { parseAuthored } from '../schema/errors.ts';
 import { collectionSchemas } from '../schema/index.ts';
 import { asRecord, type SourceFile } from './entries.ts';
-import { fieldsAt, issuePath } from './issues.ts';
+import { expandUnions, fieldsAt, issuePath } from './issues.ts';
 import type { Problem } from './problems.ts';
 import { didYouMean } from './suggest.ts';
 
@@ -71,7 +71,7 @@ export const schemaCheck = (file: SourceFile, data: Record<string, unknown>, rep
   const schema = collectionSchemas[file.collection].frontmatter as z.ZodType;
   const result = parseAuthored(schema, data);
   if (result.success) return { data: result.data };
-  for (const issue of result.error.issues) {
+  for (const issue of expandUnions(result.error.issues)) {
     if (issue.code !== 'unrecognized_keys') {
       report(issue.path, issue.message);
       continue;

@@ -8,12 +8,15 @@ const rules = twinHeaderRules('https://canimcp.io/', [
 ]);
 
 describe('twin header rules', () => {
-  test('one content-type rule for every .md file, then one canonical Link per twin that has a page', () => {
+  test('one content-type rule for every .md file and one for captures, then one canonical Link per twin that has a page', () => {
     expect(formatHeaders(rules, 'generated')).toBe(
       [
         '# generated',
         '/*.md',
         '  Content-Type: text/markdown; charset=utf-8',
+        '/captures/*.jsonl',
+        '  Content-Type: text/plain; charset=utf-8',
+        '  X-Content-Type-Options: nosniff',
         '/research/a-note.md',
         '  Link: <https://canimcp.io/research/a-note>; rel="canonical"',
         '/clients/zed.md',
@@ -33,6 +36,10 @@ describe('twin header rules', () => {
     expect(headersFor(read, '/stray.md')).toEqual({ 'content-type': 'text/markdown; charset=utf-8' });
     expect(headersFor(read, '/research/a-note')).toEqual({});
     expect(headersFor(read, '/research/a-notexmd')).toEqual({});
+    expect(headersFor(read, '/captures/x-1-observe-stdio.jsonl')).toEqual({
+      'content-type': 'text/plain; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+    });
   });
 });
 

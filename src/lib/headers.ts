@@ -9,6 +9,9 @@ export interface HeaderRule {
 /** What twins are served as: plain static hosts guess `.md` as something else, or not at all. */
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 
+/** What capture files (`/captures/<id>.jsonl`) are served as. */
+export const CAPTURE_TYPE = 'text/plain; charset=utf-8';
+
 /**
  * The rules that make twins reach readers as Markdown and tell search engines which page each twin
  * copies. Netlify substitutes no placeholders in header values, so the canonical `Link` takes one
@@ -16,6 +19,14 @@ export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
  */
 export const twinHeaderRules = (origin: string, twins: { twin: string; page: string | undefined }[]): HeaderRule[] => [
   { path: '/*.md', headers: [['Content-Type', MARKDOWN_TYPE]] },
+  // A capture file holds what a client sent: readable as text, never sniffed into anything a browser runs.
+  {
+    path: '/captures/*.jsonl',
+    headers: [
+      ['Content-Type', CAPTURE_TYPE],
+      ['X-Content-Type-Options', 'nosniff'],
+    ],
+  },
   ...twins.flatMap(({ twin, page }): HeaderRule[] =>
     page === undefined ? [] : [{ path: twin, headers: [['Link', `<${absoluteUrl(origin, page)}>; rel="canonical"`]] }],
   ),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CapabilityFrontmatter, ClientFrontmatter, NoteFrontmatter, RevisionFrontmatter } from '../schema/index.ts';
-import { MatrixExport, NotesExport } from '../schema/export.ts';
+import { ClientsExport, MatrixExport, NotesExport } from '../schema/export.ts';
 
 /**
  * JSON Schemas generated from the zod schemas, never written by hand. Frontmatter schemas describe
@@ -19,5 +19,6 @@ export const jsonSchemas = (origin: string) => {
     capability: make(CapabilityFrontmatter, 'capability', 'canimcp capability frontmatter'),
     'notes-export': make(NotesExport, 'notes-export', 'canimcp /data/notes.json'),
     'matrix-export': make(MatrixExport, 'matrix-export', 'canimcp /data/matrix.json'),
+    'clients-export': make(ClientsExport, 'clients-export', 'canimcp /data/clients.json'),
   };
 };

@@ -1,10 +1,11 @@
 import { collections, type CollectionName } from '../schema/index.ts';
-import { entryUrl, isScopedFilePath, staticPaths } from './urls.ts';
+import { captureUrl, entryUrl, isScopedFilePath, staticPaths } from './urls.ts';
 
 /** What a link written in a body points at, from the site's point of view. */
 export type LinkTarget =
   | { type: 'external' }
   | { type: 'entry'; collection: CollectionName; id: string; form: 'html' | 'twin'; hash: string }
+  | { type: 'capture'; id: string; form: 'html' | 'twin' | 'file'; hash: string }
   | { type: 'static'; path: string }
   | { type: 'unknown'; path: string };
 
@@ -20,6 +21,11 @@ export const classifyLink = (href: string, origin: string): LinkTarget => {
   const hashAt = path.search(/[?#]/);
   const hash = hashAt === -1 ? '' : path.slice(hashAt);
   const bare = hashAt === -1 ? path : path.slice(0, hashAt);
+  const capture = /^\/captures\/([^/]+?)(\.md|\.jsonl)?$/.exec(bare);
+  if (capture?.[1] !== undefined) {
+    const form = capture[2] === '.md' ? 'twin' : capture[2] === '.jsonl' ? 'file' : 'html';
+    return { type: 'capture', id: decodeURIComponent(capture[1]), form, hash };
+  }
   const match = /^\/([a-z]+)\/([^/]+?)(\.md)?$/.exec(bare);
   const collection = collections.find((name) => name === match?.[1]);
   if (match && collection && match[2] !== undefined) {
@@ -35,6 +41,7 @@ export const classifyLink = (href: string, origin: string): LinkTarget => {
 /** The HTML form of a link: twins are for agents, so a page links pages (`/x.md` → `/x`). */
 export const htmlHref = (href: string, origin: string): string => {
   const target = classifyLink(href, origin);
+  if (target.type === 'capture' && target.form === 'twin') return `${captureUrl(target.id)}${target.hash}`;
   if (target.type !== 'entry' || target.form === 'html') return href;
   return `${entryUrl(target.collection, target.id, 'html')}${target.hash}`;
 };

@@ -10,7 +10,7 @@ const input: MatrixInput = {
   clients: [
     client('zed', [
       { revision: '2026-07-28', state: 'no', notes: ['zed-two-versions'] },
-      { revision: '2025-11-25', state: 'yes', notes: ['zed-two-versions'], version: '0.210' },
+      { revision: '2025-11-25', state: 'yes', notes: ['zed-two-versions'], version: '0.210', since: '0.190' },
       { capability: 'sampling', state: 'partial', notes: ['zed-sampling'], caveat: 'Only text | no images.' },
     ]),
     client('codex', [{ revision: '2025-11-25', state: 'yes', notes: ['codex-versions'] }]),
@@ -18,6 +18,11 @@ const input: MatrixInput = {
   ],
   revisions: ['2025-11-25', '2026-07-28'],
   capabilities: ['sampling', 'tools'],
+  // zed-two-versions cites a capture of zed; codex-versions cites one of zed only, which is not codex's.
+  observed: new Map([
+    ['zed-two-versions', new Set(['zed'])],
+    ['codex-versions', new Set(['zed'])],
+  ]),
 };
 
 const matrices = buildMatrices(input);
@@ -38,7 +43,7 @@ describe('buildMatrices', () => {
     ]);
   });
 
-  test('a cell carries its notes, caveat and version; an unknown cell has none', () => {
+  test('a cell carries its notes, caveat, version, since and evidence; an unknown cell has none', () => {
     expect(rowOf(matrices.revision, 'zed')[0]).toEqual({
       client: 'zed',
       axis: 'revision',
@@ -46,6 +51,8 @@ describe('buildMatrices', () => {
       state: 'yes',
       notes: ['zed-two-versions'],
       version: '0.210',
+      since: '0.190',
+      evidence: 'observed',
     });
     expect(rowOf(matrices.capability, 'zed')[0]).toMatchObject({ state: 'partial', caveat: 'Only text | no images.' });
     expect(rowOf(matrices.capability, 'goose')[1]).toEqual({
@@ -56,6 +63,15 @@ describe('buildMatrices', () => {
       notes: [],
     });
     expect(rowOf(matrices.revision, 'nobody')).toEqual([]);
+  });
+
+  test('a verdict is observed only where a cited note cites a capture of that very client, else read', () => {
+    expect(rowOf(matrices.capability, 'zed')[0]?.evidence).toBe('read');
+    expect(rowOf(matrices.revision, 'codex')[0]?.evidence).toBe('read');
+    expect(
+      buildMatrices({ clients: input.clients, revisions: input.revisions, capabilities: input.capabilities }).revision.rows[0]
+        ?.cells[0]?.evidence,
+    ).toBe('read');
   });
 
   test('each column tallies the four states apart: unknown is never counted as no', () => {
@@ -92,6 +108,8 @@ describe('the matrix export', () => {
       state: 'yes',
       notes: ['zed-two-versions'],
       version: '0.210',
+      since: '0.190',
+      evidence: 'observed',
     });
     expect(cells).toContainEqual({ client: 'goose', capability: 'tools', state: 'unknown', notes: [] });
     expect(MatrixExport.parse(cells)).toEqual(cells);
@@ -99,7 +117,13 @@ describe('the matrix export', () => {
 
   test('its schema refuses an unknown cell with notes, a verdict without, and a cell about both axes', () => {
     expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', state: 'unknown', notes: ['n'] }]).success).toBe(false);
-    expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', state: 'no', notes: [] }]).success).toBe(false);
+    expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', state: 'no', notes: [], evidence: 'read' }]).success).toBe(
+      false,
+    );
+    expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', state: 'no', notes: ['n'] }]).success).toBe(false);
+    expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', state: 'no', notes: ['n'], evidence: 'seen' }]).success).toBe(
+      false,
+    );
     expect(MatrixExport.safeParse([{ client: 'a', revision: 'r', capability: 'c', state: 'yes', notes: ['n'] }]).success).toBe(
       false,
     );

@@ -30,7 +30,13 @@ export interface MatrixCell {
   notes: string[];
   caveat?: string;
   version?: string;
+  since?: string;
+  /** How a verdict is known: `observed` on the wire (a cited note cites a capture of this client), else `read`. */
+  evidence?: Evidence;
 }
+
+/** How a verdict is known: seen on the wire in a capture, or read in code and reports. */
+export type Evidence = 'observed' | 'read';
 
 /** How many cells of a column are in each state. */
 export type Tally = Record<CellState, number>;
@@ -47,6 +53,8 @@ export interface MatrixInput {
   clients: readonly { id: string; data: { support?: readonly Verdict[] | undefined } }[];
   revisions: readonly string[];
   capabilities: readonly string[];
+  /** Per note id, the clients whose captures the note cites; a note absent here cites none. */
+  observed?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 const emptyTally = (): Tally => ({ yes: 0, partial: 0, no: 0, unknown: 0 });
@@ -65,6 +73,8 @@ const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matr
         notes: [...verdict.notes],
         ...(verdict.caveat !== undefined ? { caveat: verdict.caveat } : {}),
         ...(verdict.version !== undefined ? { version: verdict.version } : {}),
+        ...(verdict.since !== undefined ? { since: verdict.since } : {}),
+        evidence: verdict.notes.some((note) => input.observed?.get(note)?.has(client.id)) ? 'observed' : 'read',
       };
     }),
   }));
@@ -113,6 +123,8 @@ export const exportCell = (cell: MatrixCell) => ({
   notes: cell.notes,
   ...(cell.caveat !== undefined ? { caveat: cell.caveat } : {}),
   ...(cell.version !== undefined ? { version: cell.version } : {}),
+  ...(cell.since !== undefined ? { since: cell.since } : {}),
+  ...(cell.evidence !== undefined ? { evidence: cell.evidence } : {}),
 });
 
 /** Every cell of both matrices, revisions first, each row by row. */

@@ -14,7 +14,7 @@ import {
   collectionSchemas,
   type CollectionName,
 } from '../schema/index.ts';
-import { Source } from '../schema/note.ts';
+import { WebSource as Source } from '../schema/note.ts';
 import type { EntryType, ScaffoldValues } from './scaffold.ts';
 
 /** One flag: the value it sets, and the schema that checks it and says what it means (never a second copy). */

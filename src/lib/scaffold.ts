@@ -19,7 +19,7 @@ import {
   revisionStatuses,
   type CollectionName,
 } from '../schema/index.ts';
-import { Source } from '../schema/note.ts';
+import { WebSource as Source } from '../schema/note.ts';
 
 /** What `npm run new` creates, and the content folder each one lives in. */
 export const entryTypes = {

@@ -179,7 +179,7 @@ describe('YAML dates and zero-led commits stay as written', () => {
   test('unquoted specVersions dates and commit 0012345 reach the twin as text', async () => {
     const { entry, twin } = await twinFrom(path.join(repoRoot, 'tests/fixtures/broken/base'), 'base-note');
     expect(entry.data.specVersions).toEqual(['2025-11-25']);
-    expect(entry.data.sources[0]?.commit).toBe('0012345');
+    expect(entry.data.sources[0]).toMatchObject({ commit: '0012345' });
     expect(entry.frontmatterBlock).toContain('specVersions:\n  - 2025-11-25\n');
     expect(twin).toContain('specVersions:\n  - 2025-11-25\n');
     expect(twin).toContain(' · Revisions: `2025-11-25`\n');

@@ -1,6 +1,6 @@
-import type { Note } from '../schema/index.ts';
+import { isCaptureSource, type Note, type Source } from '../schema/index.ts';
 import { linkText } from './md-escape.ts';
-import { clientUrl, noteUrl } from './urls.ts';
+import { captureUrl, clientUrl, noteUrl } from './urls.ts';
 
 /** What a note's twin is made of: the author's bytes plus the two derived fields. */
 export interface NoteTwinInput {
@@ -35,6 +35,19 @@ export const twinFrontmatter = (block: string, derived: Record<string, string>, 
   return `${head}${lines}${tail}`;
 };
 
+/** One source as a twin lists it (FORMAT.md): a web source with its commit and path, a capture with its id and SHA-256. */
+export const sourceItem = (source: Source): string => {
+  if (isCaptureSource(source)) {
+    const link = `[${linkText(source.title)}](${captureUrl(source.capture, 'twin')})`;
+    return `- ${link}, capture \`${source.capture}\`, sha256 \`${source.sha256}\`, ${source.date}`;
+  }
+  const parts = [`[${linkText(source.title)}](${source.url})`];
+  if (source.commit !== undefined) parts.push(`commit \`${source.commit}\``);
+  if (source.path !== undefined) parts.push(`\`${source.path}\``);
+  parts.push(source.date);
+  return `- ${parts.join(', ')}`;
+};
+
 const trimBlankLines = (text: string) => text.replace(/^(?:[ \t]*\r?\n)+/, '').replace(/\s+$/, '');
 
 /** A research note's `.md` twin, exactly as FORMAT.md lays it out. */
@@ -47,13 +60,7 @@ export const noteTwin = (note: NoteTwinInput): string => {
     `Clients: ${data.clients.map((id) => `[${id}](${clientUrl(id, 'twin')})`).join(', ')}`,
     `Revisions: ${data.specVersions.map((id) => `\`${id}\``).join(', ')}`,
   ].join(' · ');
-  const sources = data.sources.map((source) => {
-    const parts = [`[${linkText(source.title)}](${source.url})`];
-    if (source.commit !== undefined) parts.push(`commit \`${source.commit}\``);
-    if (source.path !== undefined) parts.push(`\`${source.path}\``);
-    parts.push(source.date);
-    return `- ${parts.join(', ')}`;
-  });
+  const sources = data.sources.map(sourceItem);
   const blocks = [
     twinFrontmatter(note.frontmatterBlock, { canonical: note.canonical, 'last-updated': note.lastUpdated }, data).trimEnd(),
     `# ${data.title}`,

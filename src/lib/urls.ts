@@ -28,12 +28,14 @@ export const routes = {
   revisions: { path: '/revisions', nav: 'Revisions', html: true, twin: '/revisions.md' },
   capabilities: { path: '/capabilities', nav: 'Capabilities', html: true, twin: '/capabilities.md' },
   matrix: { path: '/matrix', nav: 'Matrix', html: true, twin: '/matrix.md' },
+  captures: { path: '/captures', html: true, twin: '/captures.md' },
   search: { path: '/search', nav: 'Search', html: true },
   llms: { path: '/llms.txt', html: false },
   feed: { path: '/feed.xml', html: false },
   sitemap: { path: '/sitemap.xml', html: false },
   notesJson: { path: '/data/notes.json', html: false },
   matrixJson: { path: '/data/matrix.json', html: false },
+  clientsJson: { path: '/data/clients.json', html: false },
   robots: { path: '/robots.txt', html: false },
 } as const satisfies Record<string, Route>;
 
@@ -59,6 +61,10 @@ export const noteUrl = (id: string, form: Form = 'html') => entryUrl('research',
 export const clientUrl = (id: string, form: Form = 'html') => entryUrl('clients', id, form);
 export const revisionUrl = (id: string, form: Form = 'html') => entryUrl('revisions', id, form);
 export const capabilityUrl = (id: string, form: Form = 'html') => entryUrl('capabilities', id, form);
+
+/** A capture's page, its twin, or the capture file itself (`file`), byte for byte. */
+export const captureUrl = (id: string, form: Form | 'file' = 'html'): string =>
+  form === 'html' ? `/captures/${id}` : form === 'twin' ? `/captures/${id}.md` : `/captures/${id}.jsonl`;
 
 /** A collection's index page, which lists every entry. */
 export const collectionUrl = (collection: CollectionName): string => `/${collection}`;

@@ -1,5 +1,6 @@
 import type { CollectionName } from '../schema/index.ts';
 import { linkProblems, todoProblems } from './body-rules.ts';
+import { captureIndex, captureSourceProblems, checkCapture, type CaptureFile } from './capture-rules.ts';
 import type { Content, Entry, KnownIds, LoadResult, SourceFile } from './entries.ts';
 import { fingerprint } from './fingerprint.ts';
 import { frontmatterData, nameProblems, reporter, schemaCheck } from './file-rules.ts';
@@ -35,7 +36,10 @@ export const memoKey = (file: Pick<SourceFile, 'absolutePath' | 'hash'>): string
  * rules that span files (references, verdicts, links), then leftover TODO markers. Never throws on
  * bad content: every problem is returned, sorted, beside the entries that passed.
  */
-export const validateContent = (files: readonly SourceFile[], options: { origin: string; memo?: ValidationMemo }): LoadResult => {
+export const validateContent = (
+  files: readonly SourceFile[],
+  options: { origin: string; memo?: ValidationMemo; captures?: readonly CaptureFile[] },
+): LoadResult => {
   const idsIn = (collection: CollectionName) =>
     new Set(files.filter((file) => file.collection === collection).map((file) => file.id));
   const ids: KnownIds = {
@@ -51,7 +55,16 @@ export const validateContent = (files: readonly SourceFile[], options: { origin:
   const content: Content = { research: [], clients: [], revisions: [], capabilities: [] };
   const problems: Problem[] = [];
 
-  const key = fingerprint([options.origin, buildDate(), ...Object.values(ids).map((set) => [...set].join('\0'))].join('\n'));
+  const captureFiles = options.captures ?? [];
+  const captures = captureIndex(captureFiles);
+  const captureIds = new Set(captures.keys());
+  for (const file of captureFiles) problems.push(...checkCapture(file, ids.clients).problems);
+
+  // A note's capture sources are checked against the captures' hashes: a changed capture checks them again.
+  const captureKey = captureFiles.map((file) => `${file.id}\0${file.sha256}`).join('\0');
+  const key = fingerprint(
+    [options.origin, buildDate(), ...Object.values(ids).map((set) => [...set].join('\0')), captureKey].join('\n'),
+  );
   const check = (file: SourceFile, own: Problem[]): Checked => {
     const parse =
       file.parsed && file.parsed.syntaxErrors.length === 0
@@ -62,12 +75,15 @@ export const validateContent = (files: readonly SourceFile[], options: { origin:
       return { key, problems: [...own, ...readable.problems], data: undefined, ...(parse ? { parse } : {}) };
     const report = reporter(file, own);
     const valid = schemaCheck(file, readable.data, report);
-    if (file.collection === 'research') noteReferenceProblems(file.id, readable.data, ids, options.origin, report);
+    if (file.collection === 'research') {
+      noteReferenceProblems(file.id, readable.data, ids, options.origin, report);
+      captureSourceProblems(readable.data, captures, report);
+    }
     if (file.collection === 'clients') {
       for (const problem of verdictProblems(file.id, readable.data['support'], noteData, ids))
         report(problem.path, problem.message);
     }
-    own.push(...linkProblems(file, ids, options.origin));
+    own.push(...linkProblems(file, ids, options.origin, captureIds));
     own.push(...todoProblems(file, new Set(own.map((problem) => problem.line))));
     return { key, problems: own, data: valid?.data, ...(parse ? { parse } : {}) };
   };

@@ -1,4 +1,6 @@
 import type { LoadResult } from '../lib/entries.ts';
+import { readCaptureFiles } from './captures.ts';
+import { publishCaptureFiles } from '../lib/published-captures.ts';
 import { readContent, type ReadCache } from './read-content.ts';
 import { sortProblems } from '../lib/problems.ts';
 import { validateContent, type ValidationMemo } from '../lib/validate.ts';
@@ -22,7 +24,15 @@ export const createContentCache = (): Required<ContentCache> => ({ files: new Ma
  * publishes. Never throws on bad content; every problem is returned.
  */
 export const loadContent = async (contentDir: string, options: { origin: string; cache?: ContentCache }): Promise<LoadResult> => {
-  const { files, problems } = await readContent(contentDir, options.cache?.files, options.cache?.checks);
-  const result = validateContent(files, { origin: options.origin, ...(options.cache ? { memo: options.cache.checks } : {}) });
+  const [{ files, problems }, captures] = await Promise.all([
+    readContent(contentDir, options.cache?.files, options.cache?.checks),
+    readCaptureFiles(contentDir),
+  ]);
+  publishCaptureFiles(captures);
+  const result = validateContent(files, {
+    origin: options.origin,
+    captures,
+    ...(options.cache ? { memo: options.cache.checks } : {}),
+  });
   return { content: result.content, problems: sortProblems([...problems, ...result.problems]) };
 };

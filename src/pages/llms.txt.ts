@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { collectionLinks, overviewLinks, siteSummary } from '../data/listings.ts';
+import { captureData } from '../data/captures.ts';
+import { captureLinks, collectionLinks, overviewLinks, siteSummary } from '../data/listings.ts';
 import { siteData } from '../data/site.ts';
 import { llmsTxt } from '../lib/llms.ts';
 import { textResponse } from '../lib/responses.ts';
@@ -20,6 +21,7 @@ export const GET: APIRoute = async () => {
         { heading: 'Clients', links: links.clients },
         { heading: 'Specification revisions', links: links.revisions },
         { heading: 'Capabilities', links: links.capabilities },
+        { heading: 'Captures', links: captureLinks(await captureData()) },
       ],
     }),
   );

@@ -11,6 +11,10 @@ export const ClientFrontmatter = z.strictObject({
     title: 'clientInfo.name',
     description: 'What the client sends as clientInfo.name in initialize, where known.',
   }),
+  package: OneLine.optional().meta({
+    title: 'Package',
+    description: 'The registry package it is published as, e.g. @openai/codex, where there is one.',
+  }),
   sdk: OneLine.optional().meta({ title: 'SDK', description: 'The MCP SDK it is built on, in a few words.' }),
   support: VerdictList.optional().meta({
     title: 'Support',

@@ -33,6 +33,10 @@ const verdictFields = {
   caveat: z.string().optional(),
   /** The client version the verdict was established on. */
   version: z.string().optional(),
+  /** The earliest client version known to behave so. */
+  since: z.string().optional(),
+  /** `observed` where a cited note cites a capture of this client, else `read` (code and reports). */
+  evidence: z.enum(['observed', 'read']),
 };
 /** A cell with no verdict: unknown, which is not `no`, and has no notes. */
 const unknownFields = { state: z.literal('unknown'), notes: z.array(z.string()).max(0) };
@@ -47,3 +51,28 @@ export const MatrixCellExport = z.union([
 
 /** The whole matrix export: every cell of both matrices, unknown cells included. */
 export const MatrixExport = z.array(MatrixCellExport);
+
+/** One client in `/data/clients.json`: its identity here, and each capture's view of it. */
+export const ClientExport = z.strictObject({
+  client: z.string(),
+  name: z.string(),
+  /** What the client file says it sends as clientInfo.name. */
+  clientInfoName: z.string().optional(),
+  /** What captures observed, newest first. */
+  observed: z.array(
+    z.strictObject({
+      version: z.string(),
+      /** The clientInfo exactly as the client sent it; null where it sent none. */
+      clientInfo: z.record(z.string(), z.unknown()).nullable(),
+      userAgent: z.string().optional(),
+      transport: z.string(),
+      path: z.string(),
+      /** The capture's id: `/captures/<id>`. */
+      capture: z.string(),
+      capturedAt: z.string(),
+    }),
+  ),
+});
+
+/** The whole clients export. */
+export const ClientsExport = z.array(ClientExport);

@@ -20,9 +20,9 @@ export const collectionSchemas = {
 export { CapabilityFrontmatter, ClientFrontmatter, NoteFrontmatter, RevisionFrontmatter };
 export type { Capability } from './capability.ts';
 export type { Client } from './client.ts';
-export type { Note, NoteKind, NoteStatus, Source } from './note.ts';
+export type { CaptureSource, Note, NoteKind, NoteStatus, Source, WebSource } from './note.ts';
 export type { Revision } from './revision.ts';
 export type { Verdict, VerdictState } from './verdict.ts';
 export { verdictStates } from './verdict.ts';
-export { noteKinds, noteStatuses } from './note.ts';
+export { isCaptureSource, noteKinds, noteStatuses } from './note.ts';
 export { revisionEras, revisionStatuses } from './revision.ts';

@@ -22,8 +22,8 @@ export const noteStatuses = ['current', 'superseded', 'retracted'] as const;
 export type NoteKind = (typeof noteKinds)[number];
 export type NoteStatus = (typeof noteStatuses)[number];
 
-/** One piece of evidence. A claim about code names the commit and the path it was read at. */
-export const Source = z.strictObject({
+/** Evidence on the web. A claim about code names the commit and the path it was read at. */
+export const WebSource = z.strictObject({
   url: HttpUrl.meta({ title: 'URL', description: 'Where the evidence lives; for code, the repository URL.' }),
   title: OneLine.meta({ title: 'Title', description: 'What the reader finds there, e.g. the file and function.' }),
   commit: CommitId.optional().meta({
@@ -40,6 +40,33 @@ export const Source = z.strictObject({
       "The commit's date for code, the publication date for a page, issue or pull request; the day it was read only where neither is known, and then the body says so.",
   }),
 });
+
+/** 64 hex digits: a SHA-256 as `sha256sum` prints it. */
+const Sha256 = z
+  .string({ error: (issue) => (issue.input === undefined ? 'required field is missing' : 'expected 64 hex digits') })
+  .regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex digits, the SHA-256 of the capture file');
+
+/** Evidence recorded on the wire: a capture in captures/, pinned by the SHA-256 of its bytes. */
+export const CaptureSource = z.strictObject({
+  capture: Slug.meta({ title: 'Capture', description: 'The id of a file in captures/: the wire capture this note rests on.' }),
+  sha256: Sha256.meta({
+    title: 'SHA-256',
+    description: "The SHA-256 of the capture file's bytes, 64 hex digits; check recomputes it, so the evidence cannot change under the note.",
+  }),
+  title: OneLine.meta({ title: 'Title', description: 'What the capture shows, e.g. the client, version and persona.' }),
+  date: IsoDate.meta({ title: 'Date', description: 'The day the capture was recorded.' }),
+});
+
+/** One piece of evidence: a web source (`url`) or a capture source (`capture`). */
+export const Source = z.union([WebSource, CaptureSource], {
+  error: (issue) =>
+    issue.code === 'invalid_union' && typeof issue.input === 'object' && issue.input !== null
+      ? 'expected a web source (url, title, date) or a capture source (capture, sha256, title, date), not a mix of both'
+      : 'expected a source: a mapping with url, title and date, or with capture, sha256, title and date',
+});
+
+/** Whether a source is a capture source. */
+export const isCaptureSource = (source: Source): source is CaptureSource => 'capture' in source;
 
 /** A research note's frontmatter, exactly as an author may write it. */
 export const NoteFrontmatter = z
@@ -125,3 +152,5 @@ export const NoteFrontmatter = z
 
 export type Note = z.output<typeof NoteFrontmatter>;
 export type Source = z.output<typeof Source>;
+export type WebSource = z.output<typeof WebSource>;
+export type CaptureSource = z.output<typeof CaptureSource>;

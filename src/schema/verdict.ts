@@ -34,6 +34,10 @@ export const Verdict = z
       title: 'Client version',
       description: 'The client version the verdict was established on, quoted so it stays text.',
     }),
+    since: OneLine.optional().meta({
+      title: 'Since',
+      description: 'The earliest client version known to behave as the state says (the first capture that shows it), quoted so it stays text.',
+    }),
   })
   .superRefine(
     (verdict, ctx) => {

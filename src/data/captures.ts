@@ -1,0 +1,70 @@
+/** The captures as the site shows them: each valid capture, its summary, its client's name and the notes citing it. */
+import { siteData } from './site.ts';
+import type { CaptureSummary } from '../lib/capture-view.ts';
+import { captureSummary } from '../lib/capture-view.ts';
+import { isCaptureSource } from '../schema/index.ts';
+import { checkCapture, type Capture } from '../lib/capture-rules.ts';
+import { publishedCaptureFiles } from '../lib/published-captures.ts';
+
+/** A valid capture with the bytes it was read from. */
+export type PublishedCapture = Capture & { bytes: Uint8Array<ArrayBuffer> };
+
+/** One capture, ready to lay out. */
+export interface CaptureView {
+  capture: PublishedCapture;
+  summary: CaptureSummary;
+  /** The client's display name (its id where the client has none). */
+  clientName: string;
+  /** The notes that cite this capture as a source, newest first. */
+  citedBy: { id: string; title: string }[];
+}
+
+const load = async (): Promise<CaptureView[]> => {
+  const site = await siteData();
+  const clients = new Set(site.clients.map((client) => client.id));
+  // The build has refused any invalid capture before pages are made; here one is only left out.
+  const captures = publishedCaptureFiles().flatMap((file): PublishedCapture[] => {
+    const { capture } = checkCapture(file, clients);
+    return capture === undefined ? [] : [{ ...capture, bytes: file.bytes }];
+  });
+  return captures
+    .map((capture) => ({
+      capture,
+      summary: captureSummary(capture),
+      clientName: site.clientById.get(capture.header.client)?.data.name ?? capture.header.client,
+      citedBy: site.notes
+        .filter((note) => note.data.sources.some((source) => isCaptureSource(source) && source.capture === capture.id))
+        .map((note) => ({ id: note.id, title: note.data.title })),
+    }))
+    .sort(
+      (a, b) =>
+        a.capture.header.client.localeCompare(b.capture.header.client) ||
+        b.summary.capturedAt.localeCompare(a.summary.capturedAt),
+    );
+};
+
+let cached: Promise<CaptureView[]> | undefined;
+
+/** Every valid capture, by client then newest first; read once per build (per request in dev). */
+export const captureData = (): Promise<CaptureView[]> => {
+  if (import.meta.env.DEV) return load();
+  return (cached ??= load());
+};
+
+/** getStaticPaths for a capture's page, twin and file. */
+export const capturePaths = async () =>
+  (await captureData()).map((view) => ({ params: { id: view.capture.id }, props: { view } }));
+
+/** Per note id, the clients whose captures the note cites: what makes a verdict `observed`. */
+export const observedByNote = async (): Promise<Map<string, Set<string>>> => {
+  const [site, views] = await Promise.all([siteData(), captureData()]);
+  const clientOf = new Map(views.map((view) => [view.capture.id, view.capture.header.client]));
+  const observed = new Map<string, Set<string>>();
+  for (const note of site.notes) {
+    for (const source of note.data.sources) {
+      const client = isCaptureSource(source) ? clientOf.get(source.capture) : undefined;
+      if (client !== undefined) observed.set(note.id, (observed.get(note.id) ?? new Set()).add(client));
+    }
+  }
+  return observed;
+};

@@ -1,0 +1,44 @@
+import type { CaptureSummary } from './capture-view.ts';
+
+/** One client as `/data/clients.json` lists it (FORMAT.md): who it is, and what captures observed of it. */
+export interface ClientExport {
+  client: string;
+  name: string;
+  clientInfoName?: string;
+  observed: {
+    version: string;
+    /** The clientInfo as the client sent it; null where it sent none. */
+    clientInfo: Record<string, unknown> | null;
+    userAgent?: string;
+    transport: string;
+    path: string;
+    capture: string;
+    capturedAt: string;
+  }[];
+}
+
+/**
+ * Every client with what captures observed of it, newest capture first, so a server operator can
+ * map a `clientInfo.name` seen on the wire to a client here.
+ */
+export const clientsExport = (
+  clients: readonly { id: string; data: { name: string; clientInfoName?: string | undefined } }[],
+  captures: readonly CaptureSummary[],
+): ClientExport[] =>
+  clients.map((client) => ({
+    client: client.id,
+    name: client.data.name,
+    ...(client.data.clientInfoName === undefined ? {} : { clientInfoName: client.data.clientInfoName }),
+    observed: captures
+      .filter((capture) => capture.client === client.id)
+      .sort((a, b) => b.capturedAt.localeCompare(a.capturedAt) || a.id.localeCompare(b.id))
+      .map((capture) => ({
+        version: capture.version,
+        clientInfo: capture.clientInfo ?? null,
+        ...(capture.userAgent === undefined ? {} : { userAgent: capture.userAgent }),
+        transport: capture.transport,
+        path: capture.path,
+        capture: capture.id,
+        capturedAt: capture.capturedAt,
+      })),
+  }));

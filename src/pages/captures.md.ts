@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { capturesTwin } from '../data/listings.ts';
+import { markdownResponse } from '../lib/responses.ts';
+
+export const GET: APIRoute = async () => markdownResponse(await capturesTwin());

@@ -1,0 +1,10 @@
+import type { APIRoute, InferGetStaticPropsType } from 'astro';
+import { capturePaths } from '../../data/captures.ts';
+import { captureTwin } from '../../lib/capture-view.ts';
+import { markdownResponse } from '../../lib/responses.ts';
+
+export const getStaticPaths = capturePaths;
+type Props = InferGetStaticPropsType<typeof getStaticPaths>;
+
+export const GET: APIRoute<Props> = ({ props }) =>
+  markdownResponse(captureTwin(props.view.capture, { clientName: props.view.clientName, citedBy: props.view.citedBy }));
