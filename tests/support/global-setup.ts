@@ -5,13 +5,13 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from '../../src/node/paths.ts';
-import { buildContent, fixtureContent, fixtureRepository } from './site.ts';
+import { buildContent, fixtureContent, fixtureRepository, mainBuildDate } from './site.ts';
 
 const buildSites = async () => {
   await rm(path.join(repoRoot, '.dist-test'), { recursive: true, force: true });
   for (const [name, dir, env] of [
     // The main site links whatever package.json names (nothing, today); the fixture site a repository of its own.
-    ['main', path.join(repoRoot, 'content'), { REPOSITORY_URL: '' }],
+    ['main', path.join(repoRoot, 'content'), { REPOSITORY_URL: '', BUILD_DATE: mainBuildDate() }],
     ['fixture', fixtureContent, { REPOSITORY_URL: fixtureRepository }],
   ] as const) {
     const result = await buildContent(name, dir, env);

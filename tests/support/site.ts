@@ -2,7 +2,7 @@
  * Builds a content folder into a site through the public command (`npm run build`'s script), the
  * way an author would, and serves it like a plain static host. Shared by integration and browser tests.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -12,8 +12,24 @@ import { serveStatic } from '../../src/node/serve.ts';
 
 const run = promisify(execFile);
 
-/** The fixed date tests build with, so staleness and "not after today" do not drift. */
+/** The fixed date tests build fixtures with, so staleness and "not after today" do not drift. */
 export const TEST_BUILD_DATE = '2026-11-30';
+
+/**
+ * The date the project's own content is built with in tests. Its notes are verified on the day they
+ * are written, so no fixed date can stay valid; the later of the clock and HEAD's commit date is never
+ * before a committed `lastVerified`, even on a machine whose clock runs behind.
+ */
+export const mainBuildDate = (): string => {
+  const today = new Date().toISOString().slice(0, 10);
+  try {
+    const committed = execFileSync('git', ['log', '-1', '--format=%cI'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+    const head = committed ? new Date(committed).toISOString().slice(0, 10) : '';
+    return head > today ? head : today;
+  } catch {
+    return today;
+  }
+};
 
 export interface BuildResult {
   ok: boolean;
