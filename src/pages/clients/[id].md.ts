@@ -4,7 +4,7 @@ import { clientUrl } from '../../lib/urls.ts';
 import { markdownResponse } from '../../lib/responses.ts';
 import { entryTwin } from '../../lib/twin.ts';
 
-export const getStaticPaths = clientPaths((id) => clientUrl(id, 'twin'));
+export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = ({ props }) =>
