@@ -1,6 +1,5 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { capabilityPaths } from '../../data/paths.ts';
-import { capabilityUrl } from '../../lib/urls.ts';
 import { markdownResponse } from '../../lib/responses.ts';
 import { entryTwin } from '../../lib/twin.ts';
 

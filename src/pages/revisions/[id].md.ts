@@ -1,6 +1,5 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { revisionPaths } from '../../data/paths.ts';
-import { revisionUrl } from '../../lib/urls.ts';
 import { markdownResponse } from '../../lib/responses.ts';
 import { entryTwin } from '../../lib/twin.ts';
 
