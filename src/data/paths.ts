@@ -1,4 +1,5 @@
 /** getStaticPaths helpers, so each route is a few lines. */
+import { historyKey } from './history.ts';
 import { siteData } from './site.ts';
 import { pageCount, pageUrl } from '../lib/paging.ts';
 import { outputFile, reusesFiles } from '../lib/page-reuse.ts';
@@ -22,10 +23,13 @@ export const notePaths = async () => {
     .map((note) => ({ params: { id: note.id }, props: { note } }));
 };
 
-/** A client's page, twin, feed or llms.txt, each at `urlOf(id)`. */
+/** A client's page, twin, feeds or llms.txt, each at `urlOf(id)`; keyed by the verdict history too, which client pages show. */
 export const clientPaths = (urlOf: FileOf) => async () => {
   const site = await siteData();
-  return toRender(site.clients, urlOf, site.key).map((client) => ({ params: { id: client.id }, props: { client } }));
+  return toRender(site.clients, urlOf, `${site.key}.${historyKey()}`).map((client) => ({
+    params: { id: client.id },
+    props: { client },
+  }));
 };
 
 export const revisionPaths = (urlOf: FileOf) => async () => {
