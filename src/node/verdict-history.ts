@@ -13,6 +13,7 @@ import {
   applyFiles,
   citedCaptures,
   contentPath,
+  diffStates,
   emptyState,
   readVerdicts,
   verdictHistory,
@@ -223,4 +224,10 @@ export const contentStateAt = async (dir: string, ref: string): Promise<ContentS
   });
   const blobs = await neededBlobs(top, changes);
   return applyFiles(emptyState(), versions(changes, blobs), commit).state;
+};
+
+/** The cells whose state, version or evidence differ between two commits of a content folder's repository. */
+export const verdictDiff = async (dir: string, base: string, head: string): Promise<ReturnType<typeof diffStates>> => {
+  const [before, after] = await Promise.all([contentStateAt(dir, base), contentStateAt(dir, head)]);
+  return diffStates(before, after);
 };
