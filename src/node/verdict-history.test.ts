@@ -121,7 +121,10 @@ describe('verdict diff', () => {
     const { stdout } = await run(first, merge, '--format', 'markdown');
     expect(stdout).toContain('<!-- canimcp:verdict-diff -->\n### Verdict changes\n');
     expect(stdout).toContain('| codex | elicitation | partial, 0.168.0, read → yes, 0.169.0, observed |');
-    const missing = await run('0000000', merge).catch((error: unknown) => error as { code: number; stderr: string });
+    const missing = await run('0000000', merge).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: unknown) => error as { code: number; stderr: string },
+    );
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^error: 0000000: no such commit/);
   });
