@@ -137,12 +137,15 @@ describe.each([
     const rules = parseHeaders(text);
     const twins = files.filter((file) => file.endsWith('.md'));
     expect(twins.length).toBeGreaterThan(notes.length);
+    expect(text).toMatch(/^# host: netlify$/m);
     for (const twin of twins) {
       const page = twin.slice(0, -'.md'.length);
       expect(files).toContain(`${page}.html`);
+      // The home page's twin is /index.md; its page is /, which a host would redirect /index to.
+      const url = page === 'index' ? '/' : `/${page}`;
       expect(headersFor(rules, `/${twin}`), twin).toEqual({
         'content-type': 'text/markdown; charset=utf-8',
-        link: `<https://canimcp.io/${page}>; rel="canonical"`,
+        link: `<https://canimcp.io${url}>; rel="canonical"`,
       });
     }
     for (const file of html) {
