@@ -169,6 +169,31 @@ describe.each([
     }
   });
 
+  test('every <time> on every page, templates too, carries the date it shows in datetime', () => {
+    for (const file of html) {
+      for (const [tag] of read(dist, file).matchAll(/<time\b[^>]*>/g))
+        expect(tag, `${file}: ${tag}`).toMatch(/\sdatetime="\d{4}-\d{2}-\d{2}[^"]*"/);
+    }
+  });
+
+  test("titles and meta descriptions fit a search result: cut at a word with an ellipsis, the note's own words untouched", () => {
+    const attribute = (page: string, pattern: RegExp) =>
+      (pattern.exec(page)?.[1] ?? '')
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<');
+    for (const file of html) {
+      const page = read(dist, file);
+      const title = attribute(page, /<title>([^<]*)<\/title>/);
+      const description = attribute(page, /<meta name="description" content="([^"]*)"/);
+      expect([...title].length, `${file}: ${title}`).toBeLessThanOrEqual(70);
+      expect([...description].length, `${file}: ${description}`).toBeLessThanOrEqual(160);
+      expect(title, file).toMatch(/\S$/);
+      if (description.endsWith('…')) expect(description, file).toMatch(/\S…$/);
+    }
+  });
+
   test('every HTML page has a Content-Security-Policy that hashes its inline scripts and styles and allows no other inline code', () => {
     const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
     for (const file of html) {
