@@ -202,6 +202,15 @@ describe('npm run build after an edit', () => {
         expect(bundle).toEqual(await bundleFiles(path.join(cold.outDir, 'pagefind')));
         expect([...bundle.values()].some((text) => text.includes('A paragraph added after the first build.'))).toBe(true);
 
+        // A capture no note cites shows on its client's page only (the timeline): that page is built again, notes kept.
+        const older = await readFile(path.join(dir, 'captures/fast-agent-0-2-40-observe-stdio.jsonl'), 'utf8');
+        await writeFile(path.join(dir, 'captures/fast-agent-0-2-41-observe-stdio.jsonl'), older.replaceAll('0.2.40', '0.2.41'));
+        const captured = await build();
+        expect(captured.output).toMatch(/kept \d+ unchanged files of the published site/);
+        expect(captured.untouched).toEqual(second.untouched);
+        expect(captured.client.html).toContain('href="/captures/fast-agent-0-2-41-observe-stdio"');
+        expect(second.client.html).not.toContain('0.2.41');
+
         // Another note's title shows on this page (related notes), so every page is rendered again.
         const source = await readFile(note(untouched), 'utf8');
         await writeFile(

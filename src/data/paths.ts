@@ -1,5 +1,7 @@
 /** getStaticPaths helpers, so each route is a few lines. */
+import { createHash } from 'node:crypto';
 import { siteData } from './site.ts';
+import { publishedCaptureFiles } from '../lib/published-captures.ts';
 import { pageCount, pageUrl } from '../lib/paging.ts';
 import { outputFile, reusesFiles } from '../lib/page-reuse.ts';
 import { noteUrl, routes } from '../lib/urls.ts';
@@ -23,9 +25,22 @@ export const notePaths = async () => {
 };
 
 /** A client's page, twin, feed or llms.txt, each at `urlOf(id)`. */
+/**
+ * The site key and every capture file's id and hash: a client's pages show its captures, cited by a
+ * note or not, so a new or changed capture builds them again.
+ */
+const withCaptures = (key: string): string => {
+  const hash = createHash('sha256').update(`${key}\0`);
+  for (const file of publishedCaptureFiles()) hash.update(`${file.id}\0${file.sha256}\0`);
+  return hash.digest('base64url');
+};
+
 export const clientPaths = (urlOf: FileOf) => async () => {
   const site = await siteData();
-  return toRender(site.clients, urlOf, site.key).map((client) => ({ params: { id: client.id }, props: { client } }));
+  return toRender(site.clients, urlOf, withCaptures(site.key)).map((client) => ({
+    params: { id: client.id },
+    props: { client },
+  }));
 };
 
 export const revisionPaths = (urlOf: FileOf) => async () => {
