@@ -261,10 +261,10 @@ describe('/matrix while it loads', () => {
 
 describe('/matrix on a 375 px phone', () => {
   test('the page does not scroll sideways; a wide table scrolls inside its box with the client column held', async () => {
-    for (const base of [mainBase, fixtureBase]) {
-      const page = await open(`${base}/matrix`, { width: 375 });
+    for (const url of [`${mainBase}/matrix`, `${fixtureBase}/matrix`, `${fixtureBase}/clients/fast-agent`]) {
+      const page = await open(url, { width: 375 });
       const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-      expect(overflow, base).toBeLessThanOrEqual(0);
+      expect(overflow, url).toBeLessThanOrEqual(0);
       await close(page);
     }
     // The main site's capability table has a column per capability: far wider than a phone.
@@ -287,6 +287,7 @@ describe('/matrix accessibility', () => {
     ['the fixture, a cell in every state', () => `${fixtureBase}/matrix`],
     ['the main site, comparing two clients', () => `${mainBase}/matrix?compare=zed,codex`],
     ['a client page with verdicts', () => `${fixtureBase}/clients/hermes-agent`],
+    ['a client page with a version timeline and identities', () => `${fixtureBase}/clients/fast-agent`],
     ['a revision page with verdicts', () => `${fixtureBase}/revisions/2025-11-25`],
     ['a capability page with an unknown', () => `${fixtureBase}/capabilities/protocolVersions`],
   ])('%s has no serious or critical axe violation in either colour scheme', async (_name, url) => {

@@ -670,6 +670,22 @@ describe('the fixture site: verdicts', () => {
     expect(identities).not.toMatch(/<img|<svg/);
   });
 
+  test("a client's twin says what its page says above the notes: verdicts with how each is known, versions, identities", () => {
+    const twin = read(dist, 'clients/fast-agent.md');
+    expect(twin).toContain(
+      '| [2026-07-28](/revisions/2026-07-28.md) | ✓ yes · ● observed · since 0.3.10 · [fast-agent-leads-with-the-modern-discover-probe](/research/fast-agent-leads-with-the-modern-discover-probe.md) |\n',
+    );
+    expect(twin).toContain('Unknown capabilities (no verdict yet, which is not no): [Tools](/capabilities/tools.md).');
+    expect(twin).toContain(
+      '| [`0.3.5`](/captures/fast-agent-0-3-5-legacy-2025-06-18-http.md) | cli, http | `legacy:2025-06-18` | `2025-11-25`, `2025-06-18` | declared | declared: `listChanged` | declared | 2026-11-22 |\n',
+    );
+    expect(twin).toContain('| `fast-agent-mcp` | `fast-agent` | `0.3.5` | `python-httpx/0.28.1` | cli, http |');
+    expect(twin.indexOf('## Support')).toBeLessThan(twin.indexOf('## Notes'));
+    // What the client sent stays inside code.
+    expect(outsideCode(twin)).not.toMatch(/[<>]/);
+    expect(read(dist, 'clients/hermes-agent.md')).toContain('## Versions captured\n\nNo wire capture of Hermes Agent yet.\n');
+  });
+
   test('a client with no capture says so where its timeline and identities would be', () => {
     const page = read(dist, 'clients/hermes-agent.html');
     expect(text(section(page, 'id="versions"', '</section>'))).toContain('No wire capture of Hermes Agent yet.');
