@@ -196,7 +196,8 @@ describe("a cell's detail on /matrix", () => {
     page_ = await open(`${fixtureBase}/matrix`);
     const table = page_.locator('table[data-matrix="revision"]');
     // Where the table sits in the document, whatever the scroll.
-    const place = () => table.evaluate((el) => JSON.stringify([el.getBoundingClientRect().top + scrollY, el.offsetHeight]));
+    const place = () =>
+      table.evaluate((el) => JSON.stringify([el.getBoundingClientRect().top + scrollY, el.getBoundingClientRect().height]));
     const before = await place();
     const partial = page_.locator('td.cell-partial button.verdict');
     await partial.click();
