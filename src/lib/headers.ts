@@ -56,13 +56,18 @@ const captureRule: HeaderRule = {
  * The rules that make twins reach readers as Markdown and tell search engines which page each twin
  * copies (`page` is the page's path, or undefined for a `.md` file that copies no page).
  *
+ * Read on 2026-12-01 (docs.netlify.com/routing/headers, developers.cloudflare.com/pages/configuration/headers,
+ * and the hosts' own header code, pinned below).
+ *
  * Netlify fills no placeholder into a header value: its headers engine merges the matching rules'
  * values as written (netlify/primitives, packages/headers/src/lib/headersForPath.ts at 35d1475d), so
  * the canonical `Link` takes one rule per twin, and one `/*.md` rule gives every twin its type.
  *
- * Cloudflare Pages allows 100 rules a project and fills `:splat` (what `*` matched) into header
- * values (workers-sdk, packages/pages-shared/asset-server/rulesEngine.ts at 5f523d7a, `replacer`),
- * so one `/*.md` rule names every twin's page. It matches rules against the request's path and
+ * Cloudflare Pages allows 100 rules a project (its headers page; `! Name` detaches a header, as
+ * workers-sdk's packages/workers-shared/utils/configuration/parseHeaders.ts at 0b27920c parses it)
+ * and fills `:splat` (what `*` matched) into header values (workers-sdk,
+ * packages/pages-shared/asset-server/rulesEngine.ts at 5f523d7a, `replacer`), so one `/*.md` rule
+ * names every twin's page. It matches rules against the request's path and
  * attaches them to whatever it answers, the nearest `404.html` included (asset-server/handler.ts at
  * 102f5084, `attachHeaders(await generateResponse())`): a `/*.md` content-type rule would serve a
  * mistyped twin URL's 404 page as Markdown text. So the Cloudflare file sets no type for twins;
