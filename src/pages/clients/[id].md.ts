@@ -4,7 +4,6 @@ import { matrixData } from '../../data/matrix.ts';
 import { clientPaths } from '../../data/paths.ts';
 import { clientCapturesMarkdown, clientSupportMarkdown } from '../../lib/client-twin.ts';
 import { rowOf } from '../../lib/matrix.ts';
-import { clientUrl } from '../../lib/urls.ts';
 import { markdownResponse } from '../../lib/responses.ts';
 import { entryTwin } from '../../lib/twin.ts';
 
