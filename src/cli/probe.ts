@@ -26,8 +26,7 @@ const main = async () => {
       onSignals(run.stop);
       await run.done;
       // Standard input may still be open (a client that never closes): end the process, not wait.
-      process.exit(0);
-      break;
+      return process.exit(0);
     }
     case 'http': {
       const { run, file } = await startHttp(readServeOptions(rest, process.cwd()));

@@ -32,6 +32,8 @@ export const serveFlags = {
   path: { type: 'string', default: 'cli' },
   'time-limit': { type: 'string' },
   'max-messages': { type: 'string' },
+  'max-message-bytes': { type: 'string' },
+  'max-capture-bytes': { type: 'string' },
   port: { type: 'string', default: '0' },
   reply: { type: 'string', default: 'json' },
 } as const;
@@ -71,6 +73,8 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
       ...defaultLimits,
       maxRunMs: whole('time-limit', values['time-limit'], defaultLimits.maxRunMs / 1000, 1) * 1000,
       maxMessages: whole('max-messages', values['max-messages'], defaultLimits.maxMessages, 1),
+      maxMessageBytes: whole('max-message-bytes', values['max-message-bytes'], defaultLimits.maxMessageBytes, 1),
+      maxCaptureBytes: whole('max-capture-bytes', values['max-capture-bytes'], defaultLimits.maxCaptureBytes, 4096),
     },
     port,
     replyAs: values.reply,
@@ -90,5 +94,14 @@ export const serveArgs = (options: ServeOptions): string[] => {
     ['--path', label.path],
     ['--time-limit', String(options.limits.maxRunMs / 1000)],
   ];
+  // The other limits only where they differ from the defaults, so a configuration stays short.
+  const limits: [string, keyof Limits][] = [
+    ['--max-messages', 'maxMessages'],
+    ['--max-message-bytes', 'maxMessageBytes'],
+    ['--max-capture-bytes', 'maxCaptureBytes'],
+  ];
+  for (const [flag, key] of limits) {
+    if (options.limits[key] !== defaultLimits[key]) pairs.push([flag, String(options.limits[key])]);
+  }
   return pairs.flatMap(([flag, value]) => (value === undefined ? [] : [flag, value]));
 };
