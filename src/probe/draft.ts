@@ -60,10 +60,22 @@ export const factLines = (capture: Capture): string[] => {
     first === undefined ? '- The client sent no request.' : `- First method: ${codeSpan(first.method)} (seq ${first.seq}).`,
   );
   const offers = versionOffers(capture);
+  // One entry per version and channel, in the order each first appeared, with every seq that repeats it.
+  const grouped = new Map<string, { version: string; via: string; first: string; seqs: number[] }>();
+  for (const offer of offers) {
+    const key = `${offer.version}\u0000${offer.via}`;
+    const where =
+      offer.via === 'initialize' ? 'in initialize' : `in the ${offer.via} of ${codeSpan(offer.method || '(no method)')}`;
+    const entry = grouped.get(key) ?? { version: offer.version, via: offer.via, first: where, seqs: [] };
+    entry.seqs.push(offer.seq);
+    grouped.set(key, entry);
+  }
+  const described = [...grouped.values()].map(
+    (entry) =>
+      `${codeSpan(entry.version)} ${entry.first} (seq ${entry.seqs[0]}${entry.seqs.length > 1 ? `; again at seq ${entry.seqs.slice(1).join(', ')}` : ''})`,
+  );
   lines.push(
-    offers.length === 0
-      ? '- No protocol version offered.'
-      : `- Protocol versions offered, in order: ${offers.map((offer) => `${codeSpan(offer.version)} ${offer.via === 'initialize' ? 'in initialize' : `in the ${offer.via} of ${codeSpan(offer.method || '(no method)')}`} (seq ${offer.seq})`).join('; ')}.`,
+    offers.length === 0 ? '- No protocol version offered.' : `- Protocol versions offered, in order: ${described.join('; ')}.`,
   );
   for (const declared of declaredCapabilities(capture)) {
     const extensions = extensionsOf(declared.capabilities);

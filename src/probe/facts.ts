@@ -62,7 +62,7 @@ export const versionOffers = (capture: Pick<Capture, 'events'>): Offer[] => {
   for (const event of capture.events) {
     if (event.from !== 'client') continue;
     const messages = eventMessages(event);
-    const method = methodName(messages[0]);
+    const method = methodName(messages[0]) || ('method' in event ? `HTTP ${event.method}` : '');
     for (const version of headerValues(event, 'mcp-protocol-version')) {
       offers.push({ version, via: 'MCP-Protocol-Version header', method, seq: event.seq, t: event.t });
     }

@@ -12,6 +12,8 @@ export interface RecipeContext {
   home: string;
   work: string;
   launch: LaunchConfig;
+  /** HTTP recipes: the probe's MCP endpoint, `http://127.0.0.1:<port>/mcp`. */
+  url: string;
   /** The server's name in the client's configuration. */
   name: string;
 }
@@ -160,7 +162,77 @@ export const recipes: readonly Recipe[] = [
     timeLimit: 40,
     cannotShow: 'the VS Code extension, which the site’s Cline verdicts are about',
   },
+  {
+    client: 'claude-code',
+    package: '@anthropic-ai/claude-code',
+    bin: 'claude',
+    configure: ({ url, name }) => ({ files: [], commands: [['mcp', 'add', '--transport', 'http', name, url]] }),
+    connect: () => ({ args: ['mcp', 'list'], env: {} }),
+    command: 'claude mcp list',
+    path: 'cli',
+    transport: 'http',
+    face: 'the real client over Streamable HTTP, added with `claude mcp add --transport http`',
+    timeLimit: 60,
+    cannotShow: 'what a session does after tools/list; OAuth (the probe asks for none)',
+  },
+  {
+    client: 'codex',
+    package: '@openai/codex',
+    bin: 'codex',
+    configure: ({ home, url, name }) => ({
+      files: [{ path: `${home}/.codex/config.toml`, text: `[mcp_servers.${name}]\nurl = ${toml(url)}\n` }],
+      commands: [],
+    }),
+    connect: () => ({ args: ['exec', '--skip-git-repo-check', 'hi'], env: {} }),
+    command: 'codex exec --skip-git-repo-check hi',
+    path: 'cli',
+    transport: 'http',
+    face: 'the real session client over Streamable HTTP (`url` in config.toml), before the model call',
+    timeLimit: 20,
+    cannotShow: 'anything after tools/list (the model call fails offline); OAuth',
+  },
+  {
+    client: 'gemini-cli',
+    package: '@google/gemini-cli',
+    bin: 'gemini',
+    configure: ({ home, work, url, name }) => ({
+      files: [
+        { path: `${home}/.gemini/settings.json`, text: json({ mcpServers: { [name]: { httpUrl: url } } }) },
+        { path: `${home}/.gemini/trustedFolders.json`, text: json({ [work]: 'TRUST_FOLDER' }) },
+      ],
+      commands: [],
+    }),
+    connect: () => ({ args: ['mcp', 'list'], env: {} }),
+    command: 'gemini mcp list',
+    path: 'cli',
+    transport: 'http',
+    face: 'the health-check client (mcp-test-client) over Streamable HTTP (`httpUrl`)',
+    timeLimit: 60,
+    cannotShow: "the session client's handshake",
+  },
+  {
+    client: 'opencode',
+    package: 'opencode-ai',
+    bin: 'opencode',
+    configure: ({ home, url, name }) => ({
+      files: [
+        {
+          path: `${home}/.config/opencode/opencode.json`,
+          text: json({ $schema: 'https://opencode.ai/config.json', mcp: { [name]: { type: 'remote', url, enabled: true } } }),
+        },
+      ],
+      commands: [],
+    }),
+    connect: () => ({ args: ['mcp', 'list'], env: {} }),
+    command: 'opencode mcp list',
+    path: 'cli',
+    transport: 'http',
+    face: 'the client its status check starts, over Streamable HTTP (`type: remote`)',
+    timeLimit: 60,
+    cannotShow: 'what a session sends later; OAuth',
+  },
 ];
 
-/** The recipe for a client id, or undefined. */
-export const recipeFor = (client: string): Recipe | undefined => recipes.find((recipe) => recipe.client === client);
+/** The recipe for a client id over a transport (stdio unless asked), or undefined. */
+export const recipeFor = (client: string, transport: 'stdio' | 'http' = 'stdio'): Recipe | undefined =>
+  recipes.find((recipe) => recipe.client === client && recipe.transport === transport);

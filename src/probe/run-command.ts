@@ -13,6 +13,8 @@ import { parseArgs } from 'node:util';
 import { offeredVersions } from '../lib/capture-facts.ts';
 import { formatProblem } from '../lib/problems.ts';
 import { contentDir } from '../node/paths.ts';
+import { startHttp } from './capture-run.ts';
+import type { ServeOptions } from './flags.ts';
 import { defaultLimits } from './limits.ts';
 import { launchConfig } from './launch.ts';
 import { parsePersona } from './personas.ts';
@@ -109,15 +111,18 @@ export const runRecipe = async (recipe: Recipe, version: string, persona: string
   const work = path.join(scratch, 'work');
   const out = path.join(scratch, 'captures');
   for (const dir of [home, work, out]) mkdirSync(dir, { recursive: true });
-  const launch = launchConfig({
+  const serve: ServeOptions = {
     persona: parsePersona(persona),
     out,
     label: { client: recipe.client, version, package: recipe.package, command: recipe.command, path: recipe.path },
     limits: { ...defaultLimits, maxRunMs: (recipe.timeLimit + 10) * 1000 },
     port: 0,
     replyAs: 'json',
-  });
-  const context = { home, work, launch, name: 'canimcp-probe' };
+  };
+  const launch = launchConfig(serve);
+  // An HTTP recipe's probe runs in this process for the whole run, configuration included.
+  const served = recipe.transport === 'http' ? (await startHttp(serve)).run : undefined;
+  const context = { home, work, launch, url: served?.url ?? '', name: 'canimcp-probe' };
   const { files, commands } = recipe.configure(context);
   for (const file of files) {
     mkdirSync(path.dirname(file.path), { recursive: true });
@@ -138,6 +143,10 @@ export const runRecipe = async (recipe: Recipe, version: string, persona: string
   const result = await runGroup(bin, args, { cwd: work, env: clientEnv(home, extra), seconds: recipe.timeLimit });
   console.error(`probe: ${recipe.bin} ${result.timedOut ? 'stopped at the time limit' : `exited with ${result.code}`}`);
   writeFileSync(path.join(scratch, 'client-output.txt'), result.output);
+  if (served !== undefined) {
+    served.stop(`the client's command ended (${result.timedOut ? 'stopped at the time limit' : `exit ${result.code}`})`);
+    await served.done;
+  }
 
   const clients = clientIds(contentDir());
   const report: RunReport = { written: [], rejected: [] };
@@ -174,13 +183,21 @@ export const runRecipe = async (recipe: Recipe, version: string, persona: string
 export const runRecipeCommand = async (argv: readonly string[]): Promise<number> => {
   const { values, positionals } = parseArgs({
     args: [...argv],
-    options: { version: { type: 'string' }, persona: { type: 'string', default: 'observe' } },
+    options: {
+      version: { type: 'string' },
+      persona: { type: 'string', default: 'observe' },
+      transport: { type: 'string', default: 'stdio' },
+    },
     allowPositionals: true,
   });
   const [client] = positionals;
-  const recipe = client === undefined ? undefined : recipeFor(client);
+  const transport = values.transport;
+  if (transport !== 'stdio' && transport !== 'http')
+    throw new Error(`--transport: expected stdio or http, got ${JSON.stringify(transport)}`);
+  const recipe = client === undefined ? undefined : recipeFor(client, transport);
   if (recipe === undefined) {
-    throw new Error(`run: expected a client with a recipe, one of ${recipes.map((item) => item.client).join(', ')}`);
+    const rows = recipes.map((item) => `${item.client} (${item.transport})`);
+    throw new Error(`run: expected a client and transport with a recipe, one of ${rows.join(', ')}`);
   }
   parsePersona(values.persona);
   const version = values.version ?? latestVersion(recipe.package);
