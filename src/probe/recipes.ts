@@ -125,10 +125,7 @@ export const recipes: readonly Recipe[] = [
       files: [
         {
           path: `${home}/.config/opencode/opencode.json`,
-          text: json({
-            $schema: 'https://opencode.ai/config.json',
-            mcp: { [name]: { type: 'local', command: [launch.command, ...launch.args], enabled: true } },
-          }),
+          text: json({ mcp: { [name]: { type: 'local', command: [launch.command, ...launch.args], enabled: true } } }),
         },
       ],
       commands: [],
@@ -218,7 +215,7 @@ export const recipes: readonly Recipe[] = [
       files: [
         {
           path: `${home}/.config/opencode/opencode.json`,
-          text: json({ $schema: 'https://opencode.ai/config.json', mcp: { [name]: { type: 'remote', url, enabled: true } } }),
+          text: json({ mcp: { [name]: { type: 'remote', url, enabled: true } } }),
         },
       ],
       commands: [],

@@ -52,7 +52,8 @@ const install = (pkg: string, version: string): string => {
 
 /** The environment a client runs with: a PATH that finds the project's Node, the throwaway HOME, nothing else of ours. */
 const clientEnv = (home: string, extra: Record<string, string>): Record<string, string> => ({
-  PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+  // The project's Node first: a client's `#!/usr/bin/env node` must not find the system's older one.
+  PATH: [path.dirname(process.execPath), process.env['PATH'] ?? '/usr/bin:/bin'].join(path.delimiter),
   HOME: home,
   TERM: 'dumb',
   LANG: 'C.UTF-8',
