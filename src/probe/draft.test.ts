@@ -92,6 +92,17 @@ describe('draft', () => {
     expect(facts.some((line) => line.startsWith('- MCP-Protocol-Version header and _meta agree on 0 request(s).'))).toBe(true);
   });
 
+  test('a client that leaves out MCP-Protocol-Version after initialize is named, with the seq of each request', () => {
+    expect(draftOf(observedHttp, context()).facts.some((line) => line.includes('No MCP-Protocol-Version header'))).toBe(false);
+    // Committed evidence: Gemini CLI 0.61.0's session client over Streamable HTTP.
+    const file = path.join(repoRoot, 'content/captures/gemini-cli-0-61-0-observe-http-20261201-200151.jsonl');
+    const { capture } = readCapture(file, new Set(['gemini-cli']));
+    if (capture === undefined) throw new Error('the committed capture does not pass check');
+    expect(draftOf(capture, context()).facts).toContain(
+      '- No MCP-Protocol-Version header on 3 request(s) after initialize (seq 4, 6, 8).',
+    );
+  });
+
   test('the note draft cites the capture by id and SHA-256, fills clients, specVersions and capabilities, and check refuses it for its TODOs only', async () => {
     const draft = draftOf(observedHttp, context());
     expect(draft.note).toContain(`  - capture: ${observedHttp.id}\n    sha256: ${observedHttp.sha256}\n`);

@@ -20,6 +20,7 @@ import {
   firstMethod,
   headerAgreement,
   messagesFrom,
+  missingVersionHeader,
   userAgents,
   versionOffers,
 } from './facts.ts';
@@ -88,6 +89,12 @@ export const factLines = (capture: Capture): string[] => {
   if (capture.header.transport === 'http') {
     const { agree, disagree } = headerAgreement(capture);
     lines.push(`- MCP-Protocol-Version header and _meta agree on ${agree} request(s).`);
+    const missing = missingVersionHeader(capture);
+    if (missing.length > 0) {
+      lines.push(
+        `- No MCP-Protocol-Version header on ${missing.length} request(s) after initialize (seq ${missing.join(', ')}).`,
+      );
+    }
     for (const item of disagree) {
       lines.push(`- MCP-Protocol-Version sent as ${json(item.headers)} with _meta ${json(item.meta ?? null)} (seq ${item.seq}).`);
     }

@@ -164,6 +164,19 @@ export const headerAgreement = (capture: Pick<Capture, 'events'>): { agree: numb
   return { agree, disagree };
 };
 
+/**
+ * The HTTP requests after the first `initialize` that carry no `MCP-Protocol-Version` header, which
+ * 2025-06-18 and later require on every later request (2025-11-25/basic/transports.mdx:263-267).
+ */
+export const missingVersionHeader = (capture: Pick<Capture, 'events'>): number[] => {
+  const init = messagesFrom(capture, 'client').find(({ message }) => message['method'] === 'initialize');
+  if (init === undefined) return [];
+  return capture.events
+    .filter((event) => event.from === 'client' && event.kind === 'http' && event.seq > init.seq)
+    .filter((event) => headerValues(event, 'mcp-protocol-version').length === 0)
+    .map((event) => event.seq);
+};
+
 /** The probe's answer to a client request: the message and the event that carried it. */
 export const answerTo = (capture: Pick<Capture, 'events'>, id: unknown, after: number) =>
   messagesFrom(capture, 'probe').find(({ message, seq }) => seq > after && message['id'] === id && !('method' in message));

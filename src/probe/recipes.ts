@@ -28,6 +28,8 @@ export interface RecipeFile {
 export interface Recipe {
   /** The client's id in content/clients/. */
   client: string;
+  /** Another face of the same client over the same transport (`run --variant`); the default row has none. */
+  variant?: string;
   /** The registry package that installs it. */
   package: string;
   /** The command the package installs. */
@@ -99,6 +101,30 @@ export const recipes: readonly Recipe[] = [
     package: '@google/gemini-cli',
     bin: 'gemini',
     // Servers stay disabled until the working folder is trusted.
+    configure: ({ home, work, launch, name }) => ({
+      files: [
+        {
+          path: `${home}/.gemini/settings.json`,
+          text: json({ mcpServers: { [name]: { command: launch.command, args: launch.args } } }),
+        },
+        { path: `${home}/.gemini/trustedFolders.json`, text: json({ [work]: 'TRUST_FOLDER' }) },
+      ],
+      commands: [],
+    }),
+    // A dummy key gets the session past its auth check; it connects every server, then its model call fails offline.
+    connect: () => ({ args: ['-p', 'hi'], env: { GEMINI_API_KEY: 'dummy-offline-key' } }),
+    command: 'gemini -p hi',
+    path: 'cli',
+    transport: 'stdio',
+    face: 'the session client (clientInfo gemini-cli-mcp-client), before its model call',
+    timeLimit: 20,
+    cannotShow: 'anything after tools/list (the model call fails offline and retries until the time limit)',
+  },
+  {
+    client: 'gemini-cli',
+    variant: 'health-check',
+    package: '@google/gemini-cli',
+    bin: 'gemini',
     configure: ({ home, work, launch, name }) => ({
       files: [
         {
@@ -199,13 +225,13 @@ export const recipes: readonly Recipe[] = [
       ],
       commands: [],
     }),
-    connect: () => ({ args: ['mcp', 'list'], env: {} }),
-    command: 'gemini mcp list',
+    connect: () => ({ args: ['-p', 'hi'], env: { GEMINI_API_KEY: 'dummy-offline-key' } }),
+    command: 'gemini -p hi',
     path: 'cli',
     transport: 'http',
-    face: 'the health-check client (mcp-test-client) over Streamable HTTP (`httpUrl`)',
-    timeLimit: 60,
-    cannotShow: "the session client's handshake",
+    face: 'the session client (gemini-cli-mcp-client) over Streamable HTTP (`httpUrl`), before its model call',
+    timeLimit: 20,
+    cannotShow: 'anything after tools/list (the model call fails offline)',
   },
   {
     client: 'opencode',
@@ -230,6 +256,6 @@ export const recipes: readonly Recipe[] = [
   },
 ];
 
-/** The recipe for a client id over a transport (stdio unless asked), or undefined. */
-export const recipeFor = (client: string, transport: 'stdio' | 'http' = 'stdio'): Recipe | undefined =>
-  recipes.find((recipe) => recipe.client === client && recipe.transport === transport);
+/** The recipe for a client id over a transport (stdio unless asked), its default face unless a variant is named. */
+export const recipeFor = (client: string, transport: 'stdio' | 'http' = 'stdio', variant?: string): Recipe | undefined =>
+  recipes.find((recipe) => recipe.client === client && recipe.transport === transport && recipe.variant === variant);

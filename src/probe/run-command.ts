@@ -188,6 +188,7 @@ export const runRecipeCommand = async (argv: readonly string[]): Promise<number>
       version: { type: 'string' },
       persona: { type: 'string', default: 'observe' },
       transport: { type: 'string', default: 'stdio' },
+      variant: { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -195,9 +196,11 @@ export const runRecipeCommand = async (argv: readonly string[]): Promise<number>
   const transport = values.transport;
   if (transport !== 'stdio' && transport !== 'http')
     throw new Error(`--transport: expected stdio or http, got ${JSON.stringify(transport)}`);
-  const recipe = client === undefined ? undefined : recipeFor(client, transport);
+  const recipe = client === undefined ? undefined : recipeFor(client, transport, values.variant);
   if (recipe === undefined) {
-    const rows = recipes.map((item) => `${item.client} (${item.transport})`);
+    const rows = recipes.map(
+      (item) => `${item.client} (${item.transport}${item.variant === undefined ? '' : `, --variant ${item.variant}`})`,
+    );
     throw new Error(`run: expected a client and transport with a recipe, one of ${rows.join(', ')}`);
   }
   parsePersona(values.persona);
