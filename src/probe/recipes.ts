@@ -97,6 +97,38 @@ export const recipes: readonly Recipe[] = [
       'anything after tools/list (the model call fails offline); the opt-in 2026-07-28 mode (feature mcp_2026_07_28 and CODEX_MCP_PROTOCOL_VERSION) is not in this recipe',
   },
   {
+    client: 'codex',
+    variant: 'mcp-2026-07-28',
+    package: '@openai/codex',
+    bin: 'codex',
+    // The opt-in mode needs both the feature flag and the per-server variable; either alone changes nothing.
+    configure: ({ home, launch, name }) => ({
+      files: [
+        {
+          path: `${home}/.codex/config.toml`,
+          text: [
+            `[mcp_servers.${name}]`,
+            `command = ${toml(launch.command)}`,
+            `args = [${launch.args.map(toml).join(', ')}]`,
+            `env = { CODEX_MCP_PROTOCOL_VERSION = "2026-07-28" }`,
+            '',
+            '[features]',
+            'mcp_2026_07_28 = true',
+            '',
+          ].join('\n'),
+        },
+      ],
+      commands: [],
+    }),
+    connect: () => ({ args: ['exec', '--skip-git-repo-check', 'hi'], env: {} }),
+    command: 'codex exec --skip-git-repo-check hi (features.mcp_2026_07_28, CODEX_MCP_PROTOCOL_VERSION=2026-07-28)',
+    path: 'cli',
+    transport: 'stdio',
+    face: 'the session client with its opt-in 2026-07-28 mode on (a feature marked under development)',
+    timeLimit: 20,
+    cannotShow: 'the default behaviour (run without --variant); anything after tools/list',
+  },
+  {
     client: 'gemini-cli',
     package: '@google/gemini-cli',
     bin: 'gemini',

@@ -103,7 +103,13 @@ export interface RunReport {
 }
 
 /** Runs `recipe` at `version` as `persona`; the checked captures go to `captures`. */
-export const runRecipe = async (recipe: Recipe, version: string, persona: string, captures: string): Promise<RunReport> => {
+export const runRecipe = async (
+  recipe: Recipe,
+  version: string,
+  persona: string,
+  captures: string,
+  keep = false,
+): Promise<RunReport> => {
   if (recipe.blocked !== undefined) throw new Error(`${recipe.client} cannot be run: ${recipe.blocked}`);
   const prefix = install(recipe.package, version);
   const bin = path.join(prefix, 'node_modules', '.bin', recipe.bin);
@@ -171,8 +177,8 @@ export const runRecipe = async (recipe: Recipe, version: string, persona: string
       `${path.relative(process.cwd(), target)}: first ${firstMethod(capture)?.method ?? 'nothing'}, offered ${offered.join(' then ') || 'no version'}`,
     );
   }
-  if (report.rejected.length === 0) rmSync(scratch, { recursive: true, force: true });
-  else console.error(`probe: the rejected captures and the client's output stay in ${scratch}`);
+  if (report.rejected.length === 0 && !keep) rmSync(scratch, { recursive: true, force: true });
+  else console.error(`probe: the throwaway home, the captures and the client's output (client-output.txt) stay in ${scratch}`);
   if (report.written.length === 0) {
     console.error(`probe: ${recipe.client} did not connect: no capture written. Its output, last lines:`);
     console.error(result.output.trim().split('\n').slice(-15).join('\n'));
@@ -189,6 +195,7 @@ export const runRecipeCommand = async (argv: readonly string[]): Promise<number>
       persona: { type: 'string', default: 'observe' },
       transport: { type: 'string', default: 'stdio' },
       variant: { type: 'string' },
+      keep: { type: 'boolean', default: false },
     },
     allowPositionals: true,
   });
@@ -205,6 +212,6 @@ export const runRecipeCommand = async (argv: readonly string[]): Promise<number>
   }
   parsePersona(values.persona);
   const version = values.version ?? latestVersion(recipe.package);
-  const report = await runRecipe(recipe, version, values.persona, path.join(contentDir(), 'captures'));
+  const report = await runRecipe(recipe, version, values.persona, path.join(contentDir(), 'captures'), values.keep);
   return report.written.length > 0 ? 0 : 1;
 };
