@@ -53,6 +53,17 @@ describe('observe (dual-era)', () => {
       opens: '2025-03-26',
     });
     expect(answer(persona, initialize('2026-07-28'), stdio).reply).toMatchObject({ result: { protocolVersion: '2025-11-25' } });
+    // initialize selects legacy semantics even where it also carries a modern _meta version.
+    const withMeta = request('initialize', {
+      ...meta('2026-07-28'),
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
+    expect(answer(persona, withMeta, stdio)).toMatchObject({
+      reply: { result: { protocolVersion: '2025-06-18' } },
+      opens: '2025-06-18',
+    });
   });
   test('a modern request at an unknown version gets -32022 with supported and requested, 400 on HTTP', () => {
     const result = answer(persona, request('tools/list', meta('1900-01-01')), http([['MCP-Protocol-Version', '1900-01-01']]));

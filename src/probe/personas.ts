@@ -309,7 +309,9 @@ export const answer = (persona: Persona, incoming: Incoming, context: AnswerCont
       // A dual-era server picks the era from how the client opens: modern `_meta` is served
       // statelessly, `initialize` selects legacy semantics (versioning.mdx:174-180). A
       // server/discover is modern by its nature (2026-07-28/server/discover.mdx:7-9).
-      if (version !== undefined || request.method === 'server/discover') return modernRequest(persona, request, context, version);
+      if (request.method !== 'initialize' && (version !== undefined || request.method === 'server/discover')) {
+        return modernRequest(persona, request, context, version);
+      }
       return legacyRequest(persona, request, context);
   }
 };
