@@ -1,6 +1,6 @@
 /**
  * `npm run probe -- <command>`: the capture lab, a local MCP server that records what a client sends.
- *   stdio  --persona P --out DIR --client ID --client-version V [--package --command --path --time-limit]
+ *   stdio  --persona P --out DIR [--client ID --client-version V --package --command --path --time-limit]
  *          serve one client on standard input and output (what `config` launches)
  *   http   the same flags, and --port N [--reply json|sse]: Streamable HTTP at http://127.0.0.1:N/mcp
  *   config the same flags: print the {"command","args"} that launches `stdio`
@@ -29,11 +29,14 @@ const main = async () => {
       return process.exit(0);
     }
     case 'http': {
-      const { run, file } = await startHttp(readServeOptions(rest, process.cwd()));
-      console.error(`probe: serving ${run.url}, recording to ${file}`);
+      const options = readServeOptions(rest, process.cwd());
+      const { run, recorder } = await startHttp(options);
+      console.error(
+        `probe: serving ${run.url}, recording to ${recorder.file ?? `${options.out} (named once the client says who it is)`}`,
+      );
       onSignals(run.stop);
       const end = await run.done;
-      console.error(`probe: stopped (${end}); capture ${file}`);
+      console.error(`probe: stopped (${end}); capture ${recorder.file ?? '(none)'}`);
       break;
     }
     case 'config':

@@ -50,9 +50,6 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
   const { values, positionals } = parseArgs({ args: [...args], options: serveFlags, allowPositionals: true, strict: true });
   if (positionals.length > 0) throw new Error(`unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values.out === undefined) throw new Error('--out: required: the folder the capture file is written to');
-  if (values.client === undefined)
-    throw new Error('--client: required: the id of the client in content/clients/ (e.g. claude-code)');
-  if (values['client-version'] === undefined) throw new Error("--client-version: required: the client's version, as installed");
   if (!isCapturePath(values.path))
     throw new Error(`--path: expected one of cli, ide, desktop, hosted, sdk, got ${JSON.stringify(values.path)}`);
   if (values.reply !== 'json' && values.reply !== 'sse')

@@ -1,16 +1,17 @@
 /**
- * A capture's header and file name, from what the run knows about the client. The probe cannot
- * learn which client launched it before the client speaks, and the header is the file's first line,
- * so whoever starts the probe says it: the recipe runner passes `--client`, `--client-version`,
- * `--package`, `--command` and `--path` (a person does the same by hand). Nothing is guessed.
+ * A capture's header and file name, from what the run knows about the client. Whoever starts the
+ * probe may say who the client is (`--client`, `--client-version`, `--package`, `--command`,
+ * `--path`; the recipe runner always does). Where `--client` or `--client-version` is left out, the
+ * header waits for the client's first clientInfo: its `name` is looked up among the clients'
+ * `clientInfoName` (or ids), its `version` taken as sent.
  */
 import { CaptureHeader, captureFormatVersion, capturePaths, type CapturePath, type CaptureTransport } from '../schema/capture.ts';
 import { PROBE_VERSION } from './version.ts';
 
-/** Who the client is, as the run was told. */
+/** Who the client is, as the run was told; `client` and `version` may wait for the client's clientInfo. */
 export interface ClientLabel {
-  client: string;
-  version: string;
+  client?: string | undefined;
+  version?: string | undefined;
   package?: string | undefined;
   command?: string | undefined;
   path: CapturePath;
@@ -19,12 +20,41 @@ export interface ClientLabel {
 /** Whether a text is one of the capture paths (cli, ide, desktop, hosted, sdk). */
 export const isCapturePath = (value: string): value is CapturePath => (capturePaths as readonly string[]).includes(value);
 
+/** A client file's id and the clientInfo.name it sends, where its file says. */
+export interface KnownClient {
+  id: string;
+  clientInfoName?: string | undefined;
+}
+
+/** What stands in the header where nothing says who the client is. */
+export const UNKNOWN = 'unknown';
+
+/**
+ * The label completed from a clientInfo: the client whose `clientInfoName` (or id) is the info's
+ * `name`, and the info's `version`. A client nobody knows keeps the name it sent, as a slug, so check
+ * names it as an unknown client: add its file, then capture again.
+ */
+export const labelFrom = (
+  label: ClientLabel,
+  info: Record<string, unknown> | undefined,
+  known: readonly KnownClient[],
+): ClientLabel => {
+  const name = typeof info?.['name'] === 'string' ? info['name'] : undefined;
+  const match = name === undefined ? undefined : known.find((item) => item.clientInfoName === name || item.id === name);
+  const sentVersion = typeof info?.['version'] === 'string' && info['version'].trim() !== '' ? info['version'].trim() : undefined;
+  return {
+    ...label,
+    client: label.client ?? match?.id ?? (name === undefined ? UNKNOWN : slugPart(name) || UNKNOWN),
+    version: label.version ?? sentVersion ?? UNKNOWN,
+  };
+};
+
 /** The header of a capture that begins now; an Error naming the flag where a value is not valid. */
 export const captureHeader = (label: ClientLabel, transport: CaptureTransport, persona: string, now: Date): CaptureHeader => {
   const header = {
     capture: captureFormatVersion,
-    client: label.client,
-    version: label.version,
+    client: label.client ?? UNKNOWN,
+    version: label.version ?? UNKNOWN,
     ...(label.package === undefined ? {} : { package: label.package }),
     ...(label.command === undefined ? {} : { command: label.command }),
     path: label.path,

@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkCapture, type Capture } from '../lib/capture-rules.ts';
 import { decodeUtf8 } from '../lib/encoding.ts';
+import { parseFile } from '../lib/frontmatter.ts';
+import type { KnownClient } from './header.ts';
 import type { Problem } from '../lib/problems.ts';
 
 /** A capture file read and checked: the capture where it is valid, every problem either way. */
@@ -23,6 +25,14 @@ export const clientIds = (contentDir: string): Set<string> =>
       .filter((name) => name.endsWith('.md'))
       .map((name) => name.slice(0, -'.md'.length)),
   );
+
+/** Each client file's id and the `clientInfoName` it gives, to name a client from what it sent. */
+export const knownClients = (contentDir: string): KnownClient[] =>
+  [...clientIds(contentDir)].map((id) => {
+    const data = parseFile(readFileSync(path.join(contentDir, 'clients', `${id}.md`), 'utf8'))?.data;
+    const name = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)['clientInfoName'] : undefined;
+    return { id, clientInfoName: typeof name === 'string' ? name : undefined };
+  });
 
 /** Reads and checks the capture at `file` against these client ids. */
 export const readCapture = (file: string, clients: ReadonlySet<string>): ReadCapture => {

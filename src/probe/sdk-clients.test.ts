@@ -111,11 +111,11 @@ const clientMessages = (capture: Capture) =>
 const initializeOf = (capture: Capture) => clientMessages(capture).find((message) => message['method'] === 'initialize');
 
 /** Waits until the probe has written its last event (a stdio probe ends a moment after its client). */
-const settled = async (dir: string, kinds: readonly string[]) => {
+const settled = async (dir: string, kinds: readonly string[], client = 'typescript-sdk') => {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl'));
     if (files.length === 1) {
-      const { capture } = readCapture(path.join(dir, files[0] ?? ''), new Set(['typescript-sdk']));
+      const { capture } = readCapture(path.join(dir, files[0] ?? ''), new Set([client]));
       const last = capture?.events.at(-1);
       if (last?.kind === 'lifecycle' && kinds.includes(last.event)) return;
     }
@@ -191,4 +191,37 @@ describe.each(sdks)('SDK client $sdk', ({ stdio, http, offers }) => {
       expect(types).toContain(reply === 'sse' ? 'text/event-stream' : 'application/json');
     },
   );
+});
+
+describe('a probe not told who the client is', () => {
+  test('names the capture from the first clientInfo: the client whose clientInfoName it is, and the version sent', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'probe-sdk-'));
+    const config = launchConfig(readServeOptions(['--out', out], process.cwd()));
+    expect(config.args).not.toContain('--client');
+    const client = new ClientNow({ name: 'codex-mcp-client', version: '0.0.9' }, { capabilities: {} });
+    await client.connect(new StdioNow({ command: config.command, args: config.args, stderr: 'pipe' }));
+    await client.close();
+    await settled(out, ['closed'], 'codex');
+    const [file] = readdirSync(out);
+    expect(file).toMatch(/^codex-0-0-9-observe-stdio-\d{8}-\d{6}\.jsonl$/);
+    const { capture, problems } = readCapture(path.join(out, file ?? ''), new Set(['codex']));
+    expect(problems).toEqual([]);
+    expect(capture?.header).toMatchObject({ client: 'codex', version: '0.0.9', path: 'cli' });
+    expect(capture?.events[0]).toMatchObject({ seq: 1, kind: 'lifecycle', event: 'start' });
+  });
+
+  test('keeps the name of a client nobody knows, so check names it as an unknown client', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'probe-sdk-'));
+    const { run } = await startHttp(readServeOptions(['--out', out], process.cwd()));
+    const client = new ClientNow({ name: 'Brand New Client', version: '1.0' }, { capabilities: {} });
+    await client.connect(new HttpNow(new URL(run.url)) as unknown as Parameters<typeof client.connect>[0]);
+    await client.close();
+    run.stop('the test ended');
+    await run.done;
+    const [file] = readdirSync(out);
+    const { problems } = readCapture(path.join(out, file ?? ''), new Set(['codex']));
+    expect(problems.map((problem) => `${problem.field}: ${problem.message}`)).toEqual([
+      'client: unknown client "brand-new-client"',
+    ]);
+  });
 });
