@@ -214,7 +214,7 @@ describe('a probe not told who the client is', () => {
     const out = mkdtempSync(path.join(tmpdir(), 'probe-sdk-'));
     const { run } = await startHttp(readServeOptions(['--out', out], process.cwd()));
     const client = new ClientNow({ name: 'Brand New Client', version: '1.0' }, { capabilities: {} });
-    await client.connect(new HttpNow(new URL(run.url)) as unknown as Parameters<typeof client.connect>[0]);
+    await client.connect(new HttpNow(new URL(run.url)));
     await client.close();
     run.stop('the test ended');
     await run.done;
