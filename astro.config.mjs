@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import { headers } from './src/integrations/headers.ts';
 import { noPrebundleInBuild } from './src/integrations/no-prebundle.ts';
 import { pagefind } from './src/integrations/pagefind.ts';
+import { indexedInParent } from './src/node/search-index.ts';
 import { twins } from './src/integrations/twins.ts';
 
 export default defineConfig({
@@ -17,7 +18,7 @@ export default defineConfig({
   // its highlighter would only load at start-up (and warn that its inline styles need CSP hashes).
   markdown: { syntaxHighlight: false },
   // Twins before headers: _headers is made from the .md files in the output.
-  integrations: [pagefind(), twins(), headers(), noPrebundleInBuild()],
+  integrations: [pagefind({ indexHere: !indexedInParent() }), twins(), headers(), noPrebundleInBuild()],
   // Defence in depth behind the Markdown sanitizer: no script or style runs unless it is the site's
   // own file or an inline block whose hash Astro (or the page, for is:inline) put in the policy.
   // Pagefind compiles WebAssembly ('wasm-unsafe-eval') in a worker loaded from the site itself.

@@ -20,8 +20,6 @@ import { codeVersion } from '../node/code-version.ts';
 import { pagesVersion, planReuse, writeManifest } from '../node/page-reuse.ts';
 import { createRenderPool } from '../node/render-pool.ts';
 import { recordLine } from '../node/records-cache.ts';
-import { indexInParent } from '../node/search-index.ts';
-import { installSyncDigest } from '../node/sync-digest.ts';
 import { fail } from './fail.ts';
 
 const main = async (staging: string, outDir: string, nextManifest: string) => {
@@ -57,7 +55,6 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
     renderCacheOptions: { writeInBackground: true },
   }).finally(() => pool.close());
   handOver(dir, origin, preparing);
-  indexInParent();
   const sending = preparing.then(async (prepared) => {
     // Sent, then the channel closed: an open channel would keep this process alive after Astro.
     await new Promise<void>((resolve, reject) => {
@@ -73,8 +70,6 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
   const pages = pagesVersion(code);
   const plan = await planReuse(cacheDir, outDir, pages);
   setReusePlan(plan);
-  // Astro's CSP hashes of every page's styles, computed in this thread (see sync-digest.ts).
-  installSyncDigest();
   const { build } = await import('astro');
   await Promise.all([
     sending,

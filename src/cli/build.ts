@@ -18,7 +18,7 @@ import { commitManifest, manifestFile, retractManifest } from '../node/page-reus
 import { astroCacheDir, repoRoot } from '../node/paths.ts';
 import { worthRewriting } from '../node/json-file.ts';
 import { parseLines, recordsCacheFile, readRecordsCache, writeRecordsCache } from '../node/records-cache.ts';
-import { guessIndex, startIndex, type GuessedIndex, type PendingIndex } from '../node/search-index.ts';
+import { guessIndex, INDEX_IN_PARENT, startIndex, type GuessedIndex, type PendingIndex } from '../node/search-index.ts';
 import { fail } from './fail.ts';
 
 const exists = (target: string) =>
@@ -51,6 +51,8 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
     const child = fork(pagesScript, [staging, outDir, nextManifest, ...(options.quiet ? ['--quiet'] : [])], {
       serialization: 'advanced',
       stdio: 'inherit',
+      // This process indexes the records the child sends; the child's Astro build leaves it alone.
+      env: { ...process.env, [INDEX_IN_PARENT]: '1' },
     });
     // Read while the child starts: Pagefind takes the last build's records in before this build's exist.
     guessing = readRecordsCache(recordsFile).then((guess) => (guess ? guessIndex(guess, scratch, seed) : undefined));

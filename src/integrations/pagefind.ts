@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { publishedRecords } from '../lib/bodies.ts';
-import { indexedInParent, startIndex, type PendingIndex } from '../node/search-index.ts';
+import { startIndex, type PendingIndex } from '../node/search-index.ts';
 
 /** Pagefind's bundle types that Vite's dev server would not label correctly. */
 const devTypes: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css' };
@@ -20,7 +20,7 @@ const devTypes: Record<string, string> = { '.js': 'text/javascript', '.json': 'a
  * In `npm run dev` there is no index of its own: the dev server serves the last build's
  * `dist/pagefind/`, and the search page says to run `npm run build` when there is none.
  */
-export const pagefind = (): AstroIntegration => {
+export const pagefind = (options: { indexHere: boolean }): AstroIntegration => {
   let outDir = '';
   let cacheDir = '';
   let pending: PendingIndex | undefined;
@@ -48,14 +48,14 @@ export const pagefind = (): AstroIntegration => {
         });
       },
       'astro:build:start': () => {
-        if (indexedInParent()) return;
+        if (!options.indexHere) return;
         const records = publishedRecords();
         if (!records) throw new Error('pagefind: the content loader published no search records');
         // In the cache folder: a build that fails half-way leaves nothing beside the output.
         pending = startIndex(records, path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`));
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (indexedInParent()) return;
+        if (!options.indexHere) return;
         if (!pending) throw new Error('pagefind: indexing never started');
         const indexed = await pending.write(path.join(fileURLToPath(dir), 'pagefind'));
         pending = undefined;

@@ -21,16 +21,11 @@ export interface PendingIndex {
   discard: () => Promise<void>;
 }
 
-const elsewhere = Symbol.for('canimcp.indexInParent');
-type Holder = Record<typeof elsewhere, boolean | undefined>;
+/** The environment variable `npm run build` sets for its page build: the parent process indexes. */
+export const INDEX_IN_PARENT = 'CANIMCP_INDEX_IN_PARENT';
 
-/** Says that the process that started this build indexes its records (`npm run build`). */
-export const indexInParent = (): void => {
-  (globalThis as unknown as Holder)[elsewhere] = true;
-};
-
-/** Whether the index is built by the process that started this build, not by the build's integration. */
-export const indexedInParent = (): boolean => (globalThis as unknown as Holder)[elsewhere] === true;
+/** Whether this process's Astro build leaves the index to the process that started it (`npm run build`). */
+export const indexedInParent = (env: NodeJS.ProcessEnv = process.env): boolean => env[INDEX_IN_PARENT] === '1';
 
 /** Set once an index is dropped: its senders stop before they send again. */
 interface Stop {
