@@ -4,7 +4,7 @@ import type { CaptureSummary } from '../lib/capture-view.ts';
 import { captureSummary } from '../lib/capture-view.ts';
 import { isCaptureSource } from '../schema/index.ts';
 import { checkCapture, type Capture } from '../lib/capture-rules.ts';
-import { publishedCaptureFiles } from '../lib/published-captures.ts';
+import { publishedCaptureFiles } from '../lib/bodies.ts';
 
 /** A valid capture with the bytes it was read from. */
 export type PublishedCapture = Capture & { bytes: Uint8Array<ArrayBuffer> };

@@ -2,10 +2,13 @@
  * Each entry's rendered body, source text and search record, and each note's twin, kept beside
  * Astro's data store rather than in it: the store then holds frontmatter only, so Astro does not
  * serialize and reload every note's HTML and Markdown as one huge module. The content loader
- * publishes them; pages, twins and the search integration read them. A global symbol, because Astro loads the loader, the pages and
- * the integrations as separate module instances in one process.
+ * publishes them; pages, twins and the search integration read them, through the shared slot
+ * (shared-slot.ts), because Astro loads the loader, the pages and the integrations as separate
+ * module instances in one process.
  */
 import type { CollectionName } from '../schema/index.ts';
+import type { CaptureBytes } from './capture-rules.ts';
+import { sharedSlot } from './shared-slot.ts';
 import type { SearchRecord } from './search-records.ts';
 import type { VerdictHistory } from './verdict-history.ts';
 
@@ -37,14 +40,14 @@ export interface Publication {
   noteIds: () => string[];
   /** The verdicts' history from git, or why there is none. */
   history: VerdictHistory;
+  /** The capture files read with the content (`/captures/<id>.jsonl` and the capture pages). */
+  captureFiles: readonly CaptureBytes[];
 }
 
-interface Published extends Publication {
+/** The publication with the bodies by entry. */
+export interface Published extends Publication {
   bodies: Map<string, Body>;
 }
-
-const key = Symbol.for('canimcp.bodies');
-type Holder = Record<typeof key, Published | undefined>;
 
 const bodyKey = (collection: CollectionName, id: string) => `${collection}/${id}`;
 
@@ -52,16 +55,19 @@ const bodyKey = (collection: CollectionName, id: string) => `${collection}/${id}
 export const publishBodies = (entries: Iterable<[CollectionName, string, Body]>, publication: Publication): void => {
   const bodies = new Map<string, Body>();
   for (const [collection, id, body] of entries) bodies.set(bodyKey(collection, id), body);
-  const { records, noteTwin, noteIds, history } = publication;
-  (globalThis as unknown as Holder)[key] = { bodies, records, noteTwin, noteIds, history };
+  const { records, noteTwin, noteIds, history, captureFiles } = publication;
+  sharedSlot().published = { bodies, records, noteTwin, noteIds, history, captureFiles };
 };
 
 /** An entry's body, where the loader published one. */
 export const bodyOf = (collection: CollectionName, id: string): Body | undefined =>
-  (globalThis as unknown as Holder)[key]?.bodies.get(bodyKey(collection, id));
+  sharedSlot().published?.bodies.get(bodyKey(collection, id));
 
 /** What the loader published last; undefined before it ran. */
-export const published = (): Publication | undefined => (globalThis as unknown as Holder)[key];
+export const published = (): Publication | undefined => sharedSlot().published;
+
+/** The capture files the loader published; none before it ran. */
+export const publishedCaptureFiles = (): readonly CaptureBytes[] => published()?.captureFiles ?? [];
 
 /** The search records of the published content; undefined before the loader ran. */
 export const publishedRecords = (): readonly SearchRecord[] | undefined => published()?.records();

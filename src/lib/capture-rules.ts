@@ -26,6 +26,11 @@ export interface CaptureFile {
   invalidUtf8?: InvalidUtf8 | undefined;
 }
 
+/** A capture file with its bytes, for `/captures/<id>.jsonl`, served byte for byte. */
+export interface CaptureBytes extends CaptureFile {
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
 /** A valid capture: its header and its events, in order. */
 export interface Capture {
   id: string;

@@ -1,4 +1,5 @@
 import type { Capability, Client, CollectionName, Note, Revision } from '../schema/index.ts';
+import type { CaptureBytes } from './capture-rules.ts';
 import type { InvalidUtf8 } from './encoding.ts';
 import type { ParsedFile } from './frontmatter.ts';
 import type { Problem } from './problems.ts';
@@ -49,6 +50,8 @@ export interface Content {
 export interface LoadResult {
   content: Content;
   problems: Problem[];
+  /** The capture files read with the content, valid or not, sorted by name. */
+  captures: readonly CaptureBytes[];
 }
 
 /** The ids that exist, by collection: what cross-file rules check references against. */

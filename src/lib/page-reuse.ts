@@ -5,9 +5,10 @@
  * key changed, the twins integration writes only the changed notes' twins, and the other files are
  * linked from the published site into the new one. A note's page and twin are keyed by the note's
  * page key; every other page by the site key (src/data/site.ts), which a note's body does not move.
- * A global, because the routes run in Astro's own copy of the modules.
+ * It crosses in the shared slot (shared-slot.ts), because the routes run in Astro's own copy of the
+ * modules.
  */
-const holder = Symbol.for('canimcp.pageReuse');
+import { sharedSlot } from './shared-slot.ts';
 
 export interface ReusePlan {
   /** The published site, whose files are taken. */
@@ -20,15 +21,13 @@ export interface ReusePlan {
   reused: Set<string>;
 }
 
-type Holder = Record<typeof holder, ReusePlan | undefined>;
-
 /** Sets the plan of this build (undefined: render every page). */
 export const setReusePlan = (plan: ReusePlan | undefined): void => {
-  (globalThis as unknown as Holder)[holder] = plan;
+  sharedSlot().plan = plan;
 };
 
 /** The plan of this build; undefined in `npm run dev` and a plain `astro build`. */
-export const reusePlan = (): ReusePlan | undefined => (globalThis as unknown as Holder)[holder];
+export const reusePlan = (): ReusePlan | undefined => sharedSlot().plan;
 
 /**
  * The file the build writes for a URL path (`format: 'file'`): `/clients/x` → `clients/x.html`;

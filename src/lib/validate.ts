@@ -39,7 +39,7 @@ export const memoKey = (file: Pick<SourceFile, 'absolutePath' | 'hash'>): string
 export const validateContent = (
   files: readonly SourceFile[],
   options: { origin: string; memo?: ValidationMemo; captures?: readonly CaptureFile[] },
-): LoadResult => {
+): Omit<LoadResult, 'captures'> => {
   const idsIn = (collection: CollectionName) =>
     new Set(files.filter((file) => file.collection === collection).map((file) => file.id));
   const ids: KnownIds = {

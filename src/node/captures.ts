@@ -6,7 +6,7 @@ import { hash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeUtf8 } from '../lib/encoding.ts';
-import type { CaptureBytes } from '../lib/published-captures.ts';
+import type { CaptureBytes } from '../lib/capture-rules.ts';
 
 /** How problems name a file: relative to the working directory. */
 const display = (absolute: string) => path.relative(process.cwd(), absolute) || absolute;

@@ -1,6 +1,5 @@
 import type { LoadResult } from '../lib/entries.ts';
 import { readCaptureFiles } from './captures.ts';
-import { publishCaptureFiles } from '../lib/published-captures.ts';
 import { readContent, type ReadCache } from './read-content.ts';
 import { sortProblems } from '../lib/problems.ts';
 import { validateContent, type ValidationMemo } from '../lib/validate.ts';
@@ -28,11 +27,10 @@ export const loadContent = async (contentDir: string, options: { origin: string;
     readContent(contentDir, options.cache?.files, options.cache?.checks),
     readCaptureFiles(contentDir),
   ]);
-  publishCaptureFiles(captures);
   const result = validateContent(files, {
     origin: options.origin,
     captures,
     ...(options.cache ? { memo: options.cache.checks } : {}),
   });
-  return { content: result.content, problems: sortProblems([...problems, ...result.problems]) };
+  return { content: result.content, problems: sortProblems([...problems, ...result.problems]), captures };
 };

@@ -8,6 +8,7 @@ import { hash } from 'node:crypto';
 import path from 'node:path';
 import { collections, type CollectionName } from '../schema/index.ts';
 import type { Body } from '../lib/bodies.ts';
+import type { CaptureBytes } from '../lib/capture-rules.ts';
 import { correctedBy } from '../lib/indexes.ts';
 import { renderMarkdownAndText } from '../lib/markdown.ts';
 import type { Problem } from '../lib/problems.ts';
@@ -40,6 +41,8 @@ export interface Prepared {
   noteIds: () => string[];
   /** The verdicts' history from the content folder's commits, or why there is none. */
   history: VerdictHistory;
+  /** The capture files, for the capture pages. */
+  captureFiles: readonly CaptureBytes[];
 }
 
 export interface PrepareOptions {
@@ -95,7 +98,7 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
   const today = buildDate();
   // git runs while the bodies render.
   const history = readVerdictHistory(dir);
-  const { content, problems } =
+  const { content, problems, captures } =
     options.loaded ?? (await loadContent(dir, { origin, ...(options.cache ? { cache: options.cache } : {}) }));
   const dates = lastCommitDates(dir);
   const entries = collections.flatMap((collection) =>
@@ -150,5 +153,6 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
     },
     noteIds: () => [...notes.keys()],
     history: await history,
+    captureFiles: captures,
   };
 };
