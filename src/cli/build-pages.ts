@@ -12,15 +12,13 @@ import { handOver } from '../lib/handoff.ts';
 import { setReusePlan } from '../lib/page-reuse.ts';
 import { formatProblem } from '../lib/problems.ts';
 import { siteOrigin } from '../lib/urls.ts';
-import { checkCacheFile, readCheckCache } from '../node/check-cache.ts';
 import { loadContent } from '../node/content.ts';
 import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
 import { prepareContent, renderCacheFile } from '../node/prepare.ts';
 import { codeVersion } from '../node/code-version.ts';
 import { pagesVersion, planReuse, writeManifest } from '../node/page-reuse.ts';
-import { createRenderPool } from '../node/render-pool.ts';
-import { recordLine } from '../node/records-cache.ts';
 import { fail } from './fail.ts';
+import type { PageBuildMessage } from './build.ts';
 
 const main = async (staging: string, outDir: string, nextManifest: string) => {
   const cacheDir = astroCacheDir();
@@ -31,8 +29,7 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
   // So does a DEPLOY_HOST the build writes no _headers for.
   configuredHost();
   const code = await codeVersion();
-  const checks = await readCheckCache(checkCacheFile(cacheDir), code);
-  const result = await loadContent(dir, { origin, cache: { checks: checks.memo } });
+  const result = await loadContent(dir, { origin });
   const { problems } = result;
   if (problems.length > 0) {
     for (const problem of problems) console.error(formatProblem(problem));
@@ -42,27 +39,21 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
     process.exitCode = 1;
     return;
   }
-  // Kept only from a build that goes on: a build stopped by a problem leaves everything as it was.
-  const savingChecks = checks.save();
-  // Every body the render cache lacks is rendered on every core, once, while Astro starts up; its
-  // content loader waits for the result.
-  const pool = createRenderPool();
+  // Every body the render cache lacks is rendered once, while Astro starts up; its content loader
+  // waits for the result.
   const preparing = prepareContent(dir, {
     origin,
     loaded: result,
-    render: pool.render,
     renderCacheFile: renderCacheFile(cacheDir),
     renderCacheOptions: { writeInBackground: true },
-  }).finally(() => pool.close());
+  });
   handOver(dir, origin, preparing);
   const sending = preparing.then(async (prepared) => {
     // Sent, then the channel closed: an open channel would keep this process alive after Astro.
     await new Promise<void>((resolve, reject) => {
       if (!process.send) return resolve();
-      // As lines of JSON in one string: the parent compares them with the last build's as they are,
-      // and parses only those that changed, instead of holding 5,000 records as objects.
-      const lines = prepared.records().map(recordLine).join('\n');
-      process.send({ lines }, (error: Error | null) => (error ? reject(error) : resolve()));
+      const message: PageBuildMessage = { kind: 'records', records: prepared.records() };
+      process.send(message, (error: Error | null) => (error ? reject(error) : resolve()));
     });
     disconnect();
   });
@@ -81,7 +72,6 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
     }),
   ]);
   await writeManifest(nextManifest, plan, pages);
-  await savingChecks;
 };
 
 const disconnect = () => {

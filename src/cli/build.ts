@@ -5,8 +5,7 @@
  * The pages are built by a child process (build-pages.ts). It sends the search records as soon as
  * the content is rendered, and this process feeds them to Pagefind while Astro renders the pages;
  * Pagefind writes its index (its largest step in memory, 1.5 GiB at 5,000 notes) only once the child
- * has exited and Astro's memory is back with the system. Until the child's records come, Pagefind
- * takes in the last build's (records-cache.ts); those the child's differ from are then indexed again.
+ * has exited and Astro's memory is back with the system.
  */
 import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -16,9 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-folders.ts';
 import { commitManifest, manifestFile, retractManifest } from '../node/page-reuse.ts';
 import { astroCacheDir, repoRoot } from '../node/paths.ts';
-import { worthRewriting } from '../node/json-file.ts';
-import { parseLines, recordsCacheFile, readRecordsCache, writeRecordsCache } from '../node/records-cache.ts';
-import { guessIndex, INDEX_IN_PARENT, startIndex, type GuessedIndex, type PendingIndex } from '../node/search-index.ts';
+import type { SearchRecord } from '../lib/search-records.ts';
+import { INDEX_IN_PARENT, startIndex, type PendingIndex } from '../node/search-index.ts';
 import { fail } from './fail.ts';
 
 const exists = (target: string) =>
@@ -26,6 +24,12 @@ const exists = (target: string) =>
     () => true,
     () => false,
   );
+
+/** What the page build (build-pages.ts) sends this process: its search records, once, as soon as they exist. */
+export interface PageBuildMessage {
+  kind: 'records';
+  records: readonly SearchRecord[];
+}
 
 const pagesScript = fileURLToPath(new URL('./build-pages.ts', import.meta.url));
 
@@ -43,10 +47,7 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   const scratch = path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`);
   // The site's current bundle seeds the new one: a rebuild writes only what changed.
   const seed = path.join(outDir, 'pagefind');
-  const recordsFile = recordsCacheFile(cacheDir);
-  let guessing: Promise<GuessedIndex | undefined> | undefined;
-  let index: Promise<PendingIndex> | undefined;
-  let keeping: Promise<void> | undefined;
+  let index: PendingIndex | undefined;
   const code = await new Promise<number>((resolve, reject) => {
     const child = fork(pagesScript, [staging, outDir, nextManifest, ...(options.quiet ? ['--quiet'] : [])], {
       serialization: 'advanced',
@@ -54,15 +55,9 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
       // This process indexes the records the child sends; the child's Astro build leaves it alone.
       env: { ...process.env, [INDEX_IN_PARENT]: '1' },
     });
-    // Read while the child starts: Pagefind takes the last build's records in before this build's exist.
-    guessing = readRecordsCache(recordsFile).then((guess) => (guess ? guessIndex(guess, scratch, seed) : undefined));
-    child.on('message', (message: { lines: string }) => {
-      const lines = message.lines === '' ? [] : message.lines.split('\n');
-      index = (guessing ?? Promise.resolve(undefined)).then((guessed) => {
-        const settled = guessed?.settle(lines) ?? { index: startIndex(parseLines(lines), scratch, seed), changed: lines.length };
-        if (worthRewriting(settled.changed, lines.length)) keeping = writeRecordsCache(recordsFile, lines);
-        return settled.index;
-      });
+    // Pagefind takes the records in while the child's Astro renders the pages.
+    child.on('message', (message: PageBuildMessage) => {
+      if (message.kind === 'records') index = startIndex(message.records, scratch, seed);
     });
     child.on('error', reject);
     child.on('exit', (exitCode, signal) => {
@@ -73,22 +68,19 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   });
   if (code !== 0 || index === undefined) {
     // The child said why; an index it never finished is stopped, and nothing is left behind.
-    await (index === undefined ? (await guessing)?.discard() : (await index).discard());
-    await keeping;
+    await index?.discard();
     await rm(staging, { recursive: true, force: true });
     await rm(nextManifest, { force: true });
     if (code === 0) throw new Error('the page build sent no search records');
     return false;
   }
   try {
-    const indexed = await (await index).write(path.join(staging, 'pagefind'));
+    const indexed = await index.write(path.join(staging, 'pagefind'));
     console.log(`${new Date().toTimeString().slice(0, 8)} [canimcp:pagefind] pagefind: indexed ${indexed} records`);
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     await rm(nextManifest, { force: true });
     throw error;
-  } finally {
-    await keeping;
   }
   await retractManifest(cacheDir);
   if (await exists(outDir)) await rename(outDir, previous);

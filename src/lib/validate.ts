@@ -22,8 +22,8 @@ export interface Checked {
 
 /**
  * Each file's last check, by `memoKey`: a file whose text is the same is not checked again while
- * the key is the same, nor parsed again (read-content.ts). The dev server keeps one between saves;
- * a build reads the last build's (check-cache.ts). Clients are always checked again: their
+ * the key is the same, nor parsed again (read-content.ts). The dev server keeps one between saves.
+ * Clients are always checked again: their
  * verdicts depend on other notes' frontmatter.
  */
 export type ValidationMemo = Map<string, Checked>;

@@ -7,8 +7,8 @@ import { validateContent, type ValidationMemo } from '../lib/validate.ts';
 export type { Content, Entry, LoadResult } from '../lib/entries.ts';
 
 /**
- * What is kept between reads of one folder. The dev server keeps both, so a save costs one file's
- * work; a build keeps only the checks, from the last build (check-cache.ts).
+ * What the dev server keeps between reads of one folder, so a save costs one file's work; a build
+ * reads and checks every file.
  */
 export interface ContentCache {
   /** Files by path with their size and modification time, for a process that reads the folder again. */

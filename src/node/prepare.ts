@@ -51,8 +51,6 @@ export interface PrepareOptions {
   loaded?: LoadResult;
   /** What the dev server keeps between reads. */
   cache?: ContentCache;
-  /** Renders the bodies the render cache lacks; in this thread when absent. */
-  render?: RenderMany;
   /** The render cache's file; none when absent. */
   renderCacheFile?: string;
   renderCacheOptions?: Omit<RenderCacheOptions, 'version' | 'hashes'>;
@@ -61,13 +59,8 @@ export interface PrepareOptions {
 /** Where the rendered bodies are cached, in Astro's cache folder. */
 export const renderCacheFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'rendered-bodies.json');
 
+/** Renders in this thread: since Sätteri, 5,000 bodies take 1.0–1.5 s, and a pool of two workers no less. */
 const renderInline: RenderMany = (texts, origin) => Promise.resolve(texts.map((text) => renderMarkdownAndText(text, origin)));
-
-/**
- * Below this many bodies to render (a rebuild after an edit), this thread renders them in a few
- * milliseconds, where a worker would first spend a third of a second loading the pipeline.
- */
-const FEW_BODIES = 32;
 
 const lastUpdatedOf = (entry: Entry<unknown>, dates: Map<string, string>, today: string): string => {
   const written = (entry.data as Record<string, unknown>)['last-updated'];
@@ -107,8 +100,7 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
   const html = await renderWithCache(
     entries.map(([, entry]) => entry.text),
     origin,
-    (texts, origin) =>
-      (options.render !== undefined && texts.length >= FEW_BODIES ? options.render : renderInline)(texts, origin),
+    renderInline,
     options.renderCacheFile,
     { ...options.renderCacheOptions, version: await codeVersion(), hashes: entries.map(([, entry]) => entry.hash) },
   );
