@@ -1,86 +1,17 @@
 /**
- * The part of `npm run build` that runs in a process of its own (build.ts starts it): validates the
- * content, renders every body, sends the search records to the parent (which indexes them
- * meanwhile), then runs Astro into the staging folder. Exits 1, having said why, when the content
- * or the build fails. Its own process, so that Astro's memory is given back before Pagefind writes
- * its index.
+ * The page build of `npm run build`, in a process of its own (pipeline.ts's `buildSite` starts it
+ * with its job as the one argument): read, validate, render, plan pages, Astro, twins and files
+ * (`buildPages`). Its own process, so that Astro's memory is given back before Pagefind writes its
+ * index. Exits 1, having said why, when the content or the build fails.
  */
-import path from 'node:path';
-import { configuredHost } from '../lib/headers.ts';
-import { configuredRepository } from '../lib/repository.ts';
-import { handOver } from '../lib/handoff.ts';
-import { setReusePlan } from '../lib/page-reuse.ts';
-import { formatProblem } from '../lib/problems.ts';
-import { siteOrigin } from '../lib/urls.ts';
-import { loadContent } from '../node/content.ts';
-import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
-import { prepareContent, renderCacheFile } from '../node/prepare.ts';
-import { codeVersion } from '../node/code-version.ts';
-import { pagesVersion, planReuse, writeManifest } from '../node/page-reuse.ts';
 import { fail } from './fail.ts';
-import type { PageBuildMessage } from './build.ts';
+import { buildPages, disconnect, type BuildJob } from './pipeline.ts';
 
-const main = async (staging: string, outDir: string, nextManifest: string) => {
-  const cacheDir = astroCacheDir();
-  const dir = contentDir();
-  const origin = siteOrigin();
-  // A REPOSITORY_URL that names no GitHub repository stops the build here, in one line.
-  configuredRepository();
-  // So does a DEPLOY_HOST the build writes no _headers for.
-  configuredHost();
-  const code = await codeVersion();
-  const result = await loadContent(dir, { origin });
-  const { problems } = result;
-  if (problems.length > 0) {
-    for (const problem of problems) console.error(formatProblem(problem));
-    console.error(
-      `\n${problems.length} problem${problems.length === 1 ? '' : 's'} found; nothing was built and ${path.relative(process.cwd(), outDir) || outDir}/ is unchanged`,
-    );
-    process.exitCode = 1;
-    return;
-  }
-  // Every body the render cache lacks is rendered once, while Astro starts up; its content loader
-  // waits for the result.
-  const preparing = prepareContent(dir, {
-    origin,
-    loaded: result,
-    renderCacheFile: renderCacheFile(cacheDir),
-    renderCacheOptions: { writeInBackground: true },
-  });
-  handOver(dir, origin, preparing);
-  const sending = preparing.then(async (prepared) => {
-    // Sent, then the channel closed: an open channel would keep this process alive after Astro.
-    await new Promise<void>((resolve, reject) => {
-      if (!process.send) return resolve();
-      const message: PageBuildMessage = { kind: 'records', records: prepared.records() };
-      process.send(message, (error: Error | null) => (error ? reject(error) : resolve()));
-    });
-    disconnect();
-  });
-  // Pages whose key and code did not change are taken from the published site (page-reuse.ts).
-  const pages = pagesVersion(code);
-  const plan = await planReuse(cacheDir, outDir, pages);
-  setReusePlan(plan);
-  const { build } = await import('astro');
-  await Promise.all([
-    sending,
-    build({
-      root: repoRoot,
-      outDir: staging,
-      logLevel: process.argv.includes('--quiet') ? 'warn' : 'info',
-      cacheDir,
-    }),
-  ]);
-  await writeManifest(nextManifest, plan, pages);
-};
-
-const disconnect = () => {
-  if (process.connected) process.disconnect();
-};
-
-const [staging, outDir, nextManifest] = process.argv.slice(2);
-if (staging === undefined || outDir === undefined || nextManifest === undefined) {
-  fail(new Error('usage: build-pages.ts <staging folder> <output folder> <manifest file> [--quiet]; run npm run build instead'));
+const [argument] = process.argv.slice(2);
+if (argument === undefined) {
+  fail(new Error('usage: build-pages.ts <build job as JSON>; run npm run build instead'));
 } else {
-  main(staging, outDir, nextManifest).catch(fail).finally(disconnect);
+  buildPages(JSON.parse(argument) as BuildJob)
+    .catch(fail)
+    .finally(disconnect);
 }

@@ -4,9 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { bodyOf, published } from '../lib/bodies.ts';
 import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
-import { outputFile, reusePlan, reusesFiles } from '../lib/page-reuse.ts';
+import { outputFile, reusesFiles } from '../lib/page-reuse.ts';
 import { noteUrl } from '../lib/urls.ts';
-import { linkReused } from '../node/page-reuse.ts';
 
 /** `/research/<id>.md`, the only path a note's twin has. */
 const TWIN_PATH = /^\/research\/([^/]+)\.md$/;
@@ -15,8 +14,8 @@ const TWIN_PATH = /^\/research\/([^/]+)\.md$/;
  * Each note's `.md` twin (lib/twin.ts), written from the content the build holds rather than as an
  * Astro route: a twin is the note's own file with a derived header, and as 5,000 routes Astro's
  * per-page work cost more than building the page they copy. The build writes them into the output
- * once the pages are done, and takes the files of the pages that did not change from the published
- * site (lib/page-reuse.ts), before the headers integration lists the twins in the output.
+ * once the pages are done, only those whose note changed (lib/page-reuse.ts); the others are linked
+ * from the published site by the `reused-files` integration, and then `headers` lists the twins.
  * The dev server answers them from the content it last read. Twins of clients, revisions and
  * capabilities, and of the index pages, list other entries and stay routes.
  */
@@ -38,7 +37,6 @@ export const twins = (): AstroIntegration => ({
       const site = fileURLToPath(dir);
       const folder = path.join(site, 'research');
       await mkdir(folder, { recursive: true });
-      const plan = reusePlan();
       // A twin is the note's own file with a header made from it: the note's digest is all it depends on.
       const ids = publication.noteIds().filter((id) => {
         const digest = bodyOf('research', id)?.digest;
@@ -51,10 +49,6 @@ export const twins = (): AstroIntegration => ({
         return writeFile(path.join(folder, `${id}.md`), twin);
       });
       logger.info(`twins: wrote ${ids.length} note twin${ids.length === 1 ? '' : 's'}`);
-      if (plan !== undefined && plan.reused.size > 0) {
-        await linkReused(plan, site);
-        logger.info(`kept ${plan.reused.size} unchanged files of the published site`);
-      }
     },
   },
 });
