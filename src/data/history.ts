@@ -1,5 +1,5 @@
 /** The verdict history the content loader published (read from git with the content), and its key for page reuse. */
-import { createHash } from 'node:crypto';
+import { cacheKey } from '../node/json-file.ts';
 import { published } from '../lib/bodies.ts';
 import type { VerdictHistory } from '../lib/verdict-history.ts';
 
@@ -16,7 +16,7 @@ let keyed: { history: VerdictHistory; key: string } | undefined;
 export const historyKey = (): string => {
   const history = historyData();
   if (keyed?.history !== history) {
-    keyed = { history, key: createHash('sha256').update(JSON.stringify(history)).digest('base64url') };
+    keyed = { history, key: cacheKey([JSON.stringify(history)]) };
   }
   return keyed.key;
 };

@@ -2,7 +2,7 @@
  * The only module that calls getCollection(): it turns the content collections into plain objects
  * with everything pages need (derived fields, backlinks, groupings), once per build.
  */
-import { createHash } from 'node:crypto';
+import { cacheKey } from '../node/json-file.ts';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { Capability, Client, Note, Revision } from '../schema/index.ts';
 import { bodyOf } from '../lib/bodies.ts';
@@ -81,11 +81,11 @@ const base = <T>(entry: CollectionEntry<Named>): Base<T> => {
 
 /** A hash of everything but the note bodies: what pages show of other entries, and the build's date and origin. */
 const siteKey = (entries: Base<unknown>[][], notes: Base<unknown>[], problems: string[]): string => {
-  const hash = createHash('sha256').update(`${siteOrigin()}\0${buildDate()}\0${problems.join('\n')}\0`);
-  for (const note of notes) hash.update(`${note.id}\0${note.lastUpdated}\0${JSON.stringify(note.data)}\0`);
+  const parts = [siteOrigin(), buildDate(), problems.join('\n')];
+  for (const note of notes) parts.push(note.id, note.lastUpdated, JSON.stringify(note.data));
   // Clients, revisions and capabilities are few: their whole files count.
-  for (const list of entries) for (const entry of list) hash.update(`${entry.id}\0${entry.digest}\0`);
-  return hash.digest('base64url');
+  for (const list of entries) for (const entry of list) parts.push(entry.id, entry.digest);
+  return cacheKey(parts);
 };
 
 let cached: Promise<SiteData> | undefined;

@@ -1,11 +1,33 @@
 /**
- * Writes large JSON caches: a piece at a time, in chunks of about 1 MB (one string of a whole
+ * The one cache-file helper and the one digest formula of the build's caches (the render cache and
+ * the page manifest). Writes large JSON caches: a piece at a time, in chunks of about 1 MB (one string of a whole
  * 50 MB cache, held beside what it describes, raised a build's peak memory by a tenth), into a file
  * beside the target that is then renamed over it, so a process stopped half-way leaves the last
  * whole file, never a torn one.
  */
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+
+/**
+ * The digest every cache key and page key is made with: SHA-256, base64url, of the parts, each
+ * ended by a NUL, so that two different lists of parts never hash the same text.
+ */
+export const cacheKey = (parts: Iterable<string>): string => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('base64url');
+};
+
+/** A cache file's JSON when it is one `accept` takes; undefined when it is missing, unreadable or of another shape. */
+export const readJsonFile = async <T>(file: string, accept: (value: unknown) => value is T): Promise<T | undefined> => {
+  try {
+    const value: unknown = JSON.parse(await readFile(file, 'utf8'));
+    return accept(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /** How much text is written at a time. */
 const CHUNK_CHARS = 1 << 20;

@@ -6,11 +6,11 @@
  * by the same code (every file under src/, the Astro config, package.json and its lock file, and the
  * environment pages read). The manifest that says so is committed only once its site is published.
  */
-import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
 import type { ReusePlan } from '../lib/page-reuse.ts';
+import { cacheKey, readJsonFile, writeInPieces } from './json-file.ts';
 
 interface Manifest {
   code: string;
@@ -30,16 +30,15 @@ export const manifestFile = (cacheDir: string): string => path.join(cacheDir, 'c
  * The version a page's files are kept under: the code's (code-version.ts) and the environment the
  * pages read, which no file records.
  */
-export const pagesVersion = (code: string): string => {
-  const hash = createHash('sha256').update(code);
-  for (const name of PAGE_ENVIRONMENT) hash.update(`\0${name}=${process.env[name] ?? ''}`);
-  return hash.digest('base64url');
-};
+export const pagesVersion = (code: string): string =>
+  cacheKey([code, ...PAGE_ENVIRONMENT.map((name) => `${name}=${process.env[name] ?? ''}`)]);
 
-const readManifest = (file: string): Promise<Manifest | undefined> =>
-  readFile(file, 'utf8')
-    .then((text) => JSON.parse(text) as Manifest)
-    .catch(() => undefined);
+const isManifest = (value: unknown): value is Manifest =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Partial<Manifest>).code === 'string' &&
+  typeof (value as Partial<Manifest>).outDir === 'string' &&
+  typeof (value as Partial<Manifest>).keys === 'object';
 
 /** The files of `site` among `files` (relative paths): one listing per folder, not a look per file. */
 const presentFiles = async (site: string, files: readonly string[]): Promise<Set<string>> => {
@@ -54,7 +53,7 @@ const presentFiles = async (site: string, files: readonly string[]): Promise<Set
 
 /** The plan of a build of `outDir`: the files of the published site that the same code built. */
 export const planReuse = async (cacheDir: string, outDir: string, code: string): Promise<ReusePlan> => {
-  const manifest = await readManifest(manifestFile(cacheDir));
+  const manifest = await readJsonFile(manifestFile(cacheDir), isManifest);
   const previous = new Map<string, string>();
   if (manifest?.code === code && manifest.outDir === outDir) {
     const entries = Object.entries(manifest.keys);
@@ -82,8 +81,8 @@ export const linkReused = async (plan: ReusePlan, site: string): Promise<void> =
 /** Writes the manifest of a build beside the committed one; `commitManifest` makes it count. */
 export const writeManifest = async (file: string, plan: ReusePlan, code: string): Promise<void> => {
   const manifest: Manifest = { code, outDir: plan.site, keys: Object.fromEntries(plan.keys) };
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify(manifest));
+  // A manifest that cannot be written only costs the next build its reuse, never this build.
+  await writeInPieces(file, [JSON.stringify(manifest)]);
 };
 
 /**

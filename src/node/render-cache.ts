@@ -6,8 +6,7 @@
  * one JSON file in Astro's cache folder; entries no build asked for are dropped when it is written.
  */
 import { hash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { worthRewriting, writeInPieces } from './json-file.ts';
+import { cacheKey, readJsonFile, worthRewriting, writeInPieces } from './json-file.ts';
 
 /** A body rendered once: safe HTML for pages, plain text for the search index. */
 export interface Rendered {
@@ -19,8 +18,7 @@ export interface Rendered {
 export type RenderMany = (texts: readonly string[], origin: string) => Promise<Rendered[]>;
 
 /** The cache key of one file's text, by the text's SHA-256 (base64url), on one site, by one code version. */
-const renderKey = (version: string, textHash: string, origin: string): string =>
-  hash('sha256', `${version}\0${origin}\0${textHash}`, 'base64url');
+const renderKey = (version: string, textHash: string, origin: string): string => cacheKey([version, origin, textHash]);
 
 interface CacheFile {
   version: string;
@@ -62,17 +60,19 @@ function* cachePieces(contents: CacheFile): Generator<string> {
   yield '}}';
 }
 
+const isCacheFile = (value: unknown): value is CacheFile =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Partial<CacheFile>).version === 'string' &&
+  typeof (value as Partial<CacheFile>).entries === 'object';
+
 const readCache = async (cacheFile: string | undefined, version: string, hold: boolean): Promise<Record<string, Rendered>> => {
   if (cacheFile === undefined) return {};
   const kept = hold ? held.get(cacheFile) : undefined;
   if (kept?.version === version) return kept.entries;
-  try {
-    const parsed = JSON.parse(await readFile(cacheFile, 'utf8')) as CacheFile;
-    if (parsed.version === version) return parsed.entries;
-  } catch {
-    // No cache yet, or an unreadable one: render everything.
-  }
-  return {};
+  // No cache yet, an unreadable one or another code's: render everything.
+  const parsed = await readJsonFile(cacheFile, isCacheFile);
+  return parsed?.version === version ? parsed.entries : {};
 };
 
 /**
