@@ -5,8 +5,9 @@
  *   index → swap into `dist/`                                            (this process)
  *
  * `buildSite` is the parent: it forks the page build (`buildPages`, started through build-pages.ts),
- * takes the search records the child sends as soon as the bodies are rendered and feeds them to
- * Pagefind while the child's Astro renders pages, then, once the child has exited and Astro's memory
+ * starts Pagefind on the last build's records (records-cache.ts) while the child starts, settles the
+ * index with the records the child sends as soon as its bodies are rendered (only those that differ
+ * are indexed again) while the child's Astro renders pages, then, once the child has exited and Astro's memory
  * is back with the system, lets Pagefind write its bundle (its largest step in memory, 1.5 GiB at
  * 5,000 notes) and swaps the staging folder into `dist/`. A build that fails at any stage leaves
  * `dist/` and the manifest of its pages as they were.
@@ -21,7 +22,6 @@ import { configuredHost } from '../lib/headers.ts';
 import { setReusePlan, type ReusePlan } from '../lib/page-reuse.ts';
 import { formatProblem } from '../lib/problems.ts';
 import { configuredRepository } from '../lib/repository.ts';
-import type { SearchRecord } from '../lib/search-records.ts';
 import { siteOrigin } from '../lib/urls.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-folders.ts';
 import { codeVersion } from '../node/code-version.ts';
@@ -29,7 +29,9 @@ import { loadContent, type LoadResult } from '../node/content.ts';
 import { commitManifest, manifestFile, pagesVersion, planReuse, retractManifest, writeManifest } from '../node/page-reuse.ts';
 import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
 import { prepareContent, renderCacheFile, type Prepared } from '../node/prepare.ts';
-import { INDEX_IN_PARENT, startIndex, type PendingIndex } from '../node/search-index.ts';
+import { worthRewriting } from '../node/json-file.ts';
+import { parseLines, readRecordsCache, recordLine, recordsCacheFile, writeRecordsCache } from '../node/records-cache.ts';
+import { guessIndex, INDEX_IN_PARENT, startIndex, type GuessedIndex, type PendingIndex } from '../node/search-index.ts';
 
 /** The folders of one build: what the parent hands the page build, as its one argument. */
 export interface BuildJob {
@@ -44,10 +46,14 @@ export interface BuildJob {
   quiet: boolean;
 }
 
-/** The one message the page build sends the parent: its search records, as soon as they exist. */
+/**
+ * The one message the page build sends the parent: its search records, as soon as they exist, as
+ * lines of JSON in one string (`recordLine`): the parent compares them with the last build's as
+ * they are and parses only those that changed, instead of holding 5,000 records as objects.
+ */
 export interface PageBuildMessage {
   kind: 'records';
-  records: readonly SearchRecord[];
+  lines: string;
 }
 
 const pageBuildScript = fileURLToPath(new URL('./build-pages.ts', import.meta.url));
@@ -72,21 +78,51 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
     nextManifest: `${manifestFile(cacheDir)}.next-${process.pid}`,
     quiet: options.quiet ?? false,
   };
+  // Index, begun on a guess while the child starts: Pagefind takes the last build's records in.
+  const recordsFile = recordsCacheFile(cacheDir);
+  const [scratch, seed] = indexFolders(job);
+  const guessing = readRecordsCache(recordsFile).then((guess) => (guess ? guessIndex(guess, scratch, seed) : undefined));
+  let index: Promise<PendingIndex> | undefined;
+  let keeping: Promise<void> | undefined;
   // Read, validate, render, plan pages, Astro, twins and files: in the child, which sends the records.
-  let index: PendingIndex | undefined;
-  const code = await runPageBuild(job, (records) => {
-    index = startIndex(records, ...indexFolders(job));
+  const code = await runPageBuild(job, (lines) => {
+    index = guessing.then((guessed) =>
+      settleIndex(guessed, lines, scratch, seed, (changed) => {
+        if (worthRewriting(changed, lines.length)) keeping = writeRecordsCache(recordsFile, lines);
+      }),
+    );
   });
-  if (code !== 0 || index === undefined) {
-    // The child said why; an index it never finished is stopped, and nothing is left behind.
-    await index?.discard();
-    await discardStaging(job);
-    if (code === 0) throw new Error('the page build sent no search records');
-    return false;
+  try {
+    if (code !== 0 || index === undefined) {
+      // The child said why; an index it never finished is stopped, and nothing is left behind.
+      await (index === undefined ? (await guessing)?.discard() : (await index).discard());
+      await discardStaging(job);
+      if (code === 0) throw new Error('the page build sent no search records');
+      return false;
+    }
+    await writeIndex(await index, job);
+  } finally {
+    await keeping;
   }
-  await writeIndex(index, job);
   await swapIntoDist(job);
   return true;
+};
+
+/**
+ * The index of this build's records: the guess settled with them (those that differ are indexed
+ * again; all, afresh, where the pages differ), or, with no guess, all of them. `kept` hears how many
+ * differed from the guess, to decide whether the records cache is worth writing again.
+ */
+const settleIndex = (
+  guessed: GuessedIndex | undefined,
+  lines: readonly string[],
+  scratch: string,
+  seed: string,
+  kept: (changed: number) => void,
+): PendingIndex => {
+  const settled = guessed?.settle(lines) ?? { index: startIndex(parseLines(lines), scratch, seed), changed: lines.length };
+  kept(settled.changed);
+  return settled.index;
 };
 
 /** Pagefind's scratch folder for this build, and the published bundle that seeds it (a rebuild writes only what changed). */
@@ -96,7 +132,7 @@ const indexFolders = (job: BuildJob): [scratch: string, seed: string] => [
 ];
 
 /** Forks the page build and hands its records to `onRecords`; resolves to its exit code. */
-const runPageBuild = (job: BuildJob, onRecords: (records: readonly SearchRecord[]) => void): Promise<number> =>
+const runPageBuild = (job: BuildJob, onRecords: (lines: readonly string[]) => void): Promise<number> =>
   new Promise<number>((resolve, reject) => {
     const child = fork(pageBuildScript, [JSON.stringify(job)], {
       serialization: 'advanced',
@@ -105,7 +141,7 @@ const runPageBuild = (job: BuildJob, onRecords: (records: readonly SearchRecord[
       env: { ...process.env, [INDEX_IN_PARENT]: '1' },
     });
     child.on('message', (message: PageBuildMessage) => {
-      if (message.kind === 'records') onRecords(message.records);
+      if (message.kind === 'records') onRecords(message.lines === '' ? [] : message.lines.split('\n'));
     });
     child.on('error', reject);
     child.on('exit', (exitCode, signal) => {
@@ -200,7 +236,7 @@ const render = (dir: string, origin: string, loaded: LoadResult, job: BuildJob):
 const sendRecords = async (prepared: Prepared): Promise<void> => {
   await new Promise<void>((resolve, reject) => {
     if (!process.send) return resolve();
-    const message: PageBuildMessage = { kind: 'records', records: prepared.records() };
+    const message: PageBuildMessage = { kind: 'records', lines: prepared.records().map(recordLine).join('\n') };
     process.send(message, (error: Error | null) => (error ? reject(error) : resolve()));
   });
   disconnect();

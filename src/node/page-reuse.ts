@@ -5,6 +5,10 @@
  * copy and no new inode. A file is reused only when it was built with the same key (src/data/site.ts)
  * by the same code (every file under src/, the Astro config, package.json and its lock file, and the
  * environment pages read). The manifest that says so is committed only once its site is published.
+ * Its key: `pagesVersion` (the code version and the environment), the published folder, and per file
+ * the key its route gave it; complete because a page is a function of the code, the environment and
+ * what its key hashes (src/data/site.ts, src/data/paths.ts say what each route's key covers), and
+ * the rebuild oracle (tests/rebuild-oracle.test.ts) holds every route to it.
  */
 import { copyFile, link, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';

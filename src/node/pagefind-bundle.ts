@@ -5,7 +5,8 @@
  * index time (8 s of 11 at 5,000 notes). The seed is the published bundle itself (`dist/pagefind`),
  * hard-linked into the scratch folder: the site is only ever replaced whole, so its files are never
  * rewritten in place, and no second copy is made. The files it names but the new index does not
- * are pruned before the bundle is published.
+ * are pruned before the bundle is published. Its key is each file's own name, which Pagefind makes
+ * from the file's content: complete, since a file of that name can only hold those bytes.
  */
 import { link, mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
