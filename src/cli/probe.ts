@@ -5,8 +5,11 @@
  *   http   the same flags, and --port N [--reply json|sse]: Streamable HTTP at http://127.0.0.1:N/mcp
  *   config the same flags: print the {"command","args"} that launches `stdio`
  *   draft  <capture.jsonl> [--note FILE]: the facts a capture establishes, a note draft, verdict proposals
- *   run    <client> [--version V] [--persona P]: run a recipe (src/probe/recipes.ts)
+ *   run    <client> [--version V] [--persona P] [--transport stdio|http] [--variant NAME] [--keep]:
+ *          run a recipe (src/probe/recipes.ts) and write its capture into content/captures/
+ *   help   this text
  */
+import { readFile } from 'node:fs/promises';
 import { readServeOptions } from '../probe/flags.ts';
 import { launchConfig } from '../probe/launch.ts';
 import { startHttp, startStdio } from '../probe/capture-run.ts';
@@ -49,6 +52,14 @@ const main = async () => {
     case 'run':
       process.exitCode = await (await import('../probe/run-command.ts')).runRecipeCommand(rest);
       break;
+    case 'help':
+    case '--help':
+    case '-h': {
+      // The file's own header is the reference: one place, so the two cannot drift apart.
+      const header = /^\/\*\*\n([\s\S]*?)\n \*\//.exec(await readFile(new URL(import.meta.url), 'utf8'))?.[1] ?? '';
+      console.log(`${header.replace(/^ \* ?/gm, '')}\n\n${usage}`);
+      break;
+    }
     default:
       throw new Error(command === undefined ? usage : `unknown command ${JSON.stringify(command)}; ${usage}`);
   }
