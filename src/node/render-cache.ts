@@ -76,8 +76,8 @@ const readCache = async (cacheFile: string | undefined, version: string, hold: b
 };
 
 /**
- * Renders every text, taking what the cache file holds and rendering only the rest (with `render`,
- * e.g. on every core), then writes the cache back when it changed.
+ * Renders every text, taking what the cache file holds and rendering only the rest (with `render`),
+ * then writes the cache back when it changed.
  */
 export const renderWithCache = async (
   texts: readonly string[],
