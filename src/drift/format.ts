@@ -1,4 +1,5 @@
 /** What `npm run drift` prints: findings as `path:line:col: message` lines, GitHub annotations, or the report as JSON. */
+import { sourceChanges } from '../lib/drift-marks.ts';
 import type { DriftPosition, DriftReport, SourceDrift, VerdictDrift } from '../schema/drift.ts';
 
 /** How sure a finding is that something moved: `stale` may no longer hold, `unreachable` could not be checked, `note` is for information. */
@@ -22,19 +23,6 @@ const verdictMessage = (verdict: VerdictDrift): string =>
   verdict.evidence === 'observed'
     ? `re-capture: ${cell(verdict)} was observed on ${verdict.version}; ${newest(verdict)}`
     : `${cell(verdict)} was checked on ${verdict.version}; ${newest(verdict)}`;
-
-/** What became of a source's files, in a few words each: `a.py:10-20 changed, b.py:3 moved to 7`. */
-export const sourceChanges = (source: SourceDrift): string =>
-  source.files
-    .filter((file) => file.status !== 'unchanged')
-    .map((file) => {
-      const where = `${file.file}${file.lines === undefined ? '' : `:${file.lines}`}`;
-      if (file.status === 'moved') return `${where} moved to ${file.now ?? '?'}`;
-      if (file.status === 'missing')
-        return `${where} not found at the pinned commit${file.detail === undefined ? '' : ` (${file.detail})`}`;
-      return `${where} ${file.status === 'gone' ? 'gone from the default branch' : 'changed'}`;
-    })
-    .join(', ');
 
 const sourceFinding = (source: SourceDrift): Finding | undefined => {
   const pinned = `${source.url} at ${source.commit.slice(0, 12)}`;

@@ -1,13 +1,7 @@
 /** The drift report file: where it lives, and writing it so the build can read it. */
 import { rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { driftReportPath } from '../node/drift-report.ts';
 import type { DriftReport } from '../schema/drift.ts';
-
-/** `content/drift.json`: committed beside the content it checked, as the site's "checked on" claim. */
-export const DRIFT_REPORT_FILE = 'drift.json';
-
-/** The report file of a content folder. */
-export const driftReportPath = (contentDir: string): string => path.join(contentDir, DRIFT_REPORT_FILE);
 
 /** The report as written: stable key order, two-space indents, one newline at the end. */
 export const serializeReport = (report: DriftReport): string => `${JSON.stringify(report, null, 2)}\n`;
