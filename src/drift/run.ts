@@ -43,7 +43,8 @@ Options:
   --write                      also write the report to <content>/drift.json, which the build shows
   --recapture                  run the capture lab (npm run probe -- run <client> --version <newest>)
                                for each client to re-capture, and print what changed
-  --timeout SECONDS            time limit of each registry query and git call (default 60)
+  --timeout SECONDS            time limit of each registry query and git call (default 60; a clone or
+                               fetch of a repository gets ten times as long)
   --cache DIR                  where repositories are cloned and kept (default node_modules/.cache/canimcp-drift)
   --rewrite FROM=TO            fetch URLs starting with FROM from TO instead (git's url.<TO>.insteadOf), repeatable
   --help                       this text
