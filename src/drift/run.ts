@@ -161,6 +161,19 @@ export const runDrift = async (argv: readonly string[], context: DriftContext): 
     format === 'json'
       ? `${JSON.stringify(report, null, 2)}\n`
       : all.map((finding) => `${format === 'github' ? formatAnnotation(finding) : formatFinding(finding)}\n`).join('');
-  const stderr = [...extra, ...(format === 'json' ? [] : [summary(report)])].map((line) => `${line}\n`).join('');
+  // A verdict without a version cannot be compared with a release: say how many, so none hides.
+  const packaged = new Set(releases.map((release) => release.client));
+  const unversioned = content.clients
+    .filter((client) => packaged.has(client.id))
+    .flatMap((client) => (client.data.support ?? []).filter((verdict) => verdict.version === undefined).map(() => client.id));
+  const unversionedLine =
+    unversioned.length === 0
+      ? []
+      : [
+          `${unversioned.length} verdict(s) of ${[...new Set(unversioned)].join(', ')} name no version, so no release was compared with them`,
+        ];
+  const stderr = [...extra, ...(format === 'json' ? [] : [summary(report), ...unversionedLine])]
+    .map((line) => `${line}\n`)
+    .join('');
   return { code, stdout, stderr };
 };
