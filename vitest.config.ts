@@ -1,7 +1,13 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // The test files that run the build command or read the two sites the global setup builds (tests/support/site.ts).
-const siteTests = ['tests/site.test.ts', 'tests/build.test.ts', 'tests/build-leftovers.test.ts', 'tests/drift-site.test.ts'];
+const siteTests = [
+  'tests/site.test.ts',
+  'tests/build.test.ts',
+  'tests/build-leftovers.test.ts',
+  'tests/rebuild-oracle.test.ts',
+  'tests/drift-site.test.ts',
+];
 const buildsSites = ['tests/support/global-setup.ts'];
 
 export default defineConfig({

@@ -15,7 +15,8 @@ import { checkCacheFile, readCheckCache } from '../node/check-cache.ts';
 import { loadContent } from '../node/content.ts';
 import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
 import { prepareContent, renderCacheFile } from '../node/prepare.ts';
-import { codeVersion, planReuse, writeManifest } from '../node/page-reuse.ts';
+import { codeVersion } from '../node/code-version.ts';
+import { pagesVersion, planReuse, writeManifest } from '../node/page-reuse.ts';
 import { createRenderPool } from '../node/render-pool.ts';
 import { recordLine } from '../node/records-cache.ts';
 import { indexInParent } from '../node/search-index.ts';
@@ -66,7 +67,8 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
     disconnect();
   });
   // Pages whose key and code did not change are taken from the published site (page-reuse.ts).
-  const plan = await planReuse(cacheDir, outDir, code);
+  const pages = pagesVersion(code);
+  const plan = await planReuse(cacheDir, outDir, pages);
   setReusePlan(plan);
   // Astro's CSP hashes of every page's styles, computed in this thread (see sync-digest.ts).
   installSyncDigest();
@@ -80,7 +82,7 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
       cacheDir,
     }),
   ]);
-  await writeManifest(nextManifest, plan, code);
+  await writeManifest(nextManifest, plan, pages);
   await savingChecks;
 };
 

@@ -1,54 +1,74 @@
-/** getStaticPaths helpers, so each route is a few lines. */
-import { siteData } from './site.ts';
-import { pageCount, pageUrl } from '../lib/paging.ts';
-import { outputFile, reusesFiles } from '../lib/page-reuse.ts';
-import { noteUrl, routes } from '../lib/urls.ts';
-
-/** Where a route writes an entry's file, from its id: a URL path. */
-type FileOf = (id: string) => string;
-
 /**
- * In `npm run build`, the paths whose files this build takes from the published site are left out
- * (lib/page-reuse.ts): a note's page and twin when its page key did not change, any other page when
- * the site key did not.
+ * getStaticPaths helpers, so each route is a few lines: `export const getStaticPaths = clientPaths;`.
+ *
+ * In `npm run build`, a helper leaves out the items whose file this build takes from the published
+ * site (lib/page-reuse.ts): a note's page when the note's page key did not change, any other page
+ * when the site key did not. Which file an item's page is comes from the route's own pattern, which
+ * Astro passes in (`routePattern`), so every route that uses a helper, a new one included, is
+ * planned for without being listed anywhere.
  */
-const toRender = <T extends { id: string }>(items: readonly T[], urlOf: FileOf, key: string): T[] =>
-  items.filter((item) => !reusesFiles([outputFile(urlOf(item.id))], key));
+import type { GetStaticPathsOptions } from 'astro';
+import { siteData } from './site.ts';
+import { pageCount } from '../lib/paging.ts';
+import { reusesFiles, routeFile } from '../lib/page-reuse.ts';
 
-export const notePaths = async () => {
+/** What Astro passes a route's getStaticPaths that the helpers read. */
+type Options = Pick<GetStaticPathsOptions, 'routePattern'>;
+
+/** The items of a route whose page this build renders, each with its params. */
+const toRender = <T>(
+  options: Options,
+  items: readonly T[],
+  params: (item: T) => Record<string, string>,
+  keyOf: (item: T) => string,
+) => items.filter((item) => !reusesFiles([routeFile(options.routePattern, params(item))], keyOf(item)));
+
+const byId = (item: { id: string }) => ({ id: item.id });
+
+/** A note's page, or any other per-note route. */
+export const notePaths = async (options: Options) => {
   const site = await siteData();
-  return site.notes
-    .filter((note) => !reusesFiles([outputFile(noteUrl(note.id)), outputFile(noteUrl(note.id, 'twin'))], note.pageKey))
-    .map((note) => ({ params: { id: note.id }, props: { note } }));
+  return toRender(options, site.notes, byId, (note) => note.pageKey).map((note) => ({
+    params: { id: note.id },
+    props: { note },
+  }));
 };
 
-/** A client's page, twin, feed or llms.txt, each at `urlOf(id)`. */
-export const clientPaths = (urlOf: FileOf) => async () => {
+/** A client's page, twin, feed, llms.txt, or any other per-client route. */
+export const clientPaths = async (options: Options) => {
   const site = await siteData();
-  return toRender(site.clients, urlOf, site.key).map((client) => ({ params: { id: client.id }, props: { client } }));
+  return toRender(options, site.clients, byId, () => site.key).map((client) => ({
+    params: { id: client.id },
+    props: { client },
+  }));
 };
 
-export const revisionPaths = (urlOf: FileOf) => async () => {
+/** A revision's page, twin, llms.txt, or any other per-revision route. */
+export const revisionPaths = async (options: Options) => {
   const site = await siteData();
-  return toRender(site.revisions, urlOf, site.key).map((revision) => ({
+  return toRender(options, site.revisions, byId, () => site.key).map((revision) => ({
     params: { id: revision.id },
     props: { revision },
   }));
 };
 
-export const capabilityPaths = (urlOf: FileOf) => async () => {
+/** A capability's page, twin, or any other per-capability route. */
+export const capabilityPaths = async (options: Options) => {
   const site = await siteData();
-  return toRender(site.capabilities, urlOf, site.key).map((capability) => ({
+  return toRender(options, site.capabilities, byId, () => site.key).map((capability) => ({
     params: { id: capability.id },
     props: { capability },
   }));
 };
 
 /** `/research/page/2` onwards: page 1 is `/research` itself. */
-export const researchPagePaths = async () => {
+export const researchPagePaths = async (options: Options) => {
   const site = await siteData();
-  const pages = Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => ({ id: String(index + 2) }));
-  return toRender(pages, (page) => pageUrl(routes.research.path, Number(page)), site.key).map((page) => ({
-    params: { page: page.id },
-  }));
+  const pages = Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => String(index + 2));
+  return toRender(
+    options,
+    pages,
+    (page) => ({ page }),
+    () => site.key,
+  ).map((page) => ({ params: { page } }));
 };

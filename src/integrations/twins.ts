@@ -2,9 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { published } from '../lib/bodies.ts';
+import { bodyOf, published } from '../lib/bodies.ts';
 import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
-import { outputFile, reusePlan } from '../lib/page-reuse.ts';
+import { outputFile, reusePlan, reusesFiles } from '../lib/page-reuse.ts';
 import { noteUrl } from '../lib/urls.ts';
 import { linkReused } from '../node/page-reuse.ts';
 
@@ -39,7 +39,11 @@ export const twins = (): AstroIntegration => ({
       const folder = path.join(site, 'research');
       await mkdir(folder, { recursive: true });
       const plan = reusePlan();
-      const ids = publication.noteIds().filter((id) => !plan?.reused.has(outputFile(noteUrl(id, 'twin'))));
+      // A twin is the note's own file with a header made from it: the note's digest is all it depends on.
+      const ids = publication.noteIds().filter((id) => {
+        const digest = bodyOf('research', id)?.digest;
+        return digest === undefined || !reusesFiles([outputFile(noteUrl(id, 'twin'))], `twin.${digest}`);
+      });
       await mapLimited(ids, OPEN_FILES, (id) => {
         const twin = publication.noteTwin(id);
         // Never an empty file in the output: a listed note without a twin is a bug, and fails the build.

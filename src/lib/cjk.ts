@@ -28,13 +28,6 @@ export const hasCjk = (text: string): boolean => hasCjkText.test(text);
 export const segmentCjk = (text: string): string =>
   hasCjk(text) ? text.replace(cjkRun, (run) => ` ${words(run).join(' ')} `) : text;
 
-/**
- * Segments the text of an HTML document, leaving tags and attribute values alone. Text inside
- * `<script>` and `<style>` is changed too, which does not matter for an index-only copy.
- */
-export const segmentCjkInHtml = (html: string): string =>
-  hasCjk(html) ? html.replace(/>([^<]+)</g, (_, text: string) => `>${segmentCjk(text)}<`) : html;
-
 const gap = new RegExp(`(?<=[${CJK}](?:</?mark>)?)\\s+(?=(?:</?mark>)?[${CJK}])`, 'gu');
 
 /**

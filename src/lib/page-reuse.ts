@@ -40,6 +40,19 @@ export const outputFile = (urlPath: string): string => {
 };
 
 /**
+ * The file a route writes for one item: Astro's route pattern (`/clients/[id]/feed.xml`) with the
+ * item's params filled in, as `outputFile` names it.
+ */
+export const routeFile = (routePattern: string, params: Readonly<Record<string, string>>): string =>
+  outputFile(
+    routePattern.replace(/\[(?:\.\.\.)?([^\]]+)\]/g, (_, name: string) => {
+      const value = params[name];
+      if (value === undefined) throw new Error(`page reuse: the route ${routePattern} has no value for its param ${name}`);
+      return value;
+    }),
+  );
+
+/**
  * Whether this build takes a page's files (all or none) from the published site; notes their key
  * either way.
  */

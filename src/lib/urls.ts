@@ -66,9 +66,6 @@ export const capabilityUrl = (id: string, form: Form = 'html') => entryUrl('capa
 export const captureUrl = (id: string, form: Form | 'file' = 'html'): string =>
   form === 'html' ? `/captures/${id}` : form === 'twin' ? `/captures/${id}.md` : `/captures/${id}.jsonl`;
 
-/** A collection's index page, which lists every entry. */
-export const collectionUrl = (collection: CollectionName): string => `/${collection}`;
-
 /** Collections whose entries have a scoped llms.txt and (clients only) an Atom feed of their own. */
 type Scoped = 'clients' | 'revisions';
 

@@ -11,7 +11,6 @@ import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 
 import path from 'node:path';
 import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
 import type { ReusePlan } from '../lib/page-reuse.ts';
-import { repoRoot } from './paths.ts';
 
 interface Manifest {
   code: string;
@@ -27,19 +26,13 @@ const PAGE_ENVIRONMENT = ['SITE_URL', 'REPOSITORY_URL', 'BUILD_DATE'];
 /** Which code and which keys built the published site's pages. */
 export const manifestFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'page-keys.json');
 
-/** A digest of everything besides the content that shapes a page. */
-export const codeVersion = async (root: string = repoRoot): Promise<string> => {
-  const hash = createHash('sha256');
-  const sources = (await readdir(path.join(root, 'src'), { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .sort();
-  // package.json too: without REPOSITORY_URL, pages link to the repository its `repository` field names.
-  for (const file of [...sources, 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) {
-    const bytes = await readFile(path.join(root, file)).catch(() => Buffer.alloc(0));
-    hash.update(`${file}\0${bytes.length}\0`).update(bytes);
-  }
-  for (const name of PAGE_ENVIRONMENT) hash.update(`${name}=${process.env[name] ?? ''}\0`);
+/**
+ * The version a page's files are kept under: the code's (code-version.ts) and the environment the
+ * pages read, which no file records.
+ */
+export const pagesVersion = (code: string): string => {
+  const hash = createHash('sha256').update(code);
+  for (const name of PAGE_ENVIRONMENT) hash.update(`\0${name}=${process.env[name] ?? ''}`);
   return hash.digest('base64url');
 };
 

@@ -18,6 +18,7 @@ import { buildDate } from '../lib/today.ts';
 import { noteTwin } from '../lib/twin.ts';
 import { canonicalNoteUrl } from '../lib/urls.ts';
 import { loadContent, type Content, type ContentCache, type Entry, type LoadResult } from './content.ts';
+import { codeVersion } from './code-version.ts';
 import { lastCommitDates } from './git.ts';
 import { projectPath, repoRoot } from './paths.ts';
 import { renderWithCache, type RenderCacheOptions, type Rendered, type RenderMany } from './render-cache.ts';
@@ -48,7 +49,7 @@ export interface PrepareOptions {
   render?: RenderMany;
   /** The render cache's file; none when absent. */
   renderCacheFile?: string;
-  renderCacheOptions?: RenderCacheOptions;
+  renderCacheOptions?: Omit<RenderCacheOptions, 'version' | 'hashes'>;
 }
 
 /** Where the rendered bodies are cached, in Astro's cache folder. */
@@ -113,7 +114,7 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
     (texts, origin) =>
       (options.render !== undefined && texts.length >= FEW_BODIES ? options.render : renderInline)(texts, origin),
     options.renderCacheFile,
-    { ...options.renderCacheOptions, hashes: entries.map(([, entry]) => entry.hash) },
+    { ...options.renderCacheOptions, version: await codeVersion(), hashes: entries.map(([, entry]) => entry.hash) },
   );
   const rendered = new Map(entries.map(([, entry], index) => [entry.absolutePath, html[index] as Rendered]));
   const lastUpdated = new Map(entries.map(([, entry]) => [entry.absolutePath, lastUpdatedOf(entry, dates, today)]));

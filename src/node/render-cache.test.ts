@@ -8,6 +8,9 @@ import { renderWithCache, type Rendered } from './render-cache.ts';
 const dir = await mkdtemp(path.join(os.tmpdir(), 'canimcp-render-cache-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
+/** The code version the builds below ran; one test changes it. */
+const version = 'code-1';
+
 /** A renderer that records what it was asked to render. */
 const recording = () => {
   const asked: string[] = [];
@@ -19,10 +22,18 @@ const recording = () => {
 };
 
 describe('renderWithCache', () => {
+  it('renders every text again under another code version, whatever module changed', async () => {
+    const file = path.join(dir, 'code-version.json');
+    await renderWithCache(['a', 'b'], 'https://x', recording().render, file, { version });
+    const next = recording();
+    await renderWithCache(['a', 'b'], 'https://x', next.render, file, { version: 'code-2' });
+    expect(next.asked).toEqual(['a', 'b']);
+  });
+
   it('renders each text once across builds, and again when the text or the origin changes', async () => {
     const file = path.join(dir, 'nested', 'bodies.json');
     const first = recording();
-    expect(await renderWithCache(['a', 'b', 'a'], 'https://x', first.render, file)).toEqual([
+    expect(await renderWithCache(['a', 'b', 'a'], 'https://x', first.render, file, { version })).toEqual([
       { html: '<p>a on https://x</p>', text: 'a' },
       { html: '<p>b on https://x</p>', text: 'b' },
       { html: '<p>a on https://x</p>', text: 'a' },
@@ -30,14 +41,14 @@ describe('renderWithCache', () => {
     expect(first.asked).toEqual(['a', 'b']);
 
     const second = recording();
-    const again = await renderWithCache(['a', 'c'], 'https://x', second.render, file);
+    const again = await renderWithCache(['a', 'c'], 'https://x', second.render, file, { version });
     expect(again.map((rendered) => rendered.html)).toEqual(['<p>a on https://x</p>', '<p>c on https://x</p>']);
     expect(second.asked).toEqual(['c']);
     // Entries no build asked for are dropped.
     expect(Object.keys((JSON.parse(await readFile(file, 'utf8')) as { entries: object }).entries)).toHaveLength(2);
 
     const otherOrigin = recording();
-    await renderWithCache(['a'], 'https://y', otherOrigin.render, file);
+    await renderWithCache(['a'], 'https://y', otherOrigin.render, file, { version });
     expect(otherOrigin.asked).toEqual(['a']);
   });
 
@@ -48,44 +59,44 @@ describe('renderWithCache', () => {
         .map((entry) => entry.text)
         .sort();
     const first = recording();
-    await renderWithCache(['a', 'b'], 'https://x', first.render, file, { writeDelayMs: 50 });
+    await renderWithCache(['a', 'b'], 'https://x', first.render, file, { version, writeDelayMs: 50 });
     expect(first.asked).toEqual(['a', 'b']);
     // The first call writes at once: a server that starts renders everything, and keeps it.
     expect(await entriesIn()).toEqual(['a', 'b']);
     // A later change is rendered from memory and not yet written…
     const second = recording();
-    await renderWithCache(['a', 'c'], 'https://x', second.render, file, { writeDelayMs: 50 });
+    await renderWithCache(['a', 'c'], 'https://x', second.render, file, { version, writeDelayMs: 50 });
     expect(second.asked).toEqual(['c']);
     expect(await entriesIn()).toEqual(['a', 'b']);
     // …until the delay has passed: then the file holds the latest entries, for the next server or build.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await entriesIn()).toEqual(['a', 'c']);
     const build = recording();
-    await renderWithCache(['a', 'c'], 'https://x', build.render, file);
+    await renderWithCache(['a', 'c'], 'https://x', build.render, file, { version });
     expect(build.asked).toEqual([]);
   });
 
   it('in the background (a build), returns the bodies before the cache is written, then writes it', async () => {
     const file = path.join(dir, 'background', 'bodies.json');
     const first = recording();
-    expect(await renderWithCache(['a'], 'https://x', first.render, file, { writeInBackground: true })).toEqual([
+    expect(await renderWithCache(['a'], 'https://x', first.render, file, { version, writeInBackground: true })).toEqual([
       { html: '<p>a on https://x</p>', text: 'a' },
     ]);
     expect(existsSync(file)).toBe(false);
     await vi.waitFor(() => expect(existsSync(file)).toBe(true));
     const next = recording();
-    await renderWithCache(['a'], 'https://x', next.render, file);
+    await renderWithCache(['a'], 'https://x', next.render, file, { version });
     expect(next.asked).toEqual([]);
   });
 
   it('renders everything without a cache file, and from an unreadable one', async () => {
     const none = recording();
-    await renderWithCache(['a'], 'https://x', none.render, undefined);
+    await renderWithCache(['a'], 'https://x', none.render, undefined, { version });
     expect(none.asked).toEqual(['a']);
     const broken = path.join(dir, 'broken.json');
     await import('node:fs/promises').then(({ writeFile }) => writeFile(broken, '{not json'));
     const fromBroken = recording();
-    await renderWithCache(['a'], 'https://x', fromBroken.render, broken);
+    await renderWithCache(['a'], 'https://x', fromBroken.render, broken, { version });
     expect(fromBroken.asked).toEqual(['a']);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Rendered bodies kept across builds, keyed by a hash of the file's text, the site origin and the
- * rendering code: a rebuild after editing one note renders that note only. The cache is one JSON
- * file in Astro's cache folder; entries no build asked for are dropped when it is written.
+ * Rendered bodies kept across builds: a rebuild after editing one note renders that note only. The
+ * key is the file's text (its SHA-256), the site origin (absolute links) and the code version
+ * (code-version.ts), and it is complete because a body's HTML is a function of those three alone:
+ * the Markdown pipeline reads nothing else (no other file, no date, no environment). The cache is
+ * one JSON file in Astro's cache folder; entries no build asked for are dropped when it is written.
  */
-import { createHash, hash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { worthRewriting, writeInPieces } from './json-file.ts';
 
@@ -17,26 +18,9 @@ export interface Rendered {
 /** Renders many files' Markdown at once, in the order given. */
 export type RenderMany = (texts: readonly string[], origin: string) => Promise<Rendered[]>;
 
-const CODE = ['markdown.ts', 'links.ts'];
-
-let codeHash: string | undefined;
-/** A hash of the rendering code and the installed packages, so a change to either empties the cache. */
-const rendererVersion = (): string => {
-  if (codeHash !== undefined) return codeHash;
-  const hash = createHash('sha256');
-  for (const file of CODE) hash.update(readFileSync(new URL(`../lib/${file}`, import.meta.url)));
-  try {
-    hash.update(readFileSync(new URL('../../package-lock.json', import.meta.url)));
-  } catch {
-    // Not every checkout has a lockfile; the code hash still applies.
-  }
-  codeHash = hash.digest('base64url');
-  return codeHash;
-};
-
-/** The cache key of one file's text, by the text's SHA-256 (base64url), on one site. */
-const renderKey = (textHash: string, origin: string): string =>
-  hash('sha256', `${rendererVersion()}\0${origin}\0${textHash}`, 'base64url');
+/** The cache key of one file's text, by the text's SHA-256 (base64url), on one site, by one code version. */
+const renderKey = (version: string, textHash: string, origin: string): string =>
+  hash('sha256', `${version}\0${origin}\0${textHash}`, 'base64url');
 
 interface CacheFile {
   version: string;
@@ -44,6 +28,8 @@ interface CacheFile {
 }
 
 export interface RenderCacheOptions {
+  /** The code version (code-version.ts): a change to any code that can shape a body empties the cache. */
+  version: string;
   /**
    * For a long-lived process (the dev server): the entries stay in memory between calls, so only
    * the first call reads (and writes) the file; later changes are written this long after the last
@@ -98,11 +84,11 @@ export const renderWithCache = async (
   origin: string,
   render: RenderMany,
   cacheFile: string | undefined,
-  options: RenderCacheOptions = {},
+  options: RenderCacheOptions,
 ): Promise<Rendered[]> => {
-  const version = rendererVersion();
+  const { version } = options;
   const cached = await readCache(cacheFile, version, options.writeDelayMs !== undefined);
-  const keys = texts.map((text, at) => renderKey(options.hashes?.[at] ?? hash('sha256', text, 'base64url'), origin));
+  const keys = texts.map((text, at) => renderKey(version, options.hashes?.[at] ?? hash('sha256', text, 'base64url'), origin));
   const missing = [...new Set(keys.filter((key) => !(key in cached)))];
   const textByKey = new Map(keys.map((key, index) => [key, texts[index] as string]));
   const fresh = await render(

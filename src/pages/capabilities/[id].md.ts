@@ -1,10 +1,9 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { capabilityPaths } from '../../data/paths.ts';
-import { capabilityUrl } from '../../lib/urls.ts';
 import { markdownResponse } from '../../lib/responses.ts';
 import { entryTwin } from '../../lib/twin.ts';
 
-export const getStaticPaths = capabilityPaths((id) => capabilityUrl(id, 'twin'));
+export const getStaticPaths = capabilityPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = ({ props }) =>

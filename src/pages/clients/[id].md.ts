@@ -1,10 +1,9 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../data/paths.ts';
-import { clientUrl } from '../../lib/urls.ts';
 import { markdownResponse } from '../../lib/responses.ts';
 import { entryTwin } from '../../lib/twin.ts';
 
-export const getStaticPaths = clientPaths((id) => clientUrl(id, 'twin'));
+export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = ({ props }) =>

@@ -1,10 +1,9 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { revisionPaths } from '../../data/paths.ts';
-import { revisionUrl } from '../../lib/urls.ts';
 import { markdownResponse } from '../../lib/responses.ts';
 import { entryTwin } from '../../lib/twin.ts';
 
-export const getStaticPaths = revisionPaths((id) => revisionUrl(id, 'twin'));
+export const getStaticPaths = revisionPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = ({ props }) => markdownResponse(entryTwin({ ...props.revision, heading: props.revision.id }));

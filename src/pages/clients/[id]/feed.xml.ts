@@ -4,7 +4,7 @@ import { atomFeed } from '../../../lib/feed.ts';
 import { xmlResponse } from '../../../lib/responses.ts';
 import { clientUrl, feedUrl, siteOrigin } from '../../../lib/urls.ts';
 
-export const getStaticPaths = clientPaths((id) => feedUrl(id));
+export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = ({ props: { client } }) =>

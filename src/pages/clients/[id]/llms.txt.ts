@@ -4,7 +4,7 @@ import { llmsTxt, noteLinks } from '../../../lib/llms.ts';
 import { textResponse } from '../../../lib/responses.ts';
 import { absoluteUrl, clientUrl, llmsUrl, siteOrigin } from '../../../lib/urls.ts';
 
-export const getStaticPaths = clientPaths((id) => llmsUrl({ collection: 'clients', id }));
+export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = ({ props: { client } }) =>

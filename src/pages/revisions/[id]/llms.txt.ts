@@ -4,7 +4,7 @@ import { llmsTxt, noteLinks } from '../../../lib/llms.ts';
 import { textResponse } from '../../../lib/responses.ts';
 import { absoluteUrl, llmsUrl, revisionUrl, siteOrigin } from '../../../lib/urls.ts';
 
-export const getStaticPaths = revisionPaths((id) => llmsUrl({ collection: 'revisions', id }));
+export const getStaticPaths = revisionPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = ({ props: { revision } }) =>
