@@ -5,6 +5,7 @@ const siteTests = [
   'tests/site.test.ts',
   'tests/build.test.ts',
   'tests/build-leftovers.test.ts',
+  'tests/history.test.ts',
   'tests/rebuild-oracle.test.ts',
   'tests/drift-site.test.ts',
 ];

@@ -25,7 +25,9 @@ export const htmlPages = async () => {
       path,
       ...(newest ? { lastmod: newest } : {}),
     })),
-    ...Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => ({ path: pageUrl(routes.research.path, index + 2) })),
+    ...Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => ({
+      path: pageUrl(routes.research.path, index + 2),
+    })),
     ...site.notes.map((note) => ({ path: noteUrl(note.id), lastmod: note.lastUpdated })),
     ...site.clients.map((client) => ({ path: clientUrl(client.id), lastmod: client.lastUpdated })),
     ...site.revisions.map((revision) => ({ path: revisionUrl(revision.id), lastmod: revision.lastUpdated })),

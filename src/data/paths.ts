@@ -8,6 +8,7 @@
  * planned for without being listed anywhere.
  */
 import type { GetStaticPathsOptions } from 'astro';
+import { historyKey } from './history.ts';
 import { siteData } from './site.ts';
 import { pageCount } from '../lib/paging.ts';
 import { reusesFiles, routeFile } from '../lib/page-reuse.ts';
@@ -34,10 +35,11 @@ export const notePaths = async (options: Options) => {
   }));
 };
 
-/** A client's page, twin, feed, llms.txt, or any other per-client route. */
+/** A client's page, twin, feeds, llms.txt, or any other per-client route; keyed by the verdict history too, which client pages show. */
 export const clientPaths = async (options: Options) => {
   const site = await siteData();
-  return toRender(options, site.clients, byId, () => site.key).map((client) => ({
+  const key = `${site.key}.${historyKey()}`;
+  return toRender(options, site.clients, byId, () => key).map((client) => ({
     params: { id: client.id },
     props: { client },
   }));

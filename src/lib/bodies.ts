@@ -8,6 +8,7 @@
 import type { CollectionName } from '../schema/index.ts';
 import type { CellDrift, NoteDrift } from './drift-marks.ts';
 import type { SearchRecord } from './search-records.ts';
+import type { VerdictHistory } from './verdict-history.ts';
 
 /** What an entry's page and twin need beyond its frontmatter. */
 export interface Body {
@@ -39,6 +40,8 @@ export interface Publication {
   noteTwin: (id: string) => string | undefined;
   /** The ids of the notes that have a twin. */
   noteIds: () => string[];
+  /** The verdicts' history from git, or why there is none. */
+  history: VerdictHistory;
 }
 
 interface Published extends Publication {
@@ -54,8 +57,8 @@ const bodyKey = (collection: CollectionName, id: string) => `${collection}/${id}
 export const publishBodies = (entries: Iterable<[CollectionName, string, Body]>, publication: Publication): void => {
   const bodies = new Map<string, Body>();
   for (const [collection, id, body] of entries) bodies.set(bodyKey(collection, id), body);
-  const { records, noteTwin, noteIds } = publication;
-  (globalThis as unknown as Holder)[key] = { bodies, records, noteTwin, noteIds };
+  const { records, noteTwin, noteIds, history } = publication;
+  (globalThis as unknown as Holder)[key] = { bodies, records, noteTwin, noteIds, history };
 };
 
 /** An entry's body, where the loader published one. */

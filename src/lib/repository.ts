@@ -97,3 +97,6 @@ export const editFileUrl = (repository: Repository, file: string): string => {
  */
 export const configuredRepository = (): Repository | undefined =>
   resolveRepository(process.env['REPOSITORY_URL'], (packageJson as { repository?: unknown }).repository);
+
+/** A commit's page in the repository. */
+export const commitUrl = (repository: Repository, commit: string): string => `${repository.url}/commit/${commit}`;

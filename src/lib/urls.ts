@@ -32,10 +32,12 @@ export const routes = {
   search: { path: '/search', nav: 'Search', html: true },
   llms: { path: '/llms.txt', html: false },
   feed: { path: '/feed.xml', html: false },
+  changes: { path: '/changes.xml', html: false },
   sitemap: { path: '/sitemap.xml', html: false },
   notesJson: { path: '/data/notes.json', html: false },
   matrixJson: { path: '/data/matrix.json', html: false },
   clientsJson: { path: '/data/clients.json', html: false },
+  historyJson: { path: '/data/history.json', html: false },
   robots: { path: '/robots.txt', html: false },
 } as const satisfies Record<string, Route>;
 
@@ -77,9 +79,13 @@ export const llmsUrl = (scope?: { collection: Scoped; id: string }): string =>
 export const feedUrl = (clientId?: string): string =>
   clientId === undefined ? routes.feed.path : `/clients/${clientId}/feed.xml`;
 
-/** Whether a path is one of the per-entry files that `llmsUrl` and `feedUrl` build. */
+/** The Atom feed of one client's verdict changes, or of every client's. */
+export const changesUrl = (clientId?: string): string =>
+  clientId === undefined ? routes.changes.path : `/clients/${clientId}/changes.xml`;
+
+/** Whether a path is one of the per-entry files that `llmsUrl`, `feedUrl` and `changesUrl` build. */
 export const isScopedFilePath = (path: string): boolean =>
-  /^\/(clients|revisions)\/[^/]+\/llms\.txt$|^\/clients\/[^/]+\/feed\.xml$/.test(path);
+  /^\/(clients|revisions)\/[^/]+\/llms\.txt$|^\/clients\/[^/]+\/(feed|changes)\.xml$/.test(path);
 
 /** Absolute URL on the site's origin. */
 export const absoluteUrl = (origin: string, path: string): string => `${origin.replace(/\/+$/, '')}${path}`;

@@ -17,10 +17,12 @@ import { isStale } from '../lib/stale.ts';
 import { buildDate } from '../lib/today.ts';
 import { noteTwin } from '../lib/twin.ts';
 import { canonicalNoteUrl } from '../lib/urls.ts';
+import type { VerdictHistory } from '../lib/verdict-history.ts';
 import { loadContent, type Content, type ContentCache, type Entry, type LoadResult } from './content.ts';
 import { codeVersion } from './code-version.ts';
 import { lastCommitDates } from './git.ts';
 import { projectPath, repoRoot } from './paths.ts';
+import { readVerdictHistory } from './verdict-history.ts';
 import { renderWithCache, type RenderCacheOptions, type Rendered, type RenderMany } from './render-cache.ts';
 
 /** The content as the site publishes it. */
@@ -37,6 +39,8 @@ export interface Prepared {
   noteTwin: (id: string) => string | undefined;
   /** The ids of the notes that have a twin. */
   noteIds: () => string[];
+  /** The verdicts' history from the content folder's commits, or why there is none. */
+  history: VerdictHistory;
 }
 
 export interface PrepareOptions {
@@ -90,6 +94,8 @@ const searchRecords = (content: Content, rendered: Map<string, Rendered>, lastUp
 export const prepareContent = async (dir: string, options: PrepareOptions): Promise<Prepared> => {
   const { origin } = options;
   const today = buildDate();
+  // git runs while the bodies render.
+  const history = readVerdictHistory(dir);
   const { content, problems, drift } =
     options.loaded ?? (await loadContent(dir, { origin, ...(options.cache ? { cache: options.cache } : {}) }));
   const noteMarks = new Map(
@@ -163,5 +169,6 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
       });
     },
     noteIds: () => [...notes.keys()],
+    history: await history,
   };
 };

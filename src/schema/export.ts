@@ -80,3 +80,44 @@ export const ClientExport = z.strictObject({
 
 /** The whole clients export. */
 export const ClientsExport = z.array(ClientExport);
+
+/** A cell as a history change names it: its state, and the version and evidence where it has a verdict. */
+const HistoryCell = z.strictObject({
+  state: z.enum(['yes', 'partial', 'no', 'unknown']),
+  version: z.string().optional(),
+  evidence: z.enum(['observed', 'read']).optional(),
+});
+
+/** What every change of `/data/history.json` has: what the cell was and became, and the commit that did it. */
+const changeFields = {
+  client: z.string(),
+  from: HistoryCell,
+  to: HistoryCell,
+  /** `codex · elicitation: partial → yes, 0.169.0, observed` */
+  text: z.string(),
+  commit: z.string().regex(/^[0-9a-f]{40}$/),
+  /** The committer date, ISO 8601 UTC. */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+  subject: z.string(),
+};
+
+/** One change of one cell: a revision's or a capability's. */
+const HistoryChange = z.union([
+  z.strictObject({ ...changeFields, revision: z.string() }),
+  z.strictObject({ ...changeFields, capability: z.string() }),
+]);
+
+/** `/data/history.json`: every verdict change, newest first, or why the history is unavailable. */
+export const HistoryExport = z.union([
+  z.strictObject({
+    available: z.literal(true),
+    /** The commit the history was read up to. */
+    head: z.string(),
+    /** How many commits touched the clients, notes or captures. */
+    commits: z.number().int(),
+    changes: z.array(HistoryChange),
+    /** Client file versions that today's schema could not read, and why; their cells kept their last state. */
+    skipped: z.array(z.strictObject({ commit: z.string(), file: z.string(), reason: z.string() })),
+  }),
+  z.strictObject({ available: z.literal(false), reason: z.string(), changes: z.array(z.never()).max(0) }),
+]);

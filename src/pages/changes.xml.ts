@@ -1,0 +1,19 @@
+import type { APIRoute } from 'astro';
+import { historyData } from '../data/history.ts';
+import { changesFeed } from '../lib/changes-feed.ts';
+import { xmlResponse } from '../lib/responses.ts';
+import { buildDate } from '../lib/today.ts';
+import { changesUrl, routes, siteOrigin } from '../lib/urls.ts';
+
+export const GET: APIRoute = () =>
+  xmlResponse(
+    changesFeed({
+      origin: siteOrigin(),
+      title: 'canimcp: verdict changes',
+      path: changesUrl(),
+      htmlPath: routes.matrix.path,
+      history: historyData(),
+      buildDate: buildDate(),
+    }),
+    'application/atom+xml',
+  );

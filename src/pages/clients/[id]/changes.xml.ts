@@ -1,0 +1,24 @@
+import type { APIRoute, InferGetStaticPropsType } from 'astro';
+import { historyData } from '../../../data/history.ts';
+import { clientPaths } from '../../../data/paths.ts';
+import { changesFeed } from '../../../lib/changes-feed.ts';
+import { xmlResponse } from '../../../lib/responses.ts';
+import { buildDate } from '../../../lib/today.ts';
+import { changesUrl, clientUrl, siteOrigin } from '../../../lib/urls.ts';
+
+export const getStaticPaths = clientPaths;
+type Props = InferGetStaticPropsType<typeof getStaticPaths>;
+
+export const GET: APIRoute<Props> = ({ props: { client } }) =>
+  xmlResponse(
+    changesFeed({
+      origin: siteOrigin(),
+      title: `canimcp: ${client.data.name} verdict changes`,
+      path: changesUrl(client.id),
+      htmlPath: clientUrl(client.id),
+      history: historyData(),
+      client: client.id,
+      buildDate: buildDate(),
+    }),
+    'application/atom+xml',
+  );
