@@ -157,12 +157,115 @@ describe('comparing clients on /matrix', () => {
   });
 });
 
+describe("a cell's detail on /matrix", () => {
+  const openDetail = () => page_.evaluate<string | null>(`document.querySelector('[popover]:popover-open')?.id ?? null`);
+  let page_: Page;
+
+  test('Tab reaches every verdict; Enter opens its caveat and notes, Tab walks into them, Escape closes and returns', async () => {
+    page_ = await open(`${fixtureBase}/matrix`);
+    const buttons = page_.locator('button.verdict');
+    const count = await buttons.count();
+    expect(count).toBe(5);
+    const targets = await buttons.evaluateAll((all) => all.map((button) => button.getAttribute('popovertarget')));
+    const focused = () => page_.evaluate<string | null>(`document.activeElement?.getAttribute('popovertarget') ?? null`);
+    for (let step = 0; step < 60 && (await focused()) !== targets[0]; step += 1) await page_.keyboard.press('Tab');
+    expect(await focused()).toBe(targets[0]);
+    // Tab goes on through every verdict in reading order (past each row's client link).
+    const reached: (string | null)[] = [await focused()];
+    for (let step = 0; step < 40 && reached.length < count; step += 1) {
+      await page_.keyboard.press('Tab');
+      const target = await focused();
+      if (target !== null) reached.push(target);
+    }
+    expect(reached).toEqual(targets);
+    await page_.keyboard.press('Enter');
+    expect(await openDetail()).toBe(targets.at(-1));
+    const detail = page_.locator(`[id="${targets.at(-1)}"]`);
+    expect(await detail.isVisible()).toBe(true);
+    expect(await detail.textContent()).toContain('Known by');
+    // From its button, Tab goes into the detail: its links, then Close.
+    await page_.keyboard.press('Tab');
+    expect(await page_.evaluate(`document.activeElement?.closest('[popover]')?.id`)).toBe(targets.at(-1));
+    await page_.keyboard.press('Escape');
+    expect(await openDetail()).toBeNull();
+    expect(await focused()).toBe(targets.at(-1));
+    await close(page_);
+  });
+
+  test('a click opens the detail above the table, Close closes it; the table stays as it was', async () => {
+    page_ = await open(`${fixtureBase}/matrix`);
+    const table = page_.locator('table[data-matrix="revision"]');
+    // Where the table sits in the document, whatever the scroll.
+    const place = () =>
+      table.evaluate((el) => JSON.stringify([el.getBoundingClientRect().top + scrollY, el.getBoundingClientRect().height]));
+    const before = await place();
+    const partial = page_.locator('td.cell-partial button.verdict');
+    await partial.click();
+    const id = await openDetail();
+    expect(id).toBe(await partial.getAttribute('popovertarget'));
+    const detail = page_.locator(`[id="${id}"]`);
+    expect(await detail.textContent()).toContain('Fixture: reached only after a modern-only server rejects initialize.');
+    expect(await place()).toBe(before);
+    await detail.getByRole('button', { name: 'Close' }).click();
+    expect(await openDetail()).toBeNull();
+    await close(page_);
+  });
+
+  test('without JavaScript the details still open: they need no script', async () => {
+    page_ = await open(`${fixtureBase}/matrix`, { javaScriptEnabled: false });
+    await page_.locator('td.cell-partial button.verdict').click();
+    expect(await openDetail()).not.toBeNull();
+    await close(page_);
+  });
+
+  test('on a 375 px phone the detail fits the screen', async () => {
+    page_ = await open(`${mainBase}/matrix`, { width: 375 });
+    await page_.locator('td.cell-partial button.verdict').first().click();
+    const box = await page_.locator('[popover]:popover-open').boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+    await close(page_);
+  });
+
+  test('an open detail has no serious or critical axe violation in either colour scheme', async () => {
+    page_ = await open(`${fixtureBase}/matrix`);
+    await page_.locator('td.cell-partial button.verdict').click();
+    expect(await seriousViolations(page_)).toEqual({ light: [], dark: [] });
+    await close(page_);
+  });
+});
+
+describe('/matrix while it loads', () => {
+  test('nothing shifts: the compare form is laid out before the script runs', async () => {
+    // On a phone the form sat in view above the first table: before this fix its arrival shifted the page by 0.03.
+    for (const [base, width] of [
+      [mainBase, 390],
+      [mainBase, 1280],
+      [fixtureBase, 390],
+    ] as const) {
+      const page = await open(`${base}/matrix`, { width });
+      await page.waitForLoadState('load');
+      const shift = await page.evaluate<number>(
+        `new Promise((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 500);
+        })`,
+      );
+      expect(shift, `${base} at ${width} px`).toBeLessThan(0.01);
+      await close(page);
+    }
+  });
+});
+
 describe('/matrix on a 375 px phone', () => {
   test('the page does not scroll sideways; a wide table scrolls inside its box with the client column held', async () => {
-    for (const base of [mainBase, fixtureBase]) {
-      const page = await open(`${base}/matrix`, { width: 375 });
+    for (const url of [`${mainBase}/matrix`, `${fixtureBase}/matrix`, `${fixtureBase}/clients/fast-agent`]) {
+      const page = await open(url, { width: 375 });
       const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-      expect(overflow, base).toBeLessThanOrEqual(0);
+      expect(overflow, url).toBeLessThanOrEqual(0);
       await close(page);
     }
     // The main site's capability table has a column per capability: far wider than a phone.
@@ -185,6 +288,7 @@ describe('/matrix accessibility', () => {
     ['the fixture, a cell in every state', () => `${fixtureBase}/matrix`],
     ['the main site, comparing two clients', () => `${mainBase}/matrix?compare=zed,codex`],
     ['a client page with verdicts', () => `${fixtureBase}/clients/hermes-agent`],
+    ['a client page with a version timeline and identities', () => `${fixtureBase}/clients/fast-agent`],
     ['a revision page with verdicts', () => `${fixtureBase}/revisions/2025-11-25`],
     ['a capability page with an unknown', () => `${fixtureBase}/capabilities/protocolVersions`],
   ])('%s has no serious or critical axe violation in either colour scheme', async (_name, url) => {

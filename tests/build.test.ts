@@ -8,9 +8,10 @@ import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { headersFor, headersHostOf, parseHeaders } from '../src/lib/headers.ts';
 import { repoRoot } from '../src/node/paths.ts';
 import { contentWith, lines, shown } from './support/broken.ts';
-import { listFiles } from './support/dist.ts';
+import { listFiles, read } from './support/dist.ts';
 import { bundleFiles } from './support/search-bundle.ts';
 import { buildContent, fixtureContent, fixtureRepository } from './support/site.ts';
 
@@ -87,6 +88,41 @@ describe('npm run build with a bad REPOSITORY_URL', () => {
   });
 });
 
+describe('npm run build with DEPLOY_HOST', () => {
+  test('cloudflare: _headers has one canonical rule for every twin, fills in each page, and gives a mistyped twin no Markdown type', async () => {
+    const run = await buildContent('deploy-host-cloudflare', fixtureContent, { DEPLOY_HOST: 'cloudflare' });
+    expect(run.ok, run.stderr).toBe(true);
+    const text = read(run.outDir, '_headers');
+    expect(headersHostOf(text)).toBe('cloudflare');
+    const rules = parseHeaders(text);
+    const files = listFiles(run.outDir);
+    const twins = files.filter((file) => file.endsWith('.md'));
+    expect(twins.length).toBeGreaterThan(10);
+    // A rule for all twins, one for the home page's twin (its page is /, not /index), one for captures: however many notes.
+    expect(rules.map((rule) => rule.path)).toEqual(['/*.md', '/index.md', '/captures/*.jsonl']);
+    for (const twin of twins) {
+      const page = twin === 'index.md' ? '/' : `/${twin.slice(0, -'.md'.length)}`;
+      expect(headersFor(rules, `/${twin}`, 'cloudflare'), twin).toEqual({ link: `<https://canimcp.io${page}>; rel="canonical"` });
+    }
+    // Cloudflare attaches the rules to the 404 page it serves for a mistyped twin: none of them types it as Markdown.
+    expect(headersFor(rules, '/research/no-such-note.md', 'cloudflare')['content-type']).toBeUndefined();
+    for (const file of files.filter((name) => name.endsWith('.html'))) {
+      const url = `/${file}`.replace(/\.html$/, '').replace(/(^|\/)index$/, '/');
+      expect(headersFor(rules, url, 'cloudflare'), url).toEqual({});
+    }
+  });
+
+  test('anything but netlify or cloudflare stops the build before it starts, in one line', async () => {
+    const run = await buildContent('deploy-host-bad', await contentWith(), { DEPLOY_HOST: 'vercel' });
+    expect(run.ok).toBe(false);
+    expect(`${run.stdout}\n${run.stderr}`).not.toMatch(/^\s+at /m);
+    expect(lines(run.stderr)).toEqual([
+      'error: DEPLOY_HOST: expected netlify or cloudflare (or nothing, for netlify), got "vercel"',
+    ]);
+    expect(existsSync(run.outDir)).toBe(false);
+  });
+});
+
 describe("npm run build and the dev server's cache", () => {
   test('a build does not pre-bundle dependencies: what npm run dev bundled stays as it was', async () => {
     const metadata = path.join(repoRoot, 'node_modules/.vite/deps/_metadata.json');
@@ -114,7 +150,7 @@ describe('npm run build after an edit', () => {
   const clientFeed = 'clients/fast-agent/feed.xml';
 
   test(
-    'keeps the pages and twins of unchanged notes and the pages that list notes, renders the edited note, and renders every page when a title or the code changes',
+    'keeps the pages and twins of unchanged notes and the pages that list notes, renders the edited note, renders every page but the other twins when a title changes, and everything when the code does',
     { timeout: 300_000 },
     async () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'canimcp-reuse-'));
@@ -166,6 +202,15 @@ describe('npm run build after an edit', () => {
         expect(bundle).toEqual(await bundleFiles(path.join(cold.outDir, 'pagefind')));
         expect([...bundle.values()].some((text) => text.includes('A paragraph added after the first build.'))).toBe(true);
 
+        // A capture no note cites shows on its client's page only (the timeline): that page is built again, notes kept.
+        const older = await readFile(path.join(dir, 'captures/fast-agent-0-2-40-observe-stdio.jsonl'), 'utf8');
+        await writeFile(path.join(dir, 'captures/fast-agent-0-2-41-observe-stdio.jsonl'), older.replaceAll('0.2.40', '0.2.41'));
+        const captured = await build();
+        expect(captured.output).toMatch(/kept \d+ unchanged files of the published site/);
+        expect(captured.untouched).toEqual(second.untouched);
+        expect(captured.client.html).toContain('href="/captures/fast-agent-0-2-41-observe-stdio"');
+        expect(second.client.html).not.toContain('0.2.41');
+
         // Another note's title shows on this page (related notes), so every page is rendered again.
         const source = await readFile(note(untouched), 'utf8');
         await writeFile(
@@ -173,7 +218,9 @@ describe('npm run build after an edit', () => {
           source.replace('title: "Fixture: fast-agent leads', 'title: "Fixture, renamed: fast-agent leads'),
         );
         const third = await build();
-        expect(third.output).not.toMatch(/kept \d+ unchanged files/);
+        // A twin is made from its own note alone: the other notes' twins are kept, every page is not.
+        expect(third.editedTwin).toEqual(second.editedTwin);
+        expect(third.untouchedTwin.inode).not.toBe(second.untouchedTwin.inode);
         expect(third.untouched.inode).not.toBe(second.untouched.inode);
         expect(third.client.html).toContain('Fixture, renamed: fast-agent leads');
         expect(third.clientFeed.html).toContain('Fixture, renamed: fast-agent leads');

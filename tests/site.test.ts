@@ -137,12 +137,15 @@ describe.each([
     const rules = parseHeaders(text);
     const twins = files.filter((file) => file.endsWith('.md'));
     expect(twins.length).toBeGreaterThan(notes.length);
+    expect(text).toMatch(/^# host: netlify$/m);
     for (const twin of twins) {
       const page = twin.slice(0, -'.md'.length);
       expect(files).toContain(`${page}.html`);
+      // The home page's twin is /index.md; its page is /, which a host would redirect /index to.
+      const url = page === 'index' ? '/' : `/${page}`;
       expect(headersFor(rules, `/${twin}`), twin).toEqual({
         'content-type': 'text/markdown; charset=utf-8',
-        link: `<https://canimcp.io/${page}>; rel="canonical"`,
+        link: `<https://canimcp.io${url}>; rel="canonical"`,
       });
     }
     for (const file of html) {
@@ -163,6 +166,31 @@ describe.each([
       expect((await fetch(`${server.url}/_headers`, { method: 'HEAD' })).status).toBe(404);
     } finally {
       await server.close();
+    }
+  });
+
+  test('every <time> on every page, templates too, carries the date it shows in datetime', () => {
+    for (const file of html) {
+      for (const [tag] of read(dist, file).matchAll(/<time\b[^>]*>/g))
+        expect(tag, `${file}: ${tag}`).toMatch(/\sdatetime="\d{4}-\d{2}-\d{2}[^"]*"/);
+    }
+  });
+
+  test("titles and meta descriptions fit a search result: cut at a word with an ellipsis, the note's own words untouched", () => {
+    const attribute = (page: string, pattern: RegExp) =>
+      (pattern.exec(page)?.[1] ?? '')
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<');
+    for (const file of html) {
+      const page = read(dist, file);
+      const title = attribute(page, /<title>([^<]*)<\/title>/);
+      const description = attribute(page, /<meta name="description" content="([^"]*)"/);
+      expect([...title].length, `${file}: ${title}`).toBeLessThanOrEqual(70);
+      expect([...description].length, `${file}: ${description}`).toBeLessThanOrEqual(160);
+      expect(title, file).toMatch(/\S$/);
+      if (description.endsWith('…')) expect(description, file).toMatch(/\S…$/);
     }
   });
 
@@ -264,6 +292,24 @@ describe.each([
       for (const [, client, row] of rows) {
         const states = [...(row ?? '').matchAll(/<td class="cell-(\w+)"/g)].map((match) => match[1]);
         expect(states, `${client} × ${axis}`).toEqual(onAxis.filter((cell) => cell.client === client).map((cell) => cell.state));
+        // Each verdict's cell opens its detail (one popover per cell): how it is known, since when, and every note.
+        const tds = (row ?? '').split('<td').slice(1);
+        onAxis
+          .filter((cell) => cell.client === client)
+          .forEach((cell, index) => {
+            const td = tds[index] ?? '';
+            if (cell.state === 'unknown') return expect(td).not.toContain('popovertarget');
+            const target = /<button type="button" class="verdict" popovertarget="([^"]+)"/.exec(td)?.[1];
+            expect(target, `${client} × ${cell.column}`).toBeDefined();
+            const detail = td.slice(td.indexOf(`<div popover id="${target}"`));
+            expect(detail.length, `${client} × ${cell.column}`).toBeGreaterThan(0);
+            const summary = td.slice(0, td.indexOf('</button>'));
+            expect(summary).toContain(cell.evidence === 'observed' ? 'observed on the wire' : 'read in code and reports');
+            if (cell.since !== undefined) expect(summary).toContain(`since ${cell.since}`);
+            else if (cell.version !== undefined) expect(summary).toContain(`as of ${cell.version}`);
+            expect(summary).not.toContain('href=');
+            for (const note of cell.notes) expect(detail).toContain(`href="/research/${note}"`);
+          });
       }
       const tallies = [...table.matchAll(/<td class="tally"[^>]*>([^<]+)<\/td>/g)].map((match) => match[1]);
       const columns = [...new Set(onAxis.map((cell) => cell.column))];
@@ -422,18 +468,59 @@ describe('the fixture site: verdicts', () => {
       .slice(1)
       .map((cell) => `<td${cell}`);
 
-  test('each cell says its state in a word and a symbol, links its notes, and shows caveat and version', () => {
-    expect(cells('revision', 'fast-agent').map(text)).toEqual(['✗ no note 1', '✓ yes note 1']);
-    expect(cells('revision', 'hermes-agent').map(text)).toEqual([
-      '✓ yes note 1 note 2',
-      '◐ partial as of fixture-1.0 Fixture: reached only after a modern-only server rejects initialize. note 1',
+  /** A verdict cell's two parts: the compact button in the table, and the detail it opens. */
+  const parts = (cell: string) => {
+    const end = cell.indexOf('</button>');
+    return { button: text(cell.slice(0, end)), detail: text(cell.slice(cell.indexOf('<div popover'))), html: cell };
+  };
+
+  test('each cell says its state in a word and a symbol, how it is known and since which version; caveat and notes open from it', () => {
+    expect(cells('revision', 'fast-agent').map((cell) => parts(cell).button)).toEqual([
+      '✗ no ○ read in code and reports',
+      '✓ yes ● observed on the wire since 0.3.10',
     ]);
+    const [yes, partial] = cells('revision', 'hermes-agent').map(parts);
+    expect(yes?.button).toBe('✓ yes ○ read in code and reports');
+    expect(partial?.button).toBe('◐ partial ○ read in code and reports as of fixture-1.0 , with a caveat');
     expect(cells('revision', 'hermes-agent').map((cell) => /^<td class="cell-(\w+)"/.exec(cell)?.[1])).toEqual([
       'yes',
       'partial',
     ]);
-    expect(cells('revision', 'hermes-agent')[0]).toContain('href="/research/multilingual-search-fixture"');
+    // The caveat and the notes are in the detail, not in the table.
+    expect(partial?.detail).toContain('Hermes Agent · 2026-07-28 ◐ partial');
+    expect(partial?.detail).toContain('Checked at fixture-1.0');
+    expect(partial?.detail).toContain('Fixture: reached only after a modern-only server rejects initialize.');
+    expect(partial?.detail).toContain("Hermes reverses its SDK's auto mode");
+    expect(partial?.button).not.toContain('Fixture: reached');
+    expect(yes?.html).toMatch(/<div popover[^>]*>[\s\S]*href="\/research\/multilingual-search-fixture"/);
+    const observed = parts(cells('revision', 'fast-agent')[1] ?? '');
+    expect(observed.detail).toContain('Known by ● observed on the wire a note the verdict cites cites a capture of this client');
+    expect(observed.detail).toContain('Since 0.3.10');
     expect(cells('revision', 'fast-agent')[0]).toContain('href="/research/hermes-leads-with-the-legacy-handshake"');
+    // Each button opens its own detail, by id.
+    for (const cell of [...cells('revision', 'fast-agent'), ...cells('revision', 'hermes-agent')]) {
+      const target = /popovertarget="([^"]+)"/.exec(cell)?.[1];
+      expect(cell).toContain(`<div popover id="${target}"`);
+    }
+  });
+
+  test('the legend explains the states, how a verdict is known, and since and as of', () => {
+    const legend = text(section(matrix, 'class="legend', '</dl>'));
+    for (const words of [
+      '✓ yes',
+      '? unknown',
+      '● observed observed on the wire: a note',
+      '○ read read in code and reports: none',
+      'since 1.2',
+      'as of 1.2',
+    ])
+      expect(legend).toContain(words);
+  });
+
+  test('the compare form is in the page from the start, so nothing moves when the script wires it', () => {
+    const form = section(matrix, '<form class="compare"', '</form>');
+    expect(form).not.toMatch(/^<form[^>]*\shidden/);
+    expect(text(form)).toContain('Pick two to compare; all 2 clients are shown.');
   });
 
   test('a cell without a verdict says unknown and is styled apart from no', () => {
@@ -506,12 +593,17 @@ describe('the fixture site: verdicts', () => {
       [
         '| Client | [2025-11-25](/revisions/2025-11-25.md) | [2026-07-28](/revisions/2026-07-28.md) |',
         '| --- | --- | --- |',
-        '| [fast-agent](/clients/fast-agent.md) | ✗ no · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md) | ✓ yes · [fast-agent-leads-with-the-modern-discover-probe](/research/fast-agent-leads-with-the-modern-discover-probe.md) |',
-        '| [Hermes Agent](/clients/hermes-agent.md) | ✓ yes · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md), [multilingual-search-fixture](/research/multilingual-search-fixture.md) | ◐ partial · version fixture-1.0 · Fixture: reached only after a modern-only server rejects initialize. · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md) |',
+        '| [fast-agent](/clients/fast-agent.md) | ✗ no · ○ read · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md) | ✓ yes · ● observed · since 0.3.10 · [fast-agent-leads-with-the-modern-discover-probe](/research/fast-agent-leads-with-the-modern-discover-probe.md) |',
+        '| [Hermes Agent](/clients/hermes-agent.md) | ✓ yes · ○ read · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md), [multilingual-search-fixture](/research/multilingual-search-fixture.md) | ◐ partial · ○ read · version fixture-1.0 · Fixture: reached only after a modern-only server rejects initialize. · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md) |',
         '| **Tally** | 1 yes · 0 partial · 1 no · 0 unknown | 1 yes · 1 partial · 0 no · 0 unknown |',
       ].join('\n'),
     );
     expect(markdown).toContain('| [Hermes Agent](/clients/hermes-agent.md) | ? unknown | ? unknown |\n');
+    expect(markdown).toContain(
+      '\n- ● `observed`: observed on the wire: a note the verdict cites cites a capture of this client\n',
+    );
+    expect(markdown).toContain('\n- ○ `read`: read in code and reports: ');
+    expect(markdown).toContain('\n- `since`: the first client version known to behave so');
   });
 
   test('a client page opens with its verdicts, before its notes, and names what is unknown', () => {
@@ -523,12 +615,82 @@ describe('the fixture site: verdicts', () => {
     const verdicts = text(section(page, 'id="support"', '</section>'));
     expect(verdicts).toContain('2025-11-25 ✓ yes');
     expect(verdicts).toContain(
-      "2026-07-28 ◐ partial as of fixture-1.0 Fixture: reached only after a modern-only server rejects initialize. Hermes reverses its SDK's auto mode",
+      "2026-07-28 ◐ partial ○ read in code and reports as of fixture-1.0 Fixture: reached only after a modern-only server rejects initialize. Hermes reverses its SDK's auto mode",
     );
     expect(verdicts).toContain('No verdicts yet: every capability is unknown for Hermes Agent.');
     const fastAgent = text(section(read(dist, 'clients/fast-agent.html'), 'id="support"', '</section>'));
     expect(fastAgent).toContain('2025-11-25 ✗ no');
-    expect(fastAgent).toContain('Protocol versions ✓ yes');
+    expect(fastAgent).toContain('Protocol versions ✓ yes ● observed on the wire');
+    expect(fastAgent).toContain('2026-07-28 ✓ yes ● observed on the wire since 0.3.10 Fixture: fast-agent leads');
+  });
+
+  test("a client page's timeline: its captured versions down, newest first, what each offered and declared, each linking its capture", () => {
+    const page = read(dist, 'clients/fast-agent.html');
+    const timeline = section(page, 'id="versions"', '</section>');
+    const header = [...section(timeline, '<thead', '</thead>').matchAll(/<th scope="col"[^>]*>([\s\S]*?)<\/th>/g)].map((match) =>
+      text(match[1] ?? ''),
+    );
+    expect(header).toEqual([
+      'Version',
+      'Face, transport',
+      'Probe persona',
+      'Offered',
+      'elicitation',
+      'roots',
+      'sampling',
+      'Captured',
+    ]);
+    const rows = [...section(timeline, '<tbody', '</tbody>').matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(rows.map(text)).toEqual([
+      '0.3.10 cli, http observe 2026-07-28 , 2025-11-25 ✓ declared form, url ✓ declared listChanged — not declared 2026-11-20',
+      '0.3.5 cli, http legacy:2025-06-18 2025-11-25 , 2025-06-18 ✓ declared ✓ declared listChanged ✓ declared 2026-11-22',
+      '0.2.40 cli, stdio observe 2025-06-18 — not declared ✓ declared listChanged ✓ declared 2026-11-21',
+    ]);
+    expect(rows[0]).toContain('href="/captures/fast-agent-0-3-10-observe-http"');
+    expect(rows[1]).toContain('href="/captures/fast-agent-0-3-5-legacy-2025-06-18-http"');
+    expect(rows[2]).toContain('href="/captures/fast-agent-0-2-40-observe-stdio"');
+    expect(page.indexOf('id="versions"')).toBeGreaterThan(page.indexOf('id="support"'));
+  });
+
+  test('a client page names the identities its captures show: clientInfo, User-Agent, face and transport, as text', () => {
+    const page = read(dist, 'clients/fast-agent.html');
+    const identities = section(page, 'id="identities"', '</section>');
+    const rows = [...section(identities, '<tbody', '</tbody>').matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((match) =>
+      text(match[1] ?? '')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>'),
+    );
+    expect(rows).toEqual([
+      '<img src=x onerror=alert(1)> none 0.3.10 fast-agent/0.3.10 <svg onload=alert(2)> ``` cli, http 0.3.10',
+      'fast-agent-mcp fast-agent 0.3.5 python-httpx/0.28.1 cli, http 0.3.5',
+      'fast-agent-mcp none 0.2.40 none (stdio) cli, stdio 0.2.40',
+    ]);
+    expect(identities).not.toMatch(/<img|<svg/);
+  });
+
+  test("a client's twin says what its page says above the notes: verdicts with how each is known, versions, identities", () => {
+    const twin = read(dist, 'clients/fast-agent.md');
+    expect(twin).toContain(
+      '| [2026-07-28](/revisions/2026-07-28.md) | ✓ yes · ● observed · since 0.3.10 · [fast-agent-leads-with-the-modern-discover-probe](/research/fast-agent-leads-with-the-modern-discover-probe.md) |\n',
+    );
+    expect(twin).toContain('Unknown capabilities (no verdict yet, which is not no): [Tools](/capabilities/tools.md).');
+    expect(twin).toContain(
+      '| [`0.3.5`](/captures/fast-agent-0-3-5-legacy-2025-06-18-http.md) | cli, http | `legacy:2025-06-18` | `2025-11-25`, `2025-06-18` | declared | declared: `listChanged` | declared | 2026-11-22 |\n',
+    );
+    expect(twin).toContain('| `fast-agent-mcp` | `fast-agent` | `0.3.5` | `python-httpx/0.28.1` | cli, http |');
+    expect(twin.indexOf('## Support')).toBeLessThan(twin.indexOf('## Notes'));
+    // What the client sent stays inside code.
+    expect(outsideCode(twin)).not.toMatch(/[<>]/);
+    expect(read(dist, 'clients/hermes-agent.md')).toContain('## Versions captured\n\nNo wire capture of Hermes Agent yet.\n');
+  });
+
+  test('a client with no capture says so where its timeline and identities would be', () => {
+    const page = read(dist, 'clients/hermes-agent.html');
+    expect(text(section(page, 'id="versions"', '</section>'))).toContain('No wire capture of Hermes Agent yet.');
+    expect(text(section(page, 'id="identities"', '</section>'))).toContain('No capture of Hermes Agent yet');
+    expect(section(page, 'id="versions"', '</section>')).not.toContain('<table');
   });
 
   test('revision and capability pages say which clients support them, and which are unknown', () => {
@@ -730,6 +892,23 @@ describe('captures on the fixture site', () => {
   test('/data/clients.json maps the observed clientInfo to the client, and fits its schema', () => {
     const clients = ClientsExport.parse(JSON.parse(read(dist, 'data/clients.json')));
     expect(clients.find((client) => client.client === 'fast-agent')?.observed).toEqual([
+      {
+        version: '0.3.5',
+        clientInfo: { name: 'fast-agent-mcp', title: 'fast-agent', version: '0.3.5' },
+        userAgent: 'python-httpx/0.28.1',
+        transport: 'http',
+        path: 'cli',
+        capture: 'fast-agent-0-3-5-legacy-2025-06-18-http',
+        capturedAt: '2026-11-22T10:00:00Z',
+      },
+      {
+        version: '0.2.40',
+        clientInfo: { name: 'fast-agent-mcp', version: '0.2.40' },
+        transport: 'stdio',
+        path: 'cli',
+        capture: 'fast-agent-0-2-40-observe-stdio',
+        capturedAt: '2026-11-21T10:00:00Z',
+      },
       {
         version: '0.3.10',
         clientInfo: { name: hostile, version: '0.3.10' },

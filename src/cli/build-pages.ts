@@ -6,6 +6,7 @@
  * its index.
  */
 import path from 'node:path';
+import { configuredHost } from '../lib/headers.ts';
 import { configuredRepository } from '../lib/repository.ts';
 import { handOver } from '../lib/handoff.ts';
 import { setReusePlan } from '../lib/page-reuse.ts';
@@ -29,6 +30,8 @@ const main = async (staging: string, outDir: string, nextManifest: string) => {
   const origin = siteOrigin();
   // A REPOSITORY_URL that names no GitHub repository stops the build here, in one line.
   configuredRepository();
+  // So does a DEPLOY_HOST the build writes no _headers for.
+  configuredHost();
   const code = await codeVersion();
   const checks = await readCheckCache(checkCacheFile(cacheDir), code);
   const result = await loadContent(dir, { origin, cache: { checks: checks.memo } });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseCompare } from './compare.ts';
+import { compareHint, parseCompare } from './compare.ts';
 
 describe('parseCompare', () => {
   const known = ['codex', 'goose', 'zed', 'cline', 'cursor'];
@@ -13,5 +13,12 @@ describe('parseCompare', () => {
     ['?other=1', []],
   ])('%s picks %j', (search, expected) => {
     expect(parseCompare(search, known)).toEqual(expected);
+  });
+});
+
+describe('compareHint', () => {
+  test('asks for two, then one more, and names how many clients show', () => {
+    expect(compareHint(12)).toBe('Pick two to compare; all 12 clients are shown.');
+    expect(compareHint(12, 1)).toBe('Pick one more to compare; all 12 clients are shown.');
   });
 });

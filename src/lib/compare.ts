@@ -7,3 +7,7 @@ export const parseCompare = (search: string, known: readonly string[]): string[]
   const named = (new URLSearchParams(search).get('compare') ?? '').split(',').map((id) => id.trim());
   return [...new Set(named)].filter((id) => known.includes(id)).slice(0, COMPARE_MAX);
 };
+
+/** What the compare form says while nothing is compared: the page renders it, and the script says it again. */
+export const compareHint = (clients: number, picked = 0): string =>
+  `Pick ${picked === 0 ? 'two' : 'one more'} to compare; all ${clients} clients are shown.`;

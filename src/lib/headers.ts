@@ -1,10 +1,33 @@
 import { absoluteUrl } from './urls.ts';
 
-/** One `_headers` rule: a URL path pattern and the headers every response at it gets. */
+/**
+ * One `_headers` rule: a URL path pattern, the headers every response at it gets, and (Cloudflare
+ * Pages only) the headers it detaches from what earlier rules set (`! Name`).
+ */
 export interface HeaderRule {
   path: string;
   headers: [name: string, value: string][];
+  unset?: string[];
 }
+
+/** The hosts the build writes a `_headers` file for; they read the same syntax but fill it in differently. */
+export const HEADERS_HOSTS = ['netlify', 'cloudflare'] as const;
+/** A host whose `_headers` semantics the build writes for. */
+export type HeadersHost = (typeof HEADERS_HOSTS)[number];
+
+/** The host named by `DEPLOY_HOST` (Netlify when unset or empty); anything else is refused in one line. */
+export const deployHost = (value: string | undefined): HeadersHost => {
+  if (value === undefined || value === '') return 'netlify';
+  const host = HEADERS_HOSTS.find((name) => name === value);
+  if (host === undefined)
+    throw new Error(
+      `DEPLOY_HOST: expected ${HEADERS_HOSTS.join(' or ')} (or nothing, for netlify), got ${JSON.stringify(value)}`,
+    );
+  return host;
+};
+
+/** The host this build writes `_headers` for, from the environment. */
+export const configuredHost = (): HeadersHost => deployHost(process.env['DEPLOY_HOST']);
 
 /** What twins are served as: plain static hosts guess `.md` as something else, or not at all. */
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
@@ -12,33 +35,92 @@ export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 /** What capture files (`/captures/<id>.jsonl`) are served as. */
 export const CAPTURE_TYPE = 'text/plain; charset=utf-8';
 
+/** The page a twin copies: `/research/x.md` is `/research/x`, `/index.md` the home page `/` (never `/index`). */
+export const pageOfTwin = (twin: string): string => {
+  const page = twin.replace(/\.md$/, '').replace(/(^|\/)index$/, '$1');
+  return page === '/' ? page : page.replace(/\/$/, '');
+};
+
+const canonical = (url: string) => `<${url}>; rel="canonical"`;
+
+// A capture file holds what a client sent: readable as text, never sniffed into anything a browser runs.
+const captureRule: HeaderRule = {
+  path: '/captures/*.jsonl',
+  headers: [
+    ['Content-Type', CAPTURE_TYPE],
+    ['X-Content-Type-Options', 'nosniff'],
+  ],
+};
+
 /**
  * The rules that make twins reach readers as Markdown and tell search engines which page each twin
- * copies. Netlify substitutes no placeholders in header values, so the canonical `Link` takes one
- * rule per twin; the content type is one rule for every `.md` file.
+ * copies (`page` is the page's path, or undefined for a `.md` file that copies no page).
+ *
+ * Read on 2026-12-01 (docs.netlify.com/routing/headers, developers.cloudflare.com/pages/configuration/headers,
+ * and the hosts' own header code, pinned below).
+ *
+ * Netlify fills no placeholder into a header value: its headers engine merges the matching rules'
+ * values as written (netlify/primitives, packages/headers/src/lib/headersForPath.ts at 35d1475d), so
+ * the canonical `Link` takes one rule per twin, and one `/*.md` rule gives every twin its type.
+ *
+ * Cloudflare Pages allows 100 rules a project (its headers page; `! Name` detaches a header, as
+ * workers-sdk's packages/workers-shared/utils/configuration/parseHeaders.ts at 0b27920c parses it)
+ * and fills `:splat` (what `*` matched) into header values (workers-sdk,
+ * packages/pages-shared/asset-server/rulesEngine.ts at 5f523d7a, `replacer`), so one `/*.md` rule
+ * names every twin's page. It matches rules against the request's path and
+ * attaches them to whatever it answers, the nearest `404.html` included (asset-server/handler.ts at
+ * 102f5084, `attachHeaders(await generateResponse())`): a `/*.md` content-type rule would serve a
+ * mistyped twin URL's 404 page as Markdown text. So the Cloudflare file sets no type for twins;
+ * Pages types each uploaded file by its extension, `.md` as `text/markdown` (wrangler,
+ * src/pages/validate.ts at a5b45352, `getType(name)`), and leaves the 404 page `text/html`. A twin
+ * whose page is not what `:splat` names (`/index.md`) detaches that `Link` (`! Link`) and sets its own.
  */
-export const twinHeaderRules = (origin: string, twins: { twin: string; page: string | undefined }[]): HeaderRule[] => [
-  { path: '/*.md', headers: [['Content-Type', MARKDOWN_TYPE]] },
-  // A capture file holds what a client sent: readable as text, never sniffed into anything a browser runs.
-  {
-    path: '/captures/*.jsonl',
-    headers: [
-      ['Content-Type', CAPTURE_TYPE],
-      ['X-Content-Type-Options', 'nosniff'],
-    ],
-  },
-  ...twins.flatMap(({ twin, page }): HeaderRule[] =>
-    page === undefined ? [] : [{ path: twin, headers: [['Link', `<${absoluteUrl(origin, page)}>; rel="canonical"`]] }],
-  ),
-];
+export const twinHeaderRules = (
+  origin: string,
+  twins: { twin: string; page: string | undefined }[],
+  host: HeadersHost = 'netlify',
+): HeaderRule[] => {
+  if (host === 'netlify')
+    return [
+      { path: '/*.md', headers: [['Content-Type', MARKDOWN_TYPE]] },
+      captureRule,
+      ...twins.flatMap(({ twin, page }): HeaderRule[] =>
+        page === undefined ? [] : [{ path: twin, headers: [['Link', canonical(absoluteUrl(origin, page))]] }],
+      ),
+    ];
+  const base = origin.replace(/\/+$/, '');
+  return [
+    { path: '/*.md', headers: [['Link', canonical(`${base}/:splat`)]] },
+    ...twins.flatMap(({ twin, page }): HeaderRule[] => {
+      if (page === twin.replace(/\.md$/, '')) return [];
+      return [
+        page === undefined
+          ? { path: twin, headers: [], unset: ['Link'] }
+          : { path: twin, headers: [['Link', canonical(absoluteUrl(origin, page))]], unset: ['Link'] },
+      ];
+    }),
+    captureRule,
+  ];
+};
+
+/** The comment line that says which host a `_headers` file was written for, so a reader applies it that way. */
+const hostLine = (host: HeadersHost) => `# host: ${host}`;
 
 /** A `_headers` file as Netlify and Cloudflare Pages read it: a path, then its headers indented. */
-export const formatHeaders = (rules: readonly HeaderRule[], comment?: string): string =>
+export const formatHeaders = (rules: readonly HeaderRule[], comment?: string, host?: HeadersHost): string =>
   [
     ...(comment ? [`# ${comment}`] : []),
-    ...rules.flatMap((rule) => [rule.path, ...rule.headers.map(([name, value]) => `  ${name}: ${value}`)]),
+    ...(host ? [hostLine(host)] : []),
+    ...rules.flatMap((rule) => [
+      rule.path,
+      ...(rule.unset ?? []).map((name) => `  ! ${name}`),
+      ...rule.headers.map(([name, value]) => `  ${name}: ${value}`),
+    ]),
     '',
   ].join('\n');
+
+/** The host a `_headers` file says it was written for (Netlify where it says none). */
+export const headersHostOf = (text: string): HeadersHost => (/^# host: cloudflare\s*$/m.test(text) ? 'cloudflare' : 'netlify');
 
 /** Reads a `_headers` file; comments and blank lines are skipped, a header before any path is ignored. */
 export const parseHeaders = (text: string): HeaderRule[] => {
@@ -50,36 +132,63 @@ export const parseHeaders = (text: string): HeaderRule[] => {
       rules.push({ path: trimmed, headers: [] });
       continue;
     }
+    const rule = rules.at(-1);
+    if (rule === undefined) continue;
+    if (trimmed.startsWith('!')) {
+      (rule.unset ??= []).push(trimmed.slice(1).trim());
+      continue;
+    }
     const colon = trimmed.indexOf(':');
-    if (colon > 0) rules.at(-1)?.headers.push([trimmed.slice(0, colon).trim(), trimmed.slice(colon + 1).trim()]);
+    if (colon > 0) rule.headers.push([trimmed.slice(0, colon).trim(), trimmed.slice(colon + 1).trim()]);
   }
   return rules;
 };
 
 /**
- * Whether a rule's path pattern matches a URL path, as both hosts agree: `*` matches anything
- * (slashes too), `:name` one path segment, everything else itself.
+ * A rule's path pattern as a regular expression, as both hosts agree: `*` matches anything (slashes
+ * too) and is captured as `splat`, `:name` one path segment, everything else itself.
  */
 const patterns = new Map<string, RegExp>();
-const matches = (pattern: string, urlPath: string): boolean => {
+const compile = (pattern: string): RegExp => {
   let compiled = patterns.get(pattern);
   if (!compiled) {
     const source = pattern
       .split(/(\*|:[A-Za-z]\w*)/)
-      .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')))
+      .map((part) =>
+        part === '*' ? '(?<splat>.*)' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'),
+      )
       .join('');
     compiled = new RegExp(`^${source}$`);
     patterns.set(pattern, compiled);
   }
-  return compiled.test(urlPath);
+  return compiled;
 };
 
-/** The headers a URL path gets from a `_headers` file's rules, later rules winning. */
-export const headersFor = (rules: readonly HeaderRule[], urlPath: string): Record<string, string> => {
+/**
+ * The headers a URL path gets from a `_headers` file's rules, as the host applies them. Netlify:
+ * later rules win, values as written. Cloudflare Pages: `:splat` is filled in, `! Name` detaches what
+ * earlier rules set, and a name set twice joins its values with a comma.
+ */
+export const headersFor = (
+  rules: readonly HeaderRule[],
+  urlPath: string,
+  host: HeadersHost = 'netlify',
+): Record<string, string> => {
   const result: Record<string, string> = {};
   for (const rule of rules) {
-    if (!matches(rule.path, urlPath)) continue;
-    for (const [name, value] of rule.headers) result[name.toLowerCase()] = value;
+    const match = compile(rule.path).exec(urlPath);
+    if (!match) continue;
+    if (host === 'netlify') {
+      for (const [name, value] of rule.headers) result[name.toLowerCase()] = value;
+      continue;
+    }
+    for (const name of rule.unset ?? []) delete result[name.toLowerCase()];
+    const splat = match.groups?.['splat'];
+    for (const [name, written] of rule.headers) {
+      const value = splat === undefined ? written : written.replaceAll(':splat', splat);
+      const key = name.toLowerCase();
+      result[key] = result[key] === undefined ? value : `${result[key]}, ${value}`;
+    }
   }
   return result;
 };

@@ -1,4 +1,5 @@
 import { cellStates, formatTally, stateMeanings, stateSymbols, type Axis, type Matrix, type MatrixCell } from './matrix.ts';
+import { evidenceKinds, evidenceMarks, evidenceMeanings, versionMeanings } from './cell-view.ts';
 import { clientUrl, entryUrl, noteUrl } from './urls.ts';
 
 /** What the Markdown tables need besides the matrices: how to name clients and columns. */
@@ -13,11 +14,13 @@ const cellText = (text: string) => text.replace(/\s+/g, ' ').replace(/([|[\]\\])
 const columnCollection = { revision: 'revisions', capability: 'capabilities' } as const;
 
 /**
- * A cell as Markdown: `◐ partial · version 0.210 · <caveat> · [note](/research/note.md)`, with
- * `newer release 0.220 (checked 2026-12-01)` after the version where the drift report found one.
+ * A cell as Markdown: `◐ partial · ● observed · since 0.3.1 · version 0.210 · <caveat> · [note](/research/note.md)`,
+ * with `newer release 0.220 (checked 2026-12-01)` after the version where the drift report found one.
  */
 export const markdownCell = (cell: MatrixCell): string => {
   const parts = [`${stateSymbols[cell.state]} ${cell.state}`];
+  if (cell.evidence !== undefined) parts.push(`${evidenceMarks[cell.evidence]} ${cell.evidence}`);
+  if (cell.since !== undefined) parts.push(`since ${cellText(cell.since)}`);
   if (cell.version !== undefined) parts.push(`version ${cellText(cell.version)}`);
   if (cell.newerRelease !== undefined) {
     parts.push(`newer release ${cellText(cell.newerRelease.newest)} (checked ${cell.newerRelease.checked})`);
@@ -45,7 +48,12 @@ const table = (matrix: Matrix, labels: MatrixLabels): string => {
 
 /** `/matrix.md`: both matrices as Markdown tables, every cell's notes linked as twins. */
 export const matrixMarkdown = (matrices: Record<Axis, Matrix>, labels: MatrixLabels): string => {
-  const legend = cellStates.map((state) => `- ${stateSymbols[state]} \`${state}\`: ${stateMeanings[state]}`).join('\n');
+  const legend = [
+    ...cellStates.map((state) => `- ${stateSymbols[state]} \`${state}\`: ${stateMeanings[state]}`),
+    ...evidenceKinds.map((kind) => `- ${evidenceMarks[kind]} \`${kind}\`: ${evidenceMeanings[kind]}`),
+    `- \`since\`: ${versionMeanings.since}`,
+    `- \`version\`: ${versionMeanings.version}`,
+  ].join('\n');
   return `${[
     '# Support matrix',
     "> Does this MCP client support that revision or capability? Each cell is a verdict written in the client's file and backed by research notes, or unknown where none is written yet.",

@@ -131,13 +131,13 @@ describe('the matrix export', () => {
 });
 
 describe('the matrix as Markdown', () => {
-  test('a cell says its state in a word and a symbol, then version, caveat and its notes as twin links', () => {
+  test('a cell says its state in a word and a symbol, how it is known, since and version, caveat and its notes as twin links', () => {
     expect(markdownCell(rowOf(matrices.revision, 'zed')[0]!)).toBe(
-      '✓ yes · version 0.210 · [zed-two-versions](/research/zed-two-versions.md)',
+      '✓ yes · ● observed · since 0.190 · version 0.210 · [zed-two-versions](/research/zed-two-versions.md)',
     );
     // A pipe in a caveat would end the table cell.
     expect(markdownCell(rowOf(matrices.capability, 'zed')[0]!)).toBe(
-      '◐ partial · Only text \\| no images. · [zed-sampling](/research/zed-sampling.md)',
+      '◐ partial · ○ read · Only text \\| no images. · [zed-sampling](/research/zed-sampling.md)',
     );
     expect(markdownCell(rowOf(matrices.revision, 'goose')[0]!)).toBe('? unknown');
   });
@@ -153,8 +153,8 @@ describe('the matrix as Markdown', () => {
     expect(revisions.trim().split('\n').slice(2)).toEqual([
       '| Client | [2025-11-25](/revisions/2025-11-25.md) | [2026-07-28](/revisions/2026-07-28.md) |',
       '| --- | --- | --- |',
-      '| [ZED](/clients/zed.md) | ✓ yes · version 0.210 · [zed-two-versions](/research/zed-two-versions.md) | ✗ no · [zed-two-versions](/research/zed-two-versions.md) |',
-      '| [CODEX](/clients/codex.md) | ✓ yes · [codex-versions](/research/codex-versions.md) | ? unknown |',
+      '| [ZED](/clients/zed.md) | ✓ yes · ● observed · since 0.190 · version 0.210 · [zed-two-versions](/research/zed-two-versions.md) | ✗ no · ● observed · [zed-two-versions](/research/zed-two-versions.md) |',
+      '| [CODEX](/clients/codex.md) | ✓ yes · ○ read · [codex-versions](/research/codex-versions.md) | ? unknown |',
       '| [GOOSE](/clients/goose.md) | ? unknown | ? unknown |',
       '| **Tally** | 2 yes · 0 partial · 0 no · 1 unknown | 0 yes · 0 partial · 1 no · 2 unknown |',
     ]);

@@ -86,10 +86,13 @@ export const entryTwin = (entry: {
   heading: string;
   body: string;
   notes: readonly NoteListItem[];
+  /** Sections (each from its own `##` heading) between the body and the notes. */
+  sections?: readonly string[];
 }): string => {
   const blocks = [entry.frontmatterBlock.trimEnd(), `# ${entry.heading}`];
   const body = trimBlankLines(entry.body);
   if (body !== '') blocks.push(body);
+  blocks.push(...(entry.sections ?? []));
   blocks.push(
     entry.notes.length === 0
       ? '## Notes\n\nNo notes yet.'

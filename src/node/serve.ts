@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { headersFor, parseHeaders, type HeaderRule } from '../lib/headers.ts';
+import { headersFor, headersHostOf, parseHeaders, type HeaderRule, type HeadersHost } from '../lib/headers.ts';
 
 /** Content types by extension; twins are Markdown, Pagefind's index files are binary. */
 const types: Record<string, string> = {
@@ -49,13 +49,16 @@ export const resolvePath = async (dist: string, urlPath: string): Promise<string
  */
 export const serveStatic = (dist: string): Server => {
   const headersFile = path.join(path.resolve(dist), '_headers');
-  let cached: { mtime: number; rules: HeaderRule[] } | undefined;
-  // Read again only when a new build has replaced it.
-  const rules = async (): Promise<HeaderRule[]> => {
+  let cached: { mtime: number; rules: HeaderRule[]; host: HeadersHost } | undefined;
+  // Read again only when a new build has replaced it; applied the way the host it was written for applies it.
+  const headersOf = async (urlPath: string): Promise<Record<string, string>> => {
     const mtime = (await stat(headersFile).catch(() => undefined))?.mtimeMs;
-    if (mtime === undefined) return [];
-    if (cached?.mtime !== mtime) cached = { mtime, rules: parseHeaders(await readFile(headersFile, 'utf8')) };
-    return cached.rules;
+    if (mtime === undefined) return {};
+    if (cached?.mtime !== mtime) {
+      const text = await readFile(headersFile, 'utf8');
+      cached = { mtime, rules: parseHeaders(text), host: headersHostOf(text) };
+    }
+    return headersFor(cached.rules, urlPath, cached.host);
   };
   return createServer((request, response) => {
     const urlPath = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -67,7 +70,7 @@ export const serveStatic = (dist: string): Server => {
         response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
         return;
       }
-      const own = file ? headersFor(await rules(), urlPath) : {};
+      const own = file ? await headersOf(urlPath) : {};
       // Lower-case names, so a rule's header replaces the server's own rather than doubling it.
       response.writeHead(status, {
         'content-type': types[path.extname(served)] ?? 'application/octet-stream',

@@ -3,7 +3,7 @@
  * reader picks 2 to 4 clients and both tables show only their rows; the URL (`?compare=zed,codex`)
  * says so, so a comparison can be shared and survives back and forward.
  */
-import { COMPARE_MAX, COMPARE_MIN, parseCompare } from '../lib/compare.ts';
+import { COMPARE_MAX, COMPARE_MIN, compareHint, parseCompare } from '../lib/compare.ts';
 
 /** Shows the compare form and filters both tables' rows by the clients picked, in step with the URL. */
 export const wireCompare = (): void => {
@@ -27,7 +27,7 @@ export const wireCompare = (): void => {
     reset.disabled = picked.length === 0;
     status.textContent = comparing
       ? `Comparing ${picked.length} clients: ${picked.map(nameOf).join(', ')}.${picked.length >= COMPARE_MAX ? ' Four is the most; untick one to pick another.' : ''}`
-      : `Pick ${picked.length === 0 ? 'two' : 'one more'} to compare; all ${known.length} clients are shown.`;
+      : compareHint(known.length, picked.length);
   };
 
   const push = (picked: readonly string[]) => {

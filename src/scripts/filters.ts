@@ -74,10 +74,13 @@ export const wireFilters = (): void => {
       summary.replaceChildren();
       appendInline(summary, meta['summary'] ?? '');
     }
-    const time = item.querySelector('time');
-    if (time) {
-      time.dateTime = meta['lastVerified'] ?? '';
-      time.textContent = meta['lastVerified'] ?? '';
+    // The template holds a placeholder, not an empty <time>: a <time> must carry a date (the Nu checker says so).
+    const verified = item.querySelector('[data-verified]');
+    if (verified && meta['lastVerified']) {
+      const time = document.createElement('time');
+      time.dateTime = meta['lastVerified'];
+      time.textContent = meta['lastVerified'];
+      verified.replaceWith(time);
     }
     const clients = item.querySelector('[data-clients]');
     if (clients) clients.textContent = (meta['clients'] ?? '').split(' ').join(', ');

@@ -1,10 +1,27 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
+import { clientCaptures } from '../../data/client-captures.ts';
+import { matrixData } from '../../data/matrix.ts';
 import { clientPaths } from '../../data/paths.ts';
+import { clientCapturesMarkdown, clientSupportMarkdown } from '../../lib/client-twin.ts';
+import { rowOf } from '../../lib/matrix.ts';
 import { markdownResponse } from '../../lib/responses.ts';
 import { entryTwin } from '../../lib/twin.ts';
 
 export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
-export const GET: APIRoute<Props> = ({ props }) =>
-  markdownResponse(entryTwin({ ...props.client, heading: props.client.data.name }));
+export const GET: APIRoute<Props> = async ({ props }) => {
+  const { client } = props;
+  const [{ matrices, labels }, captured] = await Promise.all([matrixData(), clientCaptures(client.id)]);
+  const rows = { revision: rowOf(matrices.revision, client.id), capability: rowOf(matrices.capability, client.id) };
+  return markdownResponse(
+    entryTwin({
+      ...client,
+      heading: client.data.name,
+      sections: [
+        clientSupportMarkdown(rows, labels.columnLabel),
+        clientCapturesMarkdown(client.data.name, captured.timeline, captured.identities),
+      ],
+    }),
+  );
+};

@@ -1,0 +1,21 @@
+import { describe, expect, test } from 'vitest';
+import { cellDetailId, cellVersionLabel } from './cell-view.ts';
+
+describe('a cell in words', () => {
+  test('says since which version where it is known, else as of which, else nothing', () => {
+    expect(cellVersionLabel({ since: '0.3.10', version: '0.4.1' })).toBe('since 0.3.10');
+    expect(cellVersionLabel({ version: '0.210' })).toBe('as of 0.210');
+    expect(cellVersionLabel({})).toBeUndefined();
+  });
+
+  test('detail ids differ per axis, client and column, and hold no character an id should not', () => {
+    const ids = [
+      cellDetailId({ axis: 'revision', client: 'zed', column: '2025-11-25' }),
+      cellDetailId({ axis: 'capability', client: 'zed', column: 'tools' }),
+      cellDetailId({ axis: 'capability', client: 'codex', column: 'tools' }),
+    ];
+    expect(new Set(ids).size).toBe(3);
+    expect(ids[0]).toBe('verdict-revision-zed-2025-11-25');
+    expect(cellDetailId({ axis: 'capability', client: 'a.b', column: 'x y' })).toBe('verdict-capability-a_b-x_y');
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * How a matrix cell says how its verdict is known, in words and marks shared by /matrix, its twin
+ * and the client, revision and capability pages: observed on the wire or read, and since which
+ * version it holds.
+ */
+import type { Evidence, MatrixCell } from './matrix.ts';
+
+/** Every way a verdict is known, in the order legends list them. */
+export const evidenceKinds = ['observed', 'read'] as const satisfies readonly Evidence[];
+
+/** A small mark per kind of evidence; the words beside it (or hidden for screen readers) say it too. */
+export const evidenceMarks: Record<Evidence, string> = { observed: '●', read: '○' };
+
+/** A kind of evidence in a few words, for cells and their details. */
+export const evidenceLabels: Record<Evidence, string> = {
+  observed: 'observed on the wire',
+  read: 'read in code and reports',
+};
+
+/** What makes a verdict one or the other (FORMAT.md: `evidence`). */
+export const evidenceReasons: Record<Evidence, string> = {
+  observed: 'a note the verdict cites cites a capture of this client',
+  read: 'none of its notes cites a capture of this client: it rests on code, changelogs or reports',
+};
+
+/** What each kind of evidence means, for legends. */
+export const evidenceMeanings: Record<Evidence, string> = {
+  observed: `${evidenceLabels.observed}: ${evidenceReasons.observed}`,
+  read: `${evidenceLabels.read}: ${evidenceReasons.read}`,
+};
+
+/** What `since` and `version` mean, for legends. */
+export const versionMeanings = {
+  since: 'the first client version known to behave so (from captures of several versions)',
+  version: 'the newest client version the verdict was checked against',
+} as const;
+
+/** A cell's version in a few words: `since 0.3.10` where it is known, else `as of 0.210`, else nothing. */
+export const cellVersionLabel = (cell: Pick<MatrixCell, 'since' | 'version'>): string | undefined =>
+  cell.since !== undefined ? `since ${cell.since}` : cell.version !== undefined ? `as of ${cell.version}` : undefined;
+
+/** The id of a cell's detail on /matrix: unique across both tables, and safe in an id. */
+export const cellDetailId = (cell: Pick<MatrixCell, 'axis' | 'client' | 'column'>): string =>
+  `verdict-${cell.axis}-${cell.client}-${cell.column}`.replace(/[^A-Za-z0-9_-]/g, '_');
