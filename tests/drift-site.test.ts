@@ -100,15 +100,17 @@ describe('a build with a drift report', () => {
     expect(await page(dist, `research/${reference}.html`)).not.toContain('Changed upstream');
   });
 
-  test('a cell verified before the newest release says so on the matrix and client pages and in the matrix twin', async () => {
+  test('a cell verified before the newest release says so on the matrix and client pages and in their twins', async () => {
     for (const file of ['matrix.html', 'clients/hermes-agent.html']) {
       expect(await page(dist, file)).toMatch(
         /may be stale: fixture-2\.0 is out \(<time datetime="2026-11-28"[^>]*>2026-11-28<\/time>\), checked <time datetime="2026-11-29"/,
       );
     }
-    expect(await page(dist, 'matrix.md')).toContain(
-      '◐ partial · version fixture-1.0 · newer release fixture-2.0 (checked 2026-11-29) ·',
-    );
+    for (const file of ['matrix.md', 'clients/hermes-agent.md']) {
+      expect(await page(dist, file), file).toContain(
+        '◐ partial · ○ read · version fixture-1.0 · newer release fixture-2.0 (checked 2026-11-29) ·',
+      );
+    }
   });
 
   test('/data/matrix.json gives such a cell the newest version and the day it was checked, and no other', async () => {
