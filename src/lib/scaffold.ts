@@ -53,6 +53,10 @@ export interface ScaffoldValues {
   status?: string;
   era?: string;
   description?: string;
+  /** A capture as the note's source instead of a web source (the probe's `draft`). */
+  captureSource?: { capture: string; sha256: string; title: string; date: string };
+  /** Lines the body starts with, before the comment that asks for the note (the probe's facts). */
+  bodyLines?: readonly string[];
 }
 
 /** What the scaffold needs to know about the world: the date, and the ids that exist, for hints. */
@@ -156,16 +160,26 @@ const noteFile = (id: string, values: ScaffoldValues, context: ScaffoldContext):
     listField('clients', values.clients, knownHint(context.known.clients, 'clients')),
     listField('specVersions', values.revisions, knownHint(context.known.revisions, 'revisions')),
     'sources:',
-    textField('url', source?.url, about(Source.shape.url), '  - '),
-    textField('title', values.sourceTitle, about(Source.shape.title), '    '),
-    source?.commit === undefined ? `    commit: ""${todo(commitHint)}` : `    commit: ${yamlScalar(source.commit)}`,
-    source?.path === undefined ? `    path: ""${todo(about(Source.shape.path))}` : `    path: ${yamlScalar(source.path)}`,
-    `    date: ${context.today}`,
+    ...(values.captureSource === undefined
+      ? [
+          textField('url', source?.url, about(Source.shape.url), '  - '),
+          textField('title', values.sourceTitle, about(Source.shape.title), '    '),
+          source?.commit === undefined ? `    commit: ""${todo(commitHint)}` : `    commit: ${yamlScalar(source.commit)}`,
+          source?.path === undefined ? `    path: ""${todo(about(Source.shape.path))}` : `    path: ${yamlScalar(source.path)}`,
+          `    date: ${context.today}`,
+        ]
+      : [
+          `  - capture: ${values.captureSource.capture}`,
+          `    sha256: ${values.captureSource.sha256}`,
+          `    title: ${yamlScalar(values.captureSource.title)}`,
+          `    date: ${values.captureSource.date}`,
+        ]),
     `status: ${noteStatuses[0]}`,
     `lastVerified: ${context.today}`,
   ];
   if (values.related !== undefined && values.related.length > 0) lines.push(`related: ${flowList(values.related)}`);
   const body = [
+    ...(values.bodyLines ?? []),
     '<!--',
     'TODO: write the note, then delete this comment.',
     '- One claim per note: say it in the first sentence or two.',

@@ -1,0 +1,57 @@
+/**
+ * `npm run probe -- <command>`: the capture lab, a local MCP server that records what a client sends.
+ *   stdio  --persona P --out DIR [--client ID --client-version V --package --command --path --time-limit]
+ *          serve one client on standard input and output (what `config` launches)
+ *   http   the same flags, and --port N [--reply json|sse]: Streamable HTTP at http://127.0.0.1:N/mcp
+ *   config the same flags: print the {"command","args"} that launches `stdio`
+ *   draft  <capture.jsonl> [--note FILE]: the facts a capture establishes, a note draft, verdict proposals
+ *   run    <client> [--version V] [--persona P]: run a recipe (src/probe/recipes.ts)
+ */
+import { readServeOptions } from '../probe/flags.ts';
+import { launchConfig } from '../probe/launch.ts';
+import { startHttp, startStdio } from '../probe/capture-run.ts';
+import { fail } from './fail.ts';
+
+const usage = 'usage: npm run probe -- <stdio|http|config|draft|run> …  (see CONTRIBUTING.md, "Capturing a client")';
+
+const onSignals = (stop: (reason: string) => void) => {
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => stop(`the probe received ${signal}`));
+};
+
+const main = async () => {
+  const [command, ...rest] = process.argv.slice(2);
+  switch (command) {
+    case 'stdio': {
+      const { run } = startStdio(readServeOptions(rest, process.cwd()));
+      onSignals(run.stop);
+      await run.done;
+      // Standard input may still be open (a client that never closes): end the process, not wait.
+      return process.exit(0);
+    }
+    case 'http': {
+      const options = readServeOptions(rest, process.cwd());
+      const { run, recorder } = await startHttp(options);
+      console.error(
+        `probe: serving ${run.url}, recording to ${recorder.file ?? `${options.out} (named once the client says who it is)`}`,
+      );
+      onSignals(run.stop);
+      const end = await run.done;
+      console.error(`probe: stopped (${end}); capture ${recorder.file ?? '(none)'}`);
+      break;
+    }
+    case 'config':
+      console.log(JSON.stringify(launchConfig(readServeOptions(rest, process.cwd()))));
+      break;
+    case 'draft':
+      // Loaded on demand: `stdio` starts inside a client's time limit and needs none of it.
+      process.exitCode = await (await import('../probe/draft-command.ts')).runDraft(rest);
+      break;
+    case 'run':
+      process.exitCode = await (await import('../probe/run-command.ts')).runRecipeCommand(rest);
+      break;
+    default:
+      throw new Error(command === undefined ? usage : `unknown command ${JSON.stringify(command)}; ${usage}`);
+  }
+};
+
+main().catch(fail);

@@ -1,0 +1,317 @@
+/**
+ * The probe's personas: how it answers a client, one persona per run. Pure: a message and what the
+ * connection knows go in, the answer (and for HTTP its status) comes out; the stdio and HTTP sides
+ * record and send it. Each rule cites the specification at SPEC_COMMIT (src/probe/spec.ts) as
+ * `path:lines`, all under docs/specification/ of modelcontextprotocol/modelcontextprotocol.
+ */
+import { errorOf, isRecord, resultOf, type Incoming, type Outgoing, type RpcId } from './jsonrpc.ts';
+import { ERROR, LEGACY_REVISIONS, META, MODERN_REVISION } from './spec.ts';
+import { PROBE_NAME, PROBE_VERSION } from './version.ts';
+
+/** A persona, parsed: `observe`, `legacy:<revision>` or `modern-only`. */
+export type Persona = { kind: 'observe' } | { kind: 'legacy'; revision: string } | { kind: 'modern-only' };
+
+/** The personas' names as a user types them, for help and errors. */
+export const personaNames = ['observe', 'legacy:<revision>', 'modern-only'] as const;
+
+/** Reads a persona's name; a name that is not one is an Error that lists the ones that are. */
+export const parsePersona = (text: string): Persona => {
+  if (text === 'observe') return { kind: 'observe' };
+  if (text === 'modern-only') return { kind: 'modern-only' };
+  const legacy = /^legacy:(.*)$/.exec(text);
+  if (legacy) {
+    const revision = legacy[1] ?? '';
+    if ((LEGACY_REVISIONS as readonly string[]).includes(revision)) return { kind: 'legacy', revision };
+    throw new Error(`--persona: legacy:${revision}: expected a legacy revision, one of ${LEGACY_REVISIONS.join(', ')}`);
+  }
+  throw new Error(`--persona: expected one of ${personaNames.join(', ')}, got ${JSON.stringify(text)}`);
+};
+
+/** A persona as the capture header writes it. */
+export const personaText = (persona: Persona): string =>
+  persona.kind === 'legacy' ? `legacy:${persona.revision}` : persona.kind;
+
+/** What the connection knows when a message arrives. */
+export interface AnswerContext {
+  transport: 'stdio' | 'http';
+  /** The legacy revision an earlier `initialize` settled on this process (stdio) or session (HTTP). */
+  negotiated?: string | undefined;
+  /** HTTP only: the request's headers as sent. */
+  headers?: readonly (readonly [string, string])[];
+}
+
+/** The probe's answer to one client message. */
+export interface Answer {
+  /** The reply; none for a notification or a client's response. */
+  reply?: Outgoing;
+  /** The HTTP status this answer goes out with (stdio ignores it). */
+  status: number;
+  /** Set where this answer opens a legacy session at this revision (HTTP mints its id). */
+  opens?: string;
+}
+
+/** The harmless tool every persona lists after the handshake. */
+export const probeTool = {
+  name: 'echo',
+  title: 'Echo',
+  description: 'Returns the text it is given. It reads and changes nothing.',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+} as const;
+
+const serverInfo = { name: PROBE_NAME, version: PROBE_VERSION };
+
+/** The version a request's `_meta` declares, where it declares one. */
+export const metaVersion = (params: Record<string, unknown>): string | undefined => {
+  const meta = params['_meta'];
+  const version = isRecord(meta) ? meta[META.protocolVersion] : undefined;
+  return typeof version === 'string' ? version : undefined;
+};
+
+const headerValues = (context: AnswerContext, name: string): string[] =>
+  (context.headers ?? []).filter(([key]) => key.toLowerCase() === name.toLowerCase()).map(([, value]) => value);
+
+const reply = (message: Outgoing, status = 200): Answer => ({ reply: message, status });
+
+/**
+ * A modern result. Servers implementing 2026-07-28 MUST include `resultType`
+ * (schema/2026-07-28/schema.ts:223-234, at SPEC_COMMIT).
+ */
+const modernResult = (id: RpcId, result: Record<string, unknown>) => resultOf(id, { resultType: 'complete', ...result });
+
+/**
+ * The versions a persona supports, in the order its `supported` lists give them: the modern one
+ * first where it has one, as the example in 2026-07-28/basic/versioning.mdx:54-67 does.
+ */
+const supportedBy = (persona: Persona): string[] =>
+  persona.kind === 'observe'
+    ? [MODERN_REVISION, ...LEGACY_REVISIONS]
+    : persona.kind === 'legacy'
+      ? [persona.revision]
+      : [MODERN_REVISION];
+
+/**
+ * UnsupportedProtocolVersionError: code -32022 with `data.supported` and `data.requested`
+ * (2026-07-28/basic/versioning.mdx:48-71; schema/2026-07-28/schema.ts:483-501). On HTTP it goes out
+ * with 400 Bad Request (2026-07-28/basic/transports/streamable-http.mdx:263-267).
+ */
+const unsupportedVersion = (persona: Persona, id: RpcId, requested: string): Answer =>
+  reply(
+    errorOf(id, ERROR.unsupportedProtocolVersion, 'Unsupported protocol version', {
+      supported: supportedBy(persona),
+      requested,
+    }),
+    400,
+  );
+
+/**
+ * HeaderMismatch, -32020, with 400 Bad Request: a required header is missing or does not match the
+ * body (2026-07-28/basic/transports/streamable-http.mdx:257-261 and 597-630).
+ */
+const headerMismatch = (id: RpcId, message: string): Answer =>
+  reply(errorOf(id, ERROR.headerMismatch, `Header mismatch: ${message}`), 400);
+
+/**
+ * The modern header checks. `MCP-Protocol-Version` MUST equal the `_meta` version
+ * (streamable-http.mdx:257-261); `strict` also refuses a missing `MCP-Protocol-Version`, `Mcp-Method`
+ * or `Mcp-Name` (streamable-http.mdx:286-293 and 622-630). `observe` checks only the MUST on a
+ * mismatch, so a client that leaves a header out is still seen going on.
+ */
+const modernHeaderProblem = (
+  context: AnswerContext,
+  request: Extract<Incoming, { kind: 'request' }>,
+  version: string,
+  strict: boolean,
+): Answer | undefined => {
+  if (context.transport !== 'http') return undefined;
+  const versions = headerValues(context, 'mcp-protocol-version');
+  if (versions.some((value) => value !== version)) {
+    return headerMismatch(
+      request.id,
+      `MCP-Protocol-Version ${JSON.stringify(versions.join(', '))} does not match _meta ${JSON.stringify(version)}`,
+    );
+  }
+  if (!strict) return undefined;
+  if (versions.length === 0) return headerMismatch(request.id, 'the MCP-Protocol-Version header is missing');
+  const methods = headerValues(context, 'mcp-method');
+  if (methods.length === 0) return headerMismatch(request.id, 'the Mcp-Method header is missing');
+  if (methods.some((value) => value !== request.method)) {
+    return headerMismatch(
+      request.id,
+      `Mcp-Method ${JSON.stringify(methods.join(', '))} does not match the body's method ${JSON.stringify(request.method)}`,
+    );
+  }
+  const name = request.params['name'] ?? request.params['uri'];
+  const named = ['tools/call', 'resources/read', 'prompts/get'].includes(request.method);
+  if (named && typeof name === 'string') {
+    const names = headerValues(context, 'mcp-name').map(decodeSentinel);
+    if (names.length === 0) return headerMismatch(request.id, 'the Mcp-Name header is missing');
+    if (names.some((value) => value !== name)) {
+      return headerMismatch(
+        request.id,
+        `Mcp-Name ${JSON.stringify(names.join(', '))} does not match the body's ${JSON.stringify(name)}`,
+      );
+    }
+  }
+  return undefined;
+};
+
+/** A header value in the Base64 sentinel form decoded (streamable-http.mdx:486-504); others as they are. */
+const decodeSentinel = (value: string): string => {
+  const match = /^=\?base64\?(.*)\?=$/.exec(value);
+  if (!match) return value;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(match[1] ?? ''), (c) => c.charCodeAt(0)));
+  } catch {
+    return value;
+  }
+};
+
+/** The answers every persona gives once a client may use it: the one tool, and `ping`. */
+const serve = (request: Extract<Incoming, { kind: 'request' }>, modern: boolean): Answer | undefined => {
+  const result = (value: Record<string, unknown>) =>
+    reply(modern ? modernResult(request.id, value) : resultOf(request.id, value));
+  switch (request.method) {
+    case 'ping':
+      // Legacy: an empty result (2025-11-25/basic/utilities/ping.mdx:29-35). 2026-07-28 removed ping
+      // (2026-07-28/changelog.mdx:20); the probe still answers it, as the issue asks of every persona.
+      return result({});
+    case 'tools/list':
+      return result({ tools: [probeTool] });
+    case 'tools/call': {
+      if (request.params['name'] !== probeTool.name) {
+        return reply(errorOf(request.id, ERROR.invalidParams, `Unknown tool: ${JSON.stringify(request.params['name'])}`));
+      }
+      const args = request.params['arguments'];
+      const text = isRecord(args) && typeof args['text'] === 'string' ? args['text'] : '';
+      return result({ content: [{ type: 'text', text }] });
+    }
+    default:
+      return undefined;
+  }
+};
+
+/**
+ * Method not found, -32601. A modern server answers it on HTTP with 404 Not Found
+ * (2026-07-28/basic/transports/streamable-http.mdx:271-275); a legacy one inside a 200.
+ */
+const methodNotFound = (request: Extract<Incoming, { kind: 'request' }>, modern: boolean): Answer =>
+  reply(errorOf(request.id, ERROR.methodNotFound, `Method not found: ${request.method}`), modern ? 404 : 200);
+
+/**
+ * The legacy `initialize` answer: echo the client's version where the persona supports it, else
+ * answer the persona's own latest (2025-11-25/basic/lifecycle.mdx:165-175).
+ */
+const initialize = (persona: Persona, request: Extract<Incoming, { kind: 'request' }>): Answer => {
+  const offered = request.params['protocolVersion'];
+  const supported = persona.kind === 'legacy' ? [persona.revision] : [...LEGACY_REVISIONS];
+  const version = typeof offered === 'string' && supported.includes(offered) ? offered : (supported[0] ?? LEGACY_REVISIONS[0]);
+  return {
+    reply: resultOf(request.id, { protocolVersion: version, capabilities: { tools: {} }, serverInfo }),
+    status: 200,
+    opens: version,
+  };
+};
+
+/**
+ * A legacy server on HTTP without a session: requests other than `initialize` get 400 Bad Request
+ * (2025-11-25/basic/transports.mdx:206-210), with a JSON-RPC error from the legacy range that no
+ * modern client reads as a modern error (2026-07-28/basic/index.mdx:117-121), so a dual-era client
+ * falls back (2026-07-28/basic/transports/streamable-http.mdx:650-665).
+ */
+const noSession = (id: RpcId): Answer => reply(errorOf(id, -32000, 'Bad Request: No valid session ID provided'), 400);
+
+/**
+ * A legacy server on HTTP refuses an `MCP-Protocol-Version` it does not support with 400
+ * (2025-11-25/basic/transports.mdx:279-280).
+ */
+const legacyHeaderProblem = (persona: Persona, context: AnswerContext, id: RpcId): Answer | undefined => {
+  if (context.transport !== 'http') return undefined;
+  const supported = persona.kind === 'legacy' ? [persona.revision] : [...LEGACY_REVISIONS];
+  const bad = headerValues(context, 'mcp-protocol-version').find((value) => !supported.includes(value));
+  return bad === undefined ? undefined : reply(errorOf(id, -32000, `Bad Request: Unsupported protocol version: ${bad}`), 400);
+};
+
+/** A legacy-era request (no `_meta` version, or any request to the legacy persona). */
+const legacyRequest = (persona: Persona, request: Extract<Incoming, { kind: 'request' }>, context: AnswerContext): Answer => {
+  if (request.method === 'initialize') return initialize(persona, request);
+  if (context.transport === 'http' && context.negotiated === undefined) return noSession(request.id);
+  return legacyHeaderProblem(persona, context, request.id) ?? serve(request, false) ?? methodNotFound(request, false);
+};
+
+/** A modern-era request: its `_meta` version checked, then served statelessly. */
+const modernRequest = (
+  persona: Persona,
+  request: Extract<Incoming, { kind: 'request' }>,
+  context: AnswerContext,
+  version: string | undefined,
+): Answer => {
+  const strict = persona.kind === 'modern-only';
+  // A request without a `_meta` version cannot be served at any version this persona has: name them.
+  if (version === undefined) return unsupportedVersion(persona, request.id, '');
+  const headers = modernHeaderProblem(context, request, version, strict);
+  if (headers !== undefined) return headers;
+  // The server MUST answer a version it does not implement with -32022 (versioning.mdx:48-52).
+  if (version !== MODERN_REVISION) return unsupportedVersion(persona, request.id, version);
+  if (request.method === 'server/discover') {
+    // Servers MUST implement server/discover (versioning.mdx:73-78); the result's fields are in
+    // 2026-07-28/server/discover.mdx:33-60 and 88-101.
+    return reply(
+      modernResult(request.id, {
+        supportedVersions: supportedBy(persona),
+        capabilities: { tools: {} },
+        _meta: { [META.serverInfo]: serverInfo },
+      }),
+    );
+  }
+  return serve(request, true) ?? methodNotFound(request, true);
+};
+
+/** The probe's answer to one client message, as `persona`. */
+export const answer = (persona: Persona, incoming: Incoming, context: AnswerContext): Answer => {
+  switch (incoming.kind) {
+    case 'unparsable':
+      return reply(errorOf(null, ERROR.parseError, 'Parse error'), 400);
+    case 'invalid':
+      return reply(errorOf(incoming.id, ERROR.invalidRequest, `Invalid Request: ${incoming.reason}`), 400);
+    case 'batch':
+      // Batches were removed in 2025-06-18 (2025-06-18/changelog.mdx:12) and 2026-07-28 allows one
+      // message per POST (streamable-http.mdx:80-81): refused as an invalid request.
+      return reply(errorOf(null, ERROR.invalidRequest, 'Invalid Request: batches are not supported'), 400);
+    case 'notification':
+    case 'response':
+      // A notification or a response gets no reply; on HTTP, 202 Accepted with no body
+      // (streamable-http.mdx:82-84).
+      return { status: 202 };
+    case 'request':
+      break;
+  }
+  const request = incoming;
+  const version = metaVersion(request.params);
+  switch (persona.kind) {
+    case 'legacy':
+      // A legacy server knows no server/discover: on stdio it answers an implementation-defined
+      // error, commonly -32601 (2026-07-28/basic/transports/stdio.mdx:135-141); on HTTP without a
+      // session it refuses the request (noSession). It ignores `_meta` and answers every other
+      // request under legacy rules.
+      if (request.method === 'server/discover' && !(context.transport === 'http' && context.negotiated === undefined)) {
+        return methodNotFound(request, false);
+      }
+      return legacyRequest(persona, request, context);
+    case 'modern-only':
+      if (request.method === 'initialize') {
+        // A modern-only server SHOULD name its versions in any error to initialize
+        // (versioning.mdx:154-157): -32022 lists them.
+        const offered = request.params['protocolVersion'];
+        return unsupportedVersion(persona, request.id, typeof offered === 'string' ? offered : '');
+      }
+      return modernRequest(persona, request, context, version);
+    case 'observe':
+      // A dual-era server picks the era from how the client opens: modern `_meta` is served
+      // statelessly, `initialize` selects legacy semantics (versioning.mdx:174-180). A
+      // server/discover is modern by its nature (2026-07-28/server/discover.mdx:7-9).
+      if (request.method !== 'initialize' && (version !== undefined || request.method === 'server/discover')) {
+        return modernRequest(persona, request, context, version);
+      }
+      return legacyRequest(persona, request, context);
+  }
+};
