@@ -317,10 +317,9 @@ describe('npm run drift', () => {
     expect(report.verdicts.map((item) => item.version)).toEqual(['0.3.10']);
   });
 
-  test('--recapture says so, and exits 4 on top, where the capture lab is missing', async () => {
-    const run = await drift(content, ['--recapture']);
-    expect(run.stderr).toContain('recapture: the capture lab is not in this checkout');
-    expect(run.stderr).toContain('npm run probe -- run fast-agent --version 0.4.0');
+  test('--recapture says so, and exits 4 on top, where the probe cannot run', async () => {
+    const run = await drift(content, ['--recapture'], { DRIFT_PROBE: path.join(work, 'no-such-probe') });
+    expect(run.stderr).toMatch(/^recapture: fast-agent 0\.4\.0: the probe failed \(ENOENT\)/m);
     expect(run.status).toBe(3 + 4);
   });
 
