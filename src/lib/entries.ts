@@ -1,4 +1,5 @@
 import type { Capability, Client, CollectionName, Note, Revision } from '../schema/index.ts';
+import type { DriftReport } from '../schema/drift.ts';
 import type { InvalidUtf8 } from './encoding.ts';
 import type { ParsedFile } from './frontmatter.ts';
 import type { Problem } from './problems.ts';
@@ -49,6 +50,8 @@ export interface Content {
 export interface LoadResult {
   content: Content;
   problems: Problem[];
+  /** The drift report (`drift.json`), where the folder has a valid one. */
+  drift?: DriftReport;
 }
 
 /** The ids that exist, by collection: what cross-file rules check references against. */

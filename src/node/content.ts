@@ -1,5 +1,6 @@
 import type { LoadResult } from '../lib/entries.ts';
 import { readCaptureFiles } from './captures.ts';
+import { readDriftReport } from './drift-report.ts';
 import { publishCaptureFiles } from '../lib/published-captures.ts';
 import { readContent, type ReadCache } from './read-content.ts';
 import { sortProblems } from '../lib/problems.ts';
@@ -24,9 +25,10 @@ export const createContentCache = (): Required<ContentCache> => ({ files: new Ma
  * publishes. Never throws on bad content; every problem is returned.
  */
 export const loadContent = async (contentDir: string, options: { origin: string; cache?: ContentCache }): Promise<LoadResult> => {
-  const [{ files, problems }, captures] = await Promise.all([
+  const [{ files, problems }, captures, drift] = await Promise.all([
     readContent(contentDir, options.cache?.files, options.cache?.checks),
     readCaptureFiles(contentDir),
+    readDriftReport(contentDir),
   ]);
   publishCaptureFiles(captures);
   const result = validateContent(files, {
@@ -34,5 +36,9 @@ export const loadContent = async (contentDir: string, options: { origin: string;
     captures,
     ...(options.cache ? { memo: options.cache.checks } : {}),
   });
-  return { content: result.content, problems: sortProblems([...problems, ...result.problems]) };
+  return {
+    content: result.content,
+    problems: sortProblems([...problems, ...result.problems, ...drift.problems]),
+    ...(drift.report === undefined ? {} : { drift: drift.report }),
+  };
 };
