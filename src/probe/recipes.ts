@@ -59,6 +59,8 @@ export interface Recipe {
   blocked?: string;
 }
 
+/** A word quoted for a POSIX shell. */
+const shellQuote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const toml = (text: string) => JSON.stringify(text);
 
@@ -451,6 +453,62 @@ export const recipes: readonly Recipe[] = [
     face: 'the client `mcp list` starts to report each server’s status (a session sends the same handshake, per recon)',
     timeLimit: 45,
     cannotShow: 'what a session sends later',
+  },
+  {
+    client: 'copilot-cli',
+    package: '@github/copilot',
+    bin: 'copilot',
+    configure: ({ home, launch, name }) => ({
+      files: [
+        {
+          path: `${home}/.copilot/mcp-config.json`,
+          text: json({ mcpServers: { [name]: { type: 'local', command: launch.command, args: launch.args, tools: ['*'] } } }),
+        },
+      ],
+      commands: [],
+    }),
+    // Offline mode with a model provider on a loopback port nothing listens on: no GitHub login, no GitHub MCP
+    // server, no telemetry; it connects its servers, fails the model call and exits by itself.
+    connect: () => ({
+      args: ['-p', 'say hi please'],
+      env: { COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: 'http://127.0.0.1:9/v1', COPILOT_MODEL: 'dummy-model' },
+    }),
+    command: 'copilot -p "say hi please" (COPILOT_OFFLINE=true, a model provider on a dead loopback port)',
+    path: 'cli',
+    transport: 'stdio',
+    face: 'the session client in offline (bring-your-own-model) mode, before its model call fails',
+    timeLimit: 45,
+    cannotShow:
+      'the signed-in mode (its GitHub MCP server, policies); anything after tools/list; versions before BYOK offline mode (0.0.x) need a GitHub token',
+  },
+  {
+    client: 'auggie',
+    package: '@augmentcode/auggie',
+    bin: 'auggie',
+    // Auggie joins a server's command and arguments into one shell line, so the probe's arguments (its label has
+    // spaces) go into a script, quoted, and the configuration names only `/bin/sh` and the script.
+    configure: ({ work, launch }) => ({
+      files: [{ path: `${work}/canimcp-probe.sh`, text: `exec ${[launch.command, ...launch.args].map(shellQuote).join(' ')}\n` }],
+      commands: [],
+    }),
+    // A dummy session whose tenant is a loopback port undici refuses to dial: it connects the servers, then retries the service.
+    connect: ({ work, name }) => ({
+      args: [
+        '--print',
+        'say-hi-please',
+        '--mcp-config',
+        JSON.stringify({ mcpServers: { [name]: { command: '/bin/sh', args: [`${work}/canimcp-probe.sh`] } } }),
+      ],
+      env: {
+        AUGMENT_SESSION_AUTH: JSON.stringify({ accessToken: 'dummy', tenantURL: 'http://127.0.0.1:9/', scopes: ['email'] }),
+      },
+    }),
+    command: 'auggie --print say-hi-please --mcp-config CONFIG, with a dummy session on a dead loopback tenant',
+    path: 'cli',
+    transport: 'stdio',
+    face: 'the session client (clientInfo augment-mcp-client), before it retries the service until the time limit',
+    timeLimit: 25,
+    cannotShow: 'anything after tools/list and a keep-alive ping; the IDE extensions',
   },
   {
     client: 'claude-code',
