@@ -40,7 +40,7 @@ const layer = (message, ...names) => ({
 });
 const astroFiles = { regex: '\\.astro$', caseSensitive: true, message: 'Components belong to views and pages.' };
 
-const toNode = layer('Only commands and Astro glue use Node I/O (src/node).', 'node');
+const toNode = layer('Only commands and Astro glue use Node I/O (src/node, src/drift).', 'node', 'drift');
 const toGlue = layer('Astro glue (src/integrations, src/data) is for views, pages and other glue.', 'integrations', 'data');
 const toViews = layer('Views (src/components, src/layouts) are only for pages.', 'components', 'layouts');
 const toEntry = layer('Entry points (src/cli, src/pages) are imported by nothing else.', 'cli', 'pages');
@@ -80,8 +80,8 @@ export default [
     },
   },
   {
-    // Node I/O: pure modules and Node, never Astro.
-    files: ['src/node/**'],
+    // Node I/O: pure modules and Node, never Astro. Drift (src/drift) is Node I/O: the registry and git.
+    files: ['src/node/**', 'src/drift/**'],
     ignores: tests,
     rules: {
       '@typescript-eslint/no-restricted-imports': rule([], [astro, astroFiles, toGlue, toViews, toEntry, toBrowser]),

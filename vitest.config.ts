@@ -7,6 +7,7 @@ const siteTests = [
   'tests/build-leftovers.test.ts',
   'tests/history.test.ts',
   'tests/rebuild-oracle.test.ts',
+  'tests/drift-site.test.ts',
 ];
 const buildsSites = ['tests/support/global-setup.ts'];
 

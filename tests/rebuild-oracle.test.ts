@@ -181,6 +181,42 @@ describe('a rebuild publishes what a cold build of the same tree publishes', () 
       true,
     ],
     [
+      'a drift report added',
+      () =>
+        writeFile(
+          file('content/drift.json'),
+          `${JSON.stringify({
+            drift: 1,
+            checked: '2026-11-29',
+            releases: [],
+            verdicts: [
+              {
+                client: 'hermes-agent',
+                axis: 'revision',
+                column: '2026-07-28',
+                version: 'fixture-1.0',
+                newest: 'fixture-2.0',
+                evidence: 'read',
+                at: { file: 'content/clients/hermes-agent.md', line: 1, column: 1 },
+              },
+            ],
+            sources: [
+              {
+                note: 'fast-agent-leads-with-the-modern-discover-probe',
+                url: 'https://github.com/evalstate/fast-agent',
+                commit: '610a2f57',
+                path: 'src/fast_agent/mcp/client_connection.py:62-108',
+                status: 'changed',
+                files: [{ file: 'src/fast_agent/mcp/client_connection.py', status: 'changed', lines: '62-108' }],
+                at: { file: 'content/research/x.md', line: 1, column: 1 },
+              },
+            ],
+          })}\n`,
+        ),
+      true,
+    ],
+    ['the drift report removed', () => rm(file('content/drift.json')), true],
+    [
       'SITE_URL changed',
       async () => {
         // The reference note writes its canonical URL out, which would pin the old origin.

@@ -6,6 +6,7 @@ import { cacheKey } from '../node/json-file.ts';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { Capability, Client, Note, Revision } from '../schema/index.ts';
 import { bodyOf } from '../lib/bodies.ts';
+import type { CellDrift, NoteDrift } from '../lib/drift-marks.ts';
 import { correctedBy, notesBy, newestFirst, relatedBothWays } from '../lib/indexes.ts';
 import { isStale } from '../lib/stale.ts';
 import { buildDate } from '../lib/today.ts';
@@ -19,8 +20,12 @@ interface Base<T> {
   frontmatterBlock: string;
   body: string;
   lastUpdated: string;
-  /** Changes whenever the entry's file, its `last-updated` or the site origin does. */
+  /** Changes whenever the entry's file, its `last-updated`, the site origin or its drift marks do. */
   digest: string;
+  /** A note's sources that changed upstream, by the drift report; absent without one. */
+  drift?: NoteDrift;
+  /** A client's verdicts checked before the newest release, by `cellKey`; absent without a report. */
+  cells?: Record<string, CellDrift>;
 }
 
 /** A note, ready to lay out. */
@@ -76,6 +81,8 @@ const base = <T>(entry: CollectionEntry<Named>): Base<T> => {
     body: body?.body ?? '',
     lastUpdated: body?.lastUpdated ?? buildDate(),
     digest: body?.digest ?? '',
+    ...(body?.drift === undefined ? {} : { drift: body.drift }),
+    ...(body?.cells === undefined ? {} : { cells: body.cells }),
   };
 };
 

@@ -9,6 +9,7 @@
 import type { CollectionName } from '../schema/index.ts';
 import type { CaptureBytes } from './capture-rules.ts';
 import { sharedSlot } from './shared-slot.ts';
+import type { CellDrift, NoteDrift } from './drift-marks.ts';
 import type { SearchRecord } from './search-records.ts';
 import type { VerdictHistory } from './verdict-history.ts';
 
@@ -26,8 +27,12 @@ export interface Body {
   source?: string;
   /** Written `last-updated`, else the last commit's date, else the build date. */
   lastUpdated: string;
-  /** Changes whenever the file's text, its `last-updated` or the site origin does. */
+  /** Changes whenever the file's text, its `last-updated`, the site origin or its drift marks do. */
   digest: string;
+  /** A note's sources that changed upstream, by the drift report (drift-marks.ts). */
+  drift?: NoteDrift;
+  /** A client's verdicts checked before the newest release, by `cellKey`, by the drift report. */
+  cells?: Record<string, CellDrift>;
 }
 
 /** What else the loader publishes about the content it loaded. */

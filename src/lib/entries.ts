@@ -1,4 +1,5 @@
 import type { Capability, Client, CollectionName, Note, Revision } from '../schema/index.ts';
+import type { DriftReport } from '../schema/drift.ts';
 import type { CaptureBytes } from './capture-rules.ts';
 import type { InvalidUtf8 } from './encoding.ts';
 import type { ParsedFile } from './frontmatter.ts';
@@ -52,6 +53,8 @@ export interface LoadResult {
   problems: Problem[];
   /** The capture files read with the content, valid or not, sorted by name. */
   captures: readonly CaptureBytes[];
+  /** The drift report (`drift.json`), where the folder has a valid one. */
+  drift?: DriftReport;
 }
 
 /** The ids that exist, by collection: what cross-file rules check references against. */

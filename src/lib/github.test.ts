@@ -45,3 +45,14 @@ describe('githubFileLinks', () => {
     expect(githubFileLinks(url, commit, path)).toEqual([]);
   });
 });
+
+describe('githubFileLinks with several line ranges', () => {
+  test('bare numbers after a file add lines to it, and a remark stays with its file', () => {
+    expect(
+      githubFileLinks('https://github.com/o/r', 'abc1234', 'CHANGELOG.md:22, 81, 86-90; b.ts, section Capabilities'),
+    ).toEqual([
+      { label: 'CHANGELOG.md:22, 81, 86-90', href: 'https://github.com/o/r/blob/abc1234/CHANGELOG.md#L22' },
+      { label: 'b.ts, section Capabilities', href: 'https://github.com/o/r/blob/abc1234/b.ts' },
+    ]);
+  });
+});

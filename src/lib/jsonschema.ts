@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CapabilityFrontmatter, ClientFrontmatter, NoteFrontmatter, RevisionFrontmatter } from '../schema/index.ts';
+import { DriftReport } from '../schema/drift.ts';
 import { ClientsExport, MatrixExport, NotesExport } from '../schema/export.ts';
 
 /**
@@ -20,5 +21,6 @@ export const jsonSchemas = (origin: string) => {
     'notes-export': make(NotesExport, 'notes-export', 'canimcp /data/notes.json'),
     'matrix-export': make(MatrixExport, 'matrix-export', 'canimcp /data/matrix.json'),
     'clients-export': make(ClientsExport, 'clients-export', 'canimcp /data/clients.json'),
+    'drift-report': make(DriftReport, 'drift-report', 'canimcp content/drift.json (npm run drift -- --write)'),
   };
 };

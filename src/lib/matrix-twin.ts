@@ -13,12 +13,18 @@ const cellText = (text: string) => text.replace(/\s+/g, ' ').replace(/([|[\]\\])
 
 const columnCollection = { revision: 'revisions', capability: 'capabilities' } as const;
 
-/** A cell as Markdown: `◐ partial · ● observed · since 0.3.1 · version 0.210 · <caveat> · [note](/research/note.md)`. */
+/**
+ * A cell as Markdown: `◐ partial · ● observed · since 0.3.1 · version 0.210 · <caveat> · [note](/research/note.md)`,
+ * with `newer release 0.220 (checked 2026-12-01)` after the version where the drift report found one.
+ */
 export const markdownCell = (cell: MatrixCell): string => {
   const parts = [`${stateSymbols[cell.state]} ${cell.state}`];
   if (cell.evidence !== undefined) parts.push(`${evidenceMarks[cell.evidence]} ${cell.evidence}`);
   if (cell.since !== undefined) parts.push(`since ${cellText(cell.since)}`);
   if (cell.version !== undefined) parts.push(`version ${cellText(cell.version)}`);
+  if (cell.newerRelease !== undefined) {
+    parts.push(`newer release ${cellText(cell.newerRelease.newest)} (checked ${cell.newerRelease.checked})`);
+  }
   if (cell.caveat !== undefined) parts.push(cellText(cell.caveat));
   if (cell.notes.length > 0) parts.push(cell.notes.map((id) => `[${id}](${noteUrl(id, 'twin')})`).join(', '));
   return parts.join(' · ');

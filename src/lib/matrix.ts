@@ -1,4 +1,5 @@
 import type { Verdict, VerdictState } from '../schema/index.ts';
+import { cellKey, type CellDrift } from './drift-marks.ts';
 
 /** A cell's state: a verdict's, or `unknown` where no verdict was written (never read as `no`). */
 export type CellState = VerdictState | 'unknown';
@@ -33,6 +34,8 @@ export interface MatrixCell {
   since?: string;
   /** How a verdict is known: `observed` on the wire (a cited note cites a capture of this client), else `read`. */
   evidence?: Evidence;
+  /** Where the drift report found a newer release than `version`: it, and the day that was checked. */
+  newerRelease?: CellDrift;
 }
 
 /** How a verdict is known: seen on the wire in a capture, or read in code and reports. */
@@ -50,7 +53,11 @@ export interface Matrix {
 
 /** The least the matrices need: each client's verdicts, and the column ids. */
 export interface MatrixInput {
-  clients: readonly { id: string; data: { support?: readonly Verdict[] | undefined } }[];
+  clients: readonly {
+    id: string;
+    data: { support?: readonly Verdict[] | undefined };
+    cells?: Record<string, CellDrift> | undefined;
+  }[];
   revisions: readonly string[];
   capabilities: readonly string[];
   /** Per note id, the clients whose captures the note cites; a note absent here cites none. */
@@ -65,6 +72,7 @@ const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matr
     cells: columns.map((column): MatrixCell => {
       const verdict = client.data.support?.find((item) => item[axis] === column);
       if (verdict === undefined) return { client: client.id, axis, column, state: 'unknown', notes: [] };
+      const newer = client.cells?.[cellKey(axis, column)];
       return {
         client: client.id,
         axis,
@@ -75,6 +83,7 @@ const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matr
         ...(verdict.version !== undefined ? { version: verdict.version } : {}),
         ...(verdict.since !== undefined ? { since: verdict.since } : {}),
         evidence: verdict.notes.some((note) => input.observed?.get(note)?.has(client.id)) ? 'observed' : 'read',
+        ...(newer === undefined ? {} : { newerRelease: newer }),
       };
     }),
   }));
@@ -125,6 +134,15 @@ export const exportCell = (cell: MatrixCell) => ({
   ...(cell.version !== undefined ? { version: cell.version } : {}),
   ...(cell.since !== undefined ? { since: cell.since } : {}),
   ...(cell.evidence !== undefined ? { evidence: cell.evidence } : {}),
+  ...(cell.newerRelease !== undefined
+    ? {
+        newerRelease: {
+          version: cell.newerRelease.newest,
+          ...(cell.newerRelease.released === undefined ? {} : { date: cell.newerRelease.released }),
+          checked: cell.newerRelease.checked,
+        },
+      }
+    : {}),
 });
 
 /** Every cell of both matrices, revisions first, each row by row. */

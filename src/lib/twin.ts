@@ -1,4 +1,5 @@
 import { isCaptureSource, type Note, type Source } from '../schema/index.ts';
+import { driftTwinLine, type NoteDrift } from './drift-marks.ts';
 import { linkText } from './md-escape.ts';
 import { captureUrl, clientUrl, noteUrl } from './urls.ts';
 
@@ -10,6 +11,8 @@ export interface NoteTwinInput {
   body: string;
   canonical: string;
   lastUpdated: string;
+  /** Sources the drift report found changed upstream; a line after the meta line says so. */
+  drift?: NoteDrift | undefined;
 }
 
 /** A note as a list item in another entry's twin. */
@@ -66,6 +69,7 @@ export const noteTwin = (note: NoteTwinInput): string => {
     `# ${data.title}`,
     meta,
   ];
+  if (note.drift !== undefined) blocks.push(driftTwinLine(note.drift));
   const body = trimBlankLines(note.body);
   if (body !== '') blocks.push(body);
   blocks.push(`## Sources\n\n${sources.join('\n')}`);

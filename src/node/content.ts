@@ -1,5 +1,6 @@
 import type { LoadResult } from '../lib/entries.ts';
 import { readCaptureFiles } from './captures.ts';
+import { readDriftReport } from './drift-report.ts';
 import { readContent, type ReadCache } from './read-content.ts';
 import { sortProblems } from '../lib/problems.ts';
 import { validateContent, type ValidationMemo } from '../lib/validate.ts';
@@ -23,14 +24,20 @@ export const createContentCache = (): Required<ContentCache> => ({ files: new Ma
  * publishes. Never throws on bad content; every problem is returned.
  */
 export const loadContent = async (contentDir: string, options: { origin: string; cache?: ContentCache }): Promise<LoadResult> => {
-  const [{ files, problems }, captures] = await Promise.all([
+  const [{ files, problems }, captures, drift] = await Promise.all([
     readContent(contentDir, options.cache?.files, options.cache?.checks),
     readCaptureFiles(contentDir),
+    readDriftReport(contentDir),
   ]);
   const result = validateContent(files, {
     origin: options.origin,
     captures,
     ...(options.cache ? { memo: options.cache.checks } : {}),
   });
-  return { content: result.content, problems: sortProblems([...problems, ...result.problems]), captures };
+  return {
+    content: result.content,
+    problems: sortProblems([...problems, ...result.problems, ...drift.problems]),
+    captures,
+    ...(drift.report === undefined ? {} : { drift: drift.report }),
+  };
 };

@@ -4,11 +4,11 @@
  * records. `npm run build` prepares it before Astro starts, so the search index can be built from
  * the first second; the content loader prepares it itself in `npm run dev` and `astro build`.
  */
-import { hash } from 'node:crypto';
 import path from 'node:path';
 import { collections, type CollectionName } from '../schema/index.ts';
 import type { Body } from '../lib/bodies.ts';
 import type { CaptureBytes } from '../lib/capture-rules.ts';
+import { clientDrift, noteDrift } from '../lib/drift-marks.ts';
 import { correctedBy } from '../lib/indexes.ts';
 import { renderMarkdownAndText } from '../lib/markdown.ts';
 import type { Problem } from '../lib/problems.ts';
@@ -20,6 +20,7 @@ import { canonicalNoteUrl } from '../lib/urls.ts';
 import type { VerdictHistory } from '../lib/verdict-history.ts';
 import { loadContent, type Content, type ContentCache, type Entry, type LoadResult } from './content.ts';
 import { codeVersion } from './code-version.ts';
+import { cacheKey } from './json-file.ts';
 import { lastCommitDates } from './git.ts';
 import { projectPath, repoRoot } from './paths.ts';
 import { readVerdictHistory } from './verdict-history.ts';
@@ -91,8 +92,20 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
   const today = buildDate();
   // git runs while the bodies render.
   const history = readVerdictHistory(dir);
-  const { content, problems, captures } =
+  const { content, problems, captures, drift } =
     options.loaded ?? (await loadContent(dir, { origin, ...(options.cache ? { cache: options.cache } : {}) }));
+  const noteMarks = new Map(
+    content.research.flatMap((note) => {
+      const marks = noteDrift(drift, note);
+      return marks === undefined ? [] : [[note.id, marks] as const];
+    }),
+  );
+  const cellMarks = new Map(
+    content.clients.flatMap((client) => {
+      const marks = clientDrift(drift, client);
+      return marks.size === 0 ? [] : [[client.id, Object.fromEntries(marks)] as const];
+    }),
+  );
   const dates = lastCommitDates(dir);
   const entries = collections.flatMap((collection) =>
     (content[collection] as Entry<unknown>[]).map((entry) => [collection, entry] as const),
@@ -109,6 +122,10 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
   const bodies = entries.map(([collection, entry]): [CollectionName, string, Body] => {
     const updated = lastUpdated.get(entry.absolutePath) ?? today;
     const source = projectPath(repoRoot, entry.absolutePath);
+    const noteMark = collection === 'research' ? noteMarks.get(entry.id) : undefined;
+    const cells = collection === 'clients' ? cellMarks.get(entry.id) : undefined;
+    // Marks change what the entry's page shows, so they count in what the page caches know it by.
+    const marks = noteMark === undefined && cells === undefined ? '' : JSON.stringify([noteMark, cells]);
     return [
       collection,
       entry.id,
@@ -119,7 +136,9 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
         file: entry.file,
         ...(source === undefined ? {} : { source }),
         lastUpdated: updated,
-        digest: hash('sha256', `${origin}\0${updated}\0${source ?? ''}\0${entry.hash}`, 'base64url'),
+        digest: cacheKey([origin, updated, source ?? '', entry.hash, marks]),
+        ...(noteMark === undefined ? {} : { drift: noteMark }),
+        ...(cells === undefined ? {} : { cells }),
       },
     ];
   });
@@ -141,6 +160,7 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
         body: note.body,
         canonical: canonicalNoteUrl(origin, id),
         lastUpdated: lastUpdated.get(note.absolutePath) ?? today,
+        drift: noteMarks.get(id),
       });
     },
     noteIds: () => [...notes.keys()],

@@ -112,7 +112,7 @@ export const runRecipe = async (
 ): Promise<RunReport> => {
   if (recipe.blocked !== undefined) throw new Error(`${recipe.client} cannot be run: ${recipe.blocked}`);
   const prefix = install(recipe.package, version);
-  const bin = path.join(prefix, 'node_modules', '.bin', recipe.bin);
+  const bin = recipe.program?.(prefix) ?? path.join(prefix, 'node_modules', '.bin', recipe.bin);
   const scratch = mkdtempSync(path.join(tmpdir(), `canimcp-lab-${recipe.client}-`));
   const home = path.join(scratch, 'home');
   const work = path.join(scratch, 'work');
@@ -129,7 +129,7 @@ export const runRecipe = async (
   const launch = launchConfig(serve);
   // An HTTP recipe's probe runs in this process for the whole run, configuration included.
   const served = recipe.transport === 'http' ? (await startHttp(serve)).run : undefined;
-  const context = { home, work, launch, url: served?.url ?? '', name: 'canimcp-probe' };
+  const context = { home, work, launch, url: served?.url ?? '', name: 'canimcp-probe', prefix, version };
   const { files, commands } = recipe.configure(context);
   for (const file of files) {
     mkdirSync(path.dirname(file.path), { recursive: true });

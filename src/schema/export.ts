@@ -37,6 +37,10 @@ const verdictFields = {
   since: z.string().optional(),
   /** `observed` where a cited note cites a capture of this client, else `read` (code and reports). */
   evidence: z.enum(['observed', 'read']),
+  /** Where the drift report found a release newer than `version`: that release, its day, and the day it was checked. */
+  newerRelease: z
+    .strictObject({ version: z.string(), date: z.string().optional(), checked: z.string() })
+    .optional(),
 };
 /** A cell with no verdict: unknown, which is not `no`, and has no notes. */
 const unknownFields = { state: z.literal('unknown'), notes: z.array(z.string()).max(0) };

@@ -1,0 +1,73 @@
+/**
+ * The newest release of a client's package, asked of the registry the way npm itself asks
+ * (`npm view <package> dist-tags time --json`), so the user's registry configuration applies.
+ */
+import { execFile } from 'node:child_process';
+
+/** A package's newest release: the registry's `latest` tag and the day it was published. */
+export interface Release {
+  version: string;
+  date?: string;
+}
+
+/** How to reach the registry: which npm to run, and for how long. */
+export interface RegistryOptions {
+  /** The npm command; `npm` from PATH by default. */
+  npm: string;
+  timeoutMs: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+const firstLine = (text: string) => text.trim().split('\n')[0]?.trim() ?? '';
+
+/** Reads `npm view`'s JSON answer: the `latest` tag and its publication day, or what went wrong. */
+export const parseView = (stdout: string): Release | { unreachable: string } => {
+  let data: unknown;
+  try {
+    data = JSON.parse(stdout);
+  } catch {
+    return { unreachable: 'npm view did not answer with JSON' };
+  }
+  const record = (value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const view = record(data);
+  const error = record(view?.['error']);
+  if (error) {
+    const text = [error['summary'], error['code']].find((value): value is string => typeof value === 'string');
+    return { unreachable: firstLine(text ?? 'npm view failed') };
+  }
+  const latest = record(view?.['dist-tags'])?.['latest'];
+  if (typeof latest !== 'string' || latest === '') return { unreachable: 'the registry names no latest release' };
+  const published = record(view?.['time'])?.[latest];
+  const date = typeof published === 'string' && /^\d{4}-\d{2}-\d{2}/.test(published) ? published.slice(0, 10) : undefined;
+  return date === undefined ? { version: latest } : { version: latest, date };
+};
+
+/** The newest release of `pkg`, or why the registry could not tell (unreachable, unknown package, too slow). */
+export const newestRelease = (pkg: string, options: RegistryOptions): Promise<Release | { unreachable: string }> =>
+  new Promise((resolve) => {
+    execFile(
+      options.npm,
+      ['view', pkg, 'dist-tags', 'time', '--json'],
+      { timeout: options.timeoutMs, maxBuffer: 64 * 1024 * 1024, env: options.env ?? process.env, killSignal: 'SIGKILL' },
+      (error, stdout, stderr) => {
+        if (error && (error as { killed?: boolean }).killed) {
+          resolve({ unreachable: `npm view ${pkg} took longer than ${Math.round(options.timeoutMs / 1000)} s` });
+          return;
+        }
+        if (error && (error as { code?: unknown }).code === 'ENOENT') {
+          resolve({ unreachable: `cannot run ${options.npm}: not found` });
+          return;
+        }
+        const parsed = stdout.trim() === '' ? undefined : parseView(stdout);
+        if (
+          parsed !== undefined &&
+          (!error || !('unreachable' in parsed) || parsed.unreachable !== 'npm view did not answer with JSON')
+        ) {
+          resolve(parsed);
+          return;
+        }
+        resolve({ unreachable: firstLine(stderr) || `npm view ${pkg} failed` });
+      },
+    );
+  });
