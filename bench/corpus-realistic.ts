@@ -83,11 +83,11 @@ const capital = (word: string) => `${word[0]?.toUpperCase() ?? ''}${word.slice(1
  * per-note tokens (hashes, numbers, versions) that no other note shares.
  */
 export const realisticNotes = (random: Random, context: NoteContext) => {
-  // Prose: the head words, then made-up words to 40,000; at 5,000 notes much of the tail occurs in
+  // Prose: the head words, then made-up words to 25,000; at 5,000 notes much of the tail occurs in
   // one note or a few, as in real text (Heaps' law), where the uniform corpus's 12,000 words all
   // recur hundreds of times.
   const prose = new Set<string>(HEAD_WORDS);
-  while (prose.size < 40_000) {
+  while (prose.size < 25_000) {
     let word = '';
     for (let i = random.int(2, 4); i > 0; i--) word += random.pick(SYLLABLES);
     prose.add(word);
@@ -98,7 +98,7 @@ export const realisticNotes = (random: Random, context: NoteContext) => {
   // Identifiers are made of the domain's words, so common words prefix many rare ones in the index.
   const headRank = zipf(random, 120);
   const part = () => (random.chance(0.6) ? (HEAD_WORDS[headRank()] as string) : word());
-  const identifierPool = Array.from({ length: 20_000 }, () => {
+  const identifierPool = Array.from({ length: 10_000 }, () => {
     const parts = Array.from({ length: random.int(2, 4) }, part);
     const style = random.int(0, 5);
     if (style === 0) return parts.map((p, i) => (i === 0 ? p : capital(p))).join('');
@@ -110,15 +110,27 @@ export const realisticNotes = (random: Random, context: NoteContext) => {
   });
   const identifierRank = zipf(random, identifierPool.length, 0.9);
   const identifier = () => identifierPool[identifierRank()] as string;
-  const filePath = () =>
-    `${random.pick(['src', 'lib', 'packages', 'tools', 'crates', 'internal'])}/${part()}/${identifier()
-      .replace(/^[._-]+/, '')
-      .replace(/\./g, '_')}.${random.pick(EXTENSIONS)}`;
-  const version = () =>
+  // A repository has so many files: paths recur across the notes on one client.
+  const paths = Array.from(
+    { length: 3_000 },
+    () =>
+      `${random.pick(['src', 'lib', 'packages', 'tools', 'crates', 'internal'])}/${part()}/${identifier()
+        .replace(/^[._-]+/, '')
+        .replace(/\./g, '_')}.${random.pick(EXTENSIONS)}`,
+  );
+  const pathRank = zipf(random, paths.length, 0.8);
+  const filePath = () => paths[pathRank()] as string;
+  // Versions and issue numbers recur: notes on one client cite its releases and its tracker.
+  const makeVersion = () =>
     random.chance(0.15)
       ? `${random.int(0, 3)}.${random.int(0, 40)}.${random.int(0, 400)}-${random.pick(['beta', 'rc', 'alpha', 'next'])}.${random.int(0, 9)}`
       : `${random.chance(0.3) ? 'v' : ''}${random.int(0, 3)}.${random.int(0, 40)}.${random.int(0, 400)}`;
-  const issue = () => random.int(10, 120_000);
+  const versions = Array.from({ length: 2_000 }, makeVersion);
+  const versionRank = zipf(random, versions.length, 0.9);
+  const version = () => versions[versionRank()] as string;
+  const issues = Array.from({ length: 10_000 }, () => random.int(10, 120_000));
+  const issueRank = zipf(random, issues.length, 0.8);
+  const issue = () => issues[issueRank()] as number;
 
   const client = () => random.pick(context.clients);
   const otherNote = (self: number) => {
@@ -137,7 +149,7 @@ export const realisticNotes = (random: Random, context: NoteContext) => {
     if (roll < 0.86) return word();
     if (roll < 0.92) return `\`${identifier()}\``;
     if (roll < 0.94) return `\`${random.pick(METHODS)}\``;
-    if (roll < 0.945) return `\`${hex(random, random.pick([7, 8, 8, 12]))}\``;
+    if (roll < 0.942) return `\`${hex(random, random.pick([7, 8, 8, 12]))}\``;
     if (roll < 0.95) return `#${issue()}`;
     if (roll < 0.957) return version();
     if (roll < 0.967) return `\`${random.pick(ERROR_CODES)}\``;

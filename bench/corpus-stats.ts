@@ -16,8 +16,18 @@ export interface CorpusStats {
   bodyWords: { min: number; median: number; mean: number; p90: number; p99: number; max: number };
   perNote: { sources: number; bodyLinks: number; related: number; codeBlocks: number };
   /** Distinct index words over all notes, those in one note only, those with a digit in them. */
-  words: { distinct: number; singleNote: number; withDigit: number; occurrences: number };
+  words: {
+    distinct: number;
+    singleNote: number;
+    withDigit: number;
+    occurrences: number;
+    /** Of the query words the bench searches, how many longer words each prefixes. */
+    prefixing: Record<string, number>;
+  };
 }
+
+/** The bench's first search (`--query` in run.ts). */
+const QUERY_WORDS = ['handshake', 'fallback'];
 
 /** The words of a text roughly as Pagefind indexes them: lower case, a compound whole and in parts. */
 export const indexWords = (text: string): string[] => {
@@ -57,7 +67,9 @@ export const corpusStats = async (dir: string, limit = Infinity): Promise<Corpus
     codeBlocks += Math.floor((body.match(/^```/gm) ?? []).length / 2);
     // What a note's search record holds (src/lib/search-records.ts): id, title, summary, body.
     const field = (key: string) => new RegExp(`^${key}: (.*)$`, 'm').exec(frontmatter)?.[1] ?? '';
-    const words = indexWords([field('id'), field('title'), field('summary'), body].join('\n'));
+    // A link's target is not in the page's text.
+    const shown = body.replace(/\]\([^)]*\)/g, '] ');
+    const words = indexWords([field('id'), field('title'), field('summary'), shown].join('\n'));
     occurrences += words.length;
     for (const word of new Set(words)) notesOf.set(word, (notesOf.get(word) ?? 0) + 1);
   }
@@ -85,6 +97,12 @@ export const corpusStats = async (dir: string, limit = Infinity): Promise<Corpus
       singleNote: [...notesOf.values()].filter((count) => count === 1).length,
       withDigit: [...notesOf.keys()].filter((word) => /\d/.test(word)).length,
       occurrences,
+      prefixing: Object.fromEntries(
+        QUERY_WORDS.map((query) => [
+          query,
+          [...notesOf.keys()].filter((word) => word.startsWith(query) && word !== query && word !== `${query}s`).length,
+        ]),
+      ),
     },
   };
 };
