@@ -73,7 +73,7 @@ export const CLIENT_STEMS = [
 export const CLIENT_SUFFIXES = ['agent', 'code', 'desk', 'cli', 'studio'] as const;
 
 /** Common English and protocol words first (the head of the Zipf curve), then a long synthetic tail. */
-const HEAD_WORDS = `the of and to a in is that it for on as with by this be are from or at an not but
+export const HEAD_WORDS = `the of and to a in is that it for on as with by this be are from or at an not but
 which when client server request response session handshake initialize version protocol revision tool
 tools resource resources prompt prompts sampling roots elicitation notification notifications capability
 capabilities transport stdio http stream streamable message messages error errors result results method
@@ -100,7 +100,8 @@ good better best bad worse worst small large long short high low early late fast
   .split(/\s+/)
   .filter(Boolean);
 
-const SYLLABLES = `ka lo mi ne ru sa ti vo ze ba de fi go hu ja ke li mo nu pa qui ro su ta ve wi xa yo zu
+/** The syllables made-up words are built of. */
+export const SYLLABLES = `ka lo mi ne ru sa ti vo ze ba de fi go hu ja ke li mo nu pa qui ro su ta ve wi xa yo zu
 bra cle dri fro gla pli sne tra vle zor mar ten lin dus kor pel vin tas rom gen ful dax mep`
   .split(/\s+/)
   .filter(Boolean);

@@ -9,6 +9,16 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRandom, zipf, type Random } from './prng.ts';
 import { CAPABILITIES, CLIENT_STEMS, CLIENT_SUFFIXES, REVISIONS, vocabulary } from './corpus-words.ts';
+import { count, realisticNotes } from './corpus-realistic.ts';
+
+/**
+ * How notes are made: `realistic` (the default) varies them as real notes vary (bench/corpus-realistic.ts);
+ * `uniform` is the corpus of the benches before it, notes of 740–860 words of even prose over 12,000
+ * words, kept byte for byte so old figures can be measured again.
+ */
+export const CORPUS_MODES = ['realistic', 'uniform'] as const;
+/** One of CORPUS_MODES. */
+export type CorpusMode = (typeof CORPUS_MODES)[number];
 
 /** The build date every benchmark run pins, so `lastVerified` stays "in the past" forever. */
 export const BENCH_BUILD_DATE = '2026-11-30';
@@ -17,6 +27,7 @@ export interface CorpusOptions {
   notes: number;
   seed?: number;
   clients?: number;
+  mode?: CorpusMode;
 }
 
 export interface Corpus {
@@ -100,7 +111,49 @@ export const writeCorpus = async (dir: string, options: CorpusOptions): Promise<
   let bodyWords = 0;
   const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
-  for (const [index, id] of noteIds.entries()) {
+  if (options.mode !== 'uniform') {
+    const note = realisticNotes(random, {
+      noteIds,
+      clients,
+      capabilityIds,
+      revisionIds,
+      sourceDate: () => daysBefore(BENCH_BUILD_DATE, random.int(0, 500)),
+    });
+    for (const [index, id] of noteIds.entries()) {
+      const noteClients = [clientIds[index % clientIds.length] as string, ...random.sample(clientIds, count(random, 0, 5, 0.8))];
+      const uniqueClients = [...new Set(noteClients)];
+      const noteCaps = random.sample(capabilityIds, random.int(1, 4));
+      const noteRevs = random.sample(revisionIds, random.int(1, 4)).sort();
+      const roll = random.next();
+      const status = roll < 0.05 ? 'superseded' : roll < 0.08 ? 'retracted' : 'current';
+      const made = note(index, uniqueClients[0] as string);
+      const frontmatter = [
+        '---',
+        `id: ${id}`,
+        `title: "${made.title}"`,
+        `kind: ${random.pick(['nuance', 'support', 'gap', 'bug', 'change'])}`,
+        `summary: "${made.summary}"`,
+        `capabilities: [${noteCaps.join(', ')}]`,
+        'clients:',
+        ...uniqueClients.map((client) => `  - ${client}`),
+        'specVersions:',
+        ...noteRevs.map((revision) => `  - ${revision}`),
+        'sources:',
+        ...made.sources,
+        `status: ${status}`,
+        ...(status === 'superseded' ? [`supersededBy: ${noteIds[(index + 1) % noteIds.length]}`] : []),
+        `lastVerified: ${daysBefore(BENCH_BUILD_DATE, random.int(0, 364))}`,
+        ...(made.related.length > 0 ? ['related:', ...made.related.map((other) => `  - ${other}`)] : []),
+        ...(made.corrects.length > 0 ? ['corrects:', ...made.corrects.map((other) => `  - ${other}`)] : []),
+        '---',
+      ].join('\n');
+      bodyWords += countWords(made.body);
+      await writeFile(path.join(dir, 'research', `${id}.md`), `${frontmatter}\n\n${made.body}\n`);
+    }
+  }
+
+  const uniformNotes = options.mode === 'uniform' ? [...noteIds.entries()] : [];
+  for (const [index, id] of uniformNotes) {
     const noteClients = random.sample(clientIds, random.int(1, 3));
     const noteCaps = random.sample(capabilityIds, random.int(1, 3));
     const noteRevs = random.sample(revisionIds, random.int(1, 3)).sort();

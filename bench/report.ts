@@ -82,6 +82,8 @@ const show = (value: Stat | undefined, unit: (n: number) => string) => {
 export interface SizeSummary {
   size: number;
   bodyWordsPerNote: number;
+  /** Which generator made the notes (bench/corpus.ts); absent in results from before there were two: uniform. */
+  corpus?: string;
   runs: RunResult[];
   stats: Record<string, Stat | undefined>;
 }
@@ -183,7 +185,7 @@ export const summarise = (size: number, bodyWordsPerNote: number, results: RunRe
 
 export const printTable = (summaries: SizeSummary[], targets: Target[], lighthouse?: LighthouseMeasurement) => {
   const rows: [string, (s: SizeSummary) => string][] = [
-    ['notes (words/note)', (s) => `${s.size} (${s.bodyWordsPerNote})`],
+    ['notes (words/note, corpus)', (s) => `${s.size} (${s.bodyWordsPerNote}, ${s.corpus ?? 'uniform'})`],
     ['load average at build start', (s) => show(s.stats['loadAverage'], (n) => n.toFixed(1))],
     ['npm run check, wall', (s) => show(s.stats['checkWall'], seconds)],
     ['npm run check, CPU', (s) => show(s.stats['checkCpu'], seconds)],

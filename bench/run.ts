@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sizes 1000,5000] [--runs 3] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]`
+ * `npm run bench [-- --sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]`
  *
  * Generates seeded synthetic corpora in a temporary folder and, per size and run, measures
  * `npm run check`, a cold full build (wall, CPU of the process tree, peak RSS of the tree, phase
@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '../src/node/paths.ts';
-import { BENCH_BUILD_DATE, writeCorpus, type Corpus } from './corpus.ts';
+import { BENCH_BUILD_DATE, CORPUS_MODES, writeCorpus, type Corpus, type CorpusMode } from './corpus.ts';
 import type { FloorTimings } from './floor.ts';
 import { hugoVersion, measureHugo } from './hugo.ts';
 import { hasGnuTime, measure, outputOf, type ProcessStats } from './measure.ts';
@@ -40,6 +40,7 @@ const { values } = parseArgs({
   options: {
     sizes: { type: 'string', default: '1000,5000' },
     runs: { type: 'string', default: '3' },
+    corpus: { type: 'string', default: 'realistic' },
     query: { type: 'string', default: 'handshake fallback' },
     keep: { type: 'boolean', default: false },
     'no-search': { type: 'boolean', default: false },
@@ -51,9 +52,15 @@ const { values } = parseArgs({
 });
 const sizes = values.sizes.split(',').map((size) => Number(size.trim()));
 const runs = Number(values.runs);
-if (sizes.some((size) => !Number.isInteger(size) || size < 2) || !Number.isInteger(runs) || runs < 1) {
+const corpusMode = values.corpus as CorpusMode;
+if (
+  sizes.some((size) => !Number.isInteger(size) || size < 2) ||
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  !CORPUS_MODES.includes(corpusMode)
+) {
   console.error(
-    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]',
+    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]',
   );
   process.exit(2);
 }
@@ -288,11 +295,11 @@ const main = async () => {
     // .astro/.prerender instead, and two such builds at once delete each other's chunks.
     const outDir = path.join(repoRoot, `.dist-bench-${size}-${process.pid}`);
     try {
-      log(`${size} notes: generating the corpus in ${work}`);
-      const corpus = await writeCorpus(path.join(work, 'content'), { notes: size });
+      log(`${size} notes: generating the ${corpusMode} corpus in ${work}`);
+      const corpus = await writeCorpus(path.join(work, 'content'), { notes: size, mode: corpusMode });
       const results: RunResult[] = [];
       for (let run = 1; run <= runs; run++) results.push(await runOnce(run, size, corpus, work, outDir));
-      summaries.push(summarise(size, Math.round(corpus.bodyWords / corpus.noteIds.length), results));
+      summaries.push({ ...summarise(size, Math.round(corpus.bodyWords / corpus.noteIds.length), results), corpus: corpusMode });
     } finally {
       if (values.keep) log(`kept ${work}`);
       else await rm(work, { recursive: true, force: true });
@@ -317,7 +324,7 @@ const main = async () => {
       gnuTime: hasGnuTime,
       hugo: hugo ?? null,
     },
-    options: { runs, query: values.query, buildDate: BENCH_BUILD_DATE },
+    options: { runs, corpus: corpusMode, query: values.query, buildDate: BENCH_BUILD_DATE },
   };
   const merged = [
     ...earlier.sizes.filter((entry) => !sizes.includes(entry.size)),

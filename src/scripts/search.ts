@@ -2,12 +2,16 @@
  * /search: Pagefind's JS API behind a plain form. The URL holds the whole search
  * (`?q=discover&client=fast-agent&sort=lastVerified`), so a search can be linked, reloaded and
  * walked back and forward. Results are built from text nodes; Pagefind's excerpts are split on
- * `<mark>` and never parsed as HTML.
+ * `<mark>` and never parsed as HTML. The parts: the page's controls (search-view.ts), what is
+ * asked and how it is worded (search-query.ts), the filter counts, the result pages, the search
+ * itself, and the controls' events, each below.
  */
-import { joinCjk, segmentCjk } from '../lib/cjk.ts';
-import { filterNames, type FilterName } from '../lib/filters.ts';
+import { joinCjk } from '../lib/cjk.ts';
+import { filterNames } from '../lib/filters.ts';
 import { exactFirst, hasCriteria, readState, stateSearch, type SearchState } from '../lib/search.ts';
 import { resultItem } from './search-result.ts';
+import { emptyQuery, filtersOf, resultStatus, termOf } from './search-query.ts';
+import { clearResults, findSearchView, readControls, showCounts, showState, type SearchView } from './search-view.ts';
 import { loadPagefind, type Counts, type Pagefind, type Result, type ResultData, type SearchResponse } from './pagefind.ts';
 
 /** Results shown at first, and added by each "Show more". */
@@ -18,208 +22,181 @@ const DEBOUNCE_MS = 150;
 /** The shortest query whose index chunks are fetched while it is still being typed. */
 const PRELOAD_FROM = 3;
 
-const quoted = (text: string) => `“${text}”`;
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+/** Whether a search is still the latest: an older one stops before it shows anything. */
+type Current = (token: number) => boolean;
 
-export const startSearch = (): void => {
-  const form = document.querySelector<HTMLFormElement>('[data-search-form]');
-  const input = document.querySelector<HTMLInputElement>('[data-search-input]');
-  const status = document.querySelector<HTMLElement>('[data-search-status]');
-  const list = document.querySelector<HTMLOListElement>('[data-search-results]');
-  const empty = document.querySelector<HTMLElement>('[data-search-empty]');
-  const more = document.querySelector<HTMLButtonElement>('[data-search-more]');
-  const clear = document.querySelector<HTMLButtonElement>('[data-search-clear]');
-  const sortSelect = document.querySelector<HTMLSelectElement>('[data-search-sort]');
-  if (!form || !input || !status || !list || !empty || !more || !clear || !sortSelect) return;
-  const selects = new Map<FilterName, HTMLSelectElement>();
-  for (const name of filterNames) {
-    const select = form.querySelector<HTMLSelectElement>(`select[name="${name}"]`);
-    if (select) selects.set(name, select);
-  }
-  form.removeAttribute('data-pending');
+const urlState = () => readState(new URLSearchParams(location.search));
 
-  // The worker, WASM and metadata load now; a query's index chunks load while it is typed (preload).
-  const pagefindReady = loadPagefind();
-  // The filter index (every filter's page lists, a large share of the bytes on a big site) loads only
-  // once a reader reaches for the filters or arrives with one set: until then the options show no counts.
-  let countsReady: Promise<boolean> | undefined;
-  let run = 0;
-  let shown: Result[] = [];
-  let rendered = 0;
-  let typing = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const showState = (state: SearchState) => {
-    input.value = state.q;
-    sortSelect.value = state.sort;
-    for (const [name, select] of selects) {
-      const value = state.filters[name] ?? '';
-      if (value !== '' && ![...select.options].some((option) => option.value === value)) {
-        // A value this build does not list (an old link): keep it visible rather than silently dropping it.
-        const option = new Option(value, value);
-        option.dataset['label'] = value;
-        select.add(option);
-      }
-      select.value = value;
-    }
-    clear.hidden = Object.keys(state.filters).length === 0;
-    document.title = state.q === '' ? 'Search · canimcp' : `${state.q} · Search · canimcp`;
-  };
-
-  const readControls = (): SearchState => {
-    const params = new URLSearchParams();
-    params.set('q', input.value);
-    for (const [name, select] of selects) params.set(name, select.value);
-    params.set('sort', sortSelect.value);
-    return readState(params);
-  };
-
-  /** Shows each filter value's count; values that would empty the results are disabled. */
-  const showCounts = (counts: Counts) => {
-    for (const [name, select] of selects) {
-      for (const option of select.options) {
-        if (option.value === '') continue;
-        const label = option.dataset['label'] ?? option.text;
-        option.dataset['label'] = label;
-        const count = counts[name]?.[option.value] ?? 0;
-        option.text = `${label} (${count})`;
-        option.disabled = count === 0 && !option.selected;
-      }
-    }
-  };
-
-  const renderMore = async (token: number, query: string, focusFirst: boolean) => {
-    const batch = shown.slice(rendered, rendered + PAGE);
-    const data = await Promise.all(batch.map((result) => result.data()));
-    if (token !== run) return;
-    const items = data.map((result) => resultItem(result, query));
-    list.append(...items);
-    rendered += batch.length;
-    more.hidden = rendered >= shown.length;
-    if (focusFirst) items[0]?.querySelector('a')?.focus();
-  };
-
-  /** The words Pagefind searches for: `null` for a filter-only search. */
-  const termOf = (state: SearchState) => (state.q === '' ? null : segmentCjk(state.q).trim());
-  const filtersOf = (state: SearchState, skip?: FilterName) => {
-    const filters: Record<string, string> = {};
-    for (const name of filterNames) {
-      const value = state.filters[name];
-      if (value && name !== skip) filters[name] = value;
-    }
-    return filters;
-  };
+/**
+ * The filter counts. The filter index (every filter's page lists, a large share of the bytes on a
+ * big site) loads only once a reader reaches for the filters or arrives with one set: until then
+ * the options show no counts.
+ */
+const filterCounts = (view: SearchView, pagefindReady: Promise<Pagefind>, current: Current, latest: () => number) => {
+  let ready: Promise<boolean> | undefined;
 
   /**
    * Shows each filter value's count for a search (the totals without one). A filter's counts come
    * from the search without that filter, so they say what choosing another value would give.
    * Needs the filter index: nothing happens before it was asked for.
    */
-  const showCountsFor = async (token: number, pagefind: Pagefind, state: SearchState, response?: SearchResponse) => {
-    if (countsReady === undefined || !(await countsReady) || token !== run) return;
+  const showFor = async (token: number, pagefind: Pagefind, state: SearchState, response?: SearchResponse) => {
+    if (ready === undefined || !(await ready) || !current(token)) return;
     if (!hasCriteria(state)) {
       const totals = await pagefind.filters();
-      if (token === run) showCounts(totals);
+      if (current(token)) showCounts(view, totals);
       return;
     }
     const term = termOf(state);
     const first = response ?? (await pagefind.search(term, { filters: filtersOf(state) }));
-    if (!first || token !== run) return;
+    if (!first || !current(token)) return;
     const counts: Counts = { ...first.filters };
     for (const name of filterNames) {
       if (!state.filters[name]) continue;
       const other = await pagefind.search(term, { filters: filtersOf(state, name) });
-      if (!other || token !== run) return;
+      if (!other || !current(token)) return;
       counts[name] = other.filters[name] ?? {};
     }
-    showCounts(counts);
+    showCounts(view, counts);
   };
 
   /** Loads the filter index once, then shows the counts for what is on screen. */
-  const loadCounts = async () => {
-    if (countsReady !== undefined) return;
-    countsReady = pagefindReady.then(
+  const load = async () => {
+    if (ready !== undefined) return;
+    ready = pagefindReady.then(
       (pagefind) => pagefind.filters().then(() => true),
       () => false,
     );
-    const token = run;
-    if (await countsReady) await showCountsFor(token, await pagefindReady, readState(new URLSearchParams(location.search)));
+    const token = latest();
+    if (await ready) await showFor(token, await pagefindReady, urlState());
   };
+
+  return { showFor, load };
+};
+
+/** The result list, a page of results at a time. */
+const resultPages = (view: SearchView, current: Current) => {
+  let shown: Result[] = [];
+  let rendered = 0;
+  const more = async (token: number, query: string, focusFirst: boolean) => {
+    const batch = shown.slice(rendered, rendered + PAGE);
+    const data = await Promise.all(batch.map((result) => result.data()));
+    if (!current(token)) return;
+    const items = data.map((result) => resultItem(result, query));
+    view.list.append(...items);
+    rendered += batch.length;
+    view.more.hidden = rendered >= shown.length;
+    if (focusFirst) items[0]?.querySelector('a')?.focus();
+  };
+  const reset = (results: Result[]) => {
+    shown = results;
+    rendered = 0;
+    view.list.replaceChildren();
+  };
+  return { more, reset };
+};
+
+/** With words and relevance order, a result whose title or id is exactly the words comes first. */
+const exactMatchesFirst = async (results: Result[], q: string): Promise<Result[]> => {
+  const head = results.slice(0, EXACT_WINDOW);
+  const data = await Promise.all(head.map((result) => result.data()));
+  const byResult = new Map(head.map((result, i) => [result, data[i] as ResultData]));
+  const describe = (result: Result) => {
+    const meta = byResult.get(result);
+    return { title: joinCjk(meta?.meta['title'] ?? ''), url: meta?.url ?? '', id: meta?.meta['id'] };
+  };
+  return [...exactFirst(q, head, describe), ...results.slice(EXACT_WINDOW)];
+};
+
+export const startSearch = (): void => {
+  const view = findSearchView();
+  if (!view) return;
+  view.form.removeAttribute('data-pending');
+
+  // The worker, WASM and metadata load now; a query's index chunks load while it is typed (preload).
+  const pagefindReady = loadPagefind();
+  let run = 0;
+  const current: Current = (token) => token === run;
+  const counts = filterCounts(view, pagefindReady, current, () => run);
+  const pages = resultPages(view, current);
 
   const search = async (state: SearchState) => {
     const token = ++run;
-    showState(state);
+    showState(view, state);
     let pagefind: Pagefind;
     try {
       pagefind = await pagefindReady;
     } catch {
-      status.textContent = import.meta.env.DEV
+      view.status.textContent = import.meta.env.DEV
         ? 'The search index is missing: the dev server searches the last build, so run “npm run build” once, then reload.'
         : 'Search is unavailable: the search index could not be loaded.';
       return;
     }
-    if (token !== run) return;
+    if (!current(token)) return;
     if (!hasCriteria(state)) {
-      list.replaceChildren();
-      empty.hidden = true;
-      more.hidden = true;
-      status.textContent = '';
-      await showCountsFor(token, pagefind, state);
+      clearResults(view);
+      await counts.showFor(token, pagefind, state);
       return;
     }
     // A search with a filter set needs the filter index anyway; its counts come with it.
-    if (Object.keys(state.filters).length > 0) void loadCounts().catch(() => undefined);
+    if (Object.keys(state.filters).length > 0) void counts.load().catch(() => undefined);
     const term = termOf(state);
     // Without words there is no relevance: list what the filters match, most recently verified first.
     const sort = state.sort === 'lastVerified' || term === null ? { sort: { lastVerified: 'desc' as const } } : {};
     const response = await pagefind.search(term, { filters: filtersOf(state), ...sort });
-    if (!response || token !== run) return;
-    void showCountsFor(token, pagefind, state, response).catch(() => undefined);
+    if (!response || !current(token)) return;
+    void counts.showFor(token, pagefind, state, response).catch(() => undefined);
 
-    let results = response.results;
-    if (state.sort === 'relevance' && term !== null) {
-      const head = results.slice(0, EXACT_WINDOW);
-      const data = await Promise.all(head.map((result) => result.data()));
-      if (token !== run) return;
-      const byResult = new Map(head.map((result, i) => [result, data[i] as ResultData]));
-      const describe = (result: Result) => {
-        const meta = byResult.get(result);
-        return { title: joinCjk(meta?.meta['title'] ?? ''), url: meta?.url ?? '', id: meta?.meta['id'] };
-      };
-      results = [...exactFirst(state.q, head, describe), ...results.slice(EXACT_WINDOW)];
-    }
-    shown = results;
-    rendered = 0;
-    list.replaceChildren();
-    empty.hidden = results.length > 0;
-    const query = empty.querySelector<HTMLElement>('[data-search-query]');
-    if (query) query.textContent = state.q === '' ? 'these filters' : quoted(state.q);
-    await renderMore(token, state.q, false);
-    if (token !== run) return;
-    const filterCount = Object.keys(state.filters).length;
-    const what = state.q === '' ? '' : ` for ${quoted(state.q)}`;
-    const narrowed = filterCount === 0 ? '' : ` with ${plural(filterCount, 'filter')}`;
-    status.textContent =
-      results.length === 0 ? `No results${what}${narrowed}.` : `${plural(results.length, 'result')}${what}${narrowed}.`;
+    const results =
+      state.sort === 'relevance' && term !== null ? await exactMatchesFirst(response.results, state.q) : response.results;
+    if (!current(token)) return;
+    pages.reset(results);
+    view.empty.hidden = results.length > 0;
+    const query = view.empty.querySelector<HTMLElement>('[data-search-query]');
+    if (query) query.textContent = emptyQuery(state);
+    await pages.more(token, state.q, false);
+    if (!current(token)) return;
+    view.status.textContent = resultStatus(state, results.length);
   };
+
+  listen(view, {
+    search,
+    loadCounts: () => void counts.load().catch(() => undefined),
+    preload: (term) => void pagefindReady.then((pagefind) => pagefind.preload(term)).catch(() => undefined),
+    showMore: () => void pages.more(run, urlState().q, true),
+  });
+  void search(urlState());
+};
+
+/** What the controls' events start. */
+interface Handlers {
+  search: (state: SearchState) => Promise<void>;
+  loadCounts: () => void;
+  preload: (term: string) => void;
+  showMore: () => void;
+}
+
+/** Wires the controls: typing (debounced, with preload), submit, filters, clear, more, back and forward. */
+const listen = (view: SearchView, handlers: Handlers) => {
+  const { form, input, list, clear, more, selects } = view;
+  let typing = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   /** Applies the controls: a new history entry, or (while typing) an update of the current one. */
   const commit = (mode: 'push' | 'replace') => {
     clearTimeout(timer);
-    const state = readControls();
+    const state = readControls(view);
     const url = `${location.pathname}${stateSearch(state)}`;
     if (url !== `${location.pathname}${location.search}`) history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', url);
-    void search(state);
+    void handlers.search(state);
   };
 
   input.addEventListener('input', () => {
     clearTimeout(timer);
     // The query's index chunks start loading at once; the search itself waits for a pause in typing.
     // Not for one or two letters: a short prefix matches words across many chunks.
-    const term = termOf(readControls());
-    if (term !== null && term.length >= PRELOAD_FROM) {
-      void pagefindReady.then((pagefind) => pagefind.preload(term)).catch(() => undefined);
-    }
+    const term = termOf(readControls(view));
+    if (term !== null && term.length >= PRELOAD_FROM) handlers.preload(term);
     timer = setTimeout(() => {
       // The first keystrokes of a query make a history entry; the rest of the word updates it.
       commit(typing ? 'replace' : 'push');
@@ -243,7 +220,7 @@ export const startSearch = (): void => {
   // Counts load when a reader reaches for the filters: hovering, touching or tabbing to them.
   const filterControls = form.querySelector<HTMLElement>('.filters') ?? form;
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
-    filterControls.addEventListener(type, () => void loadCounts().catch(() => undefined), { once: true, passive: true });
+    filterControls.addEventListener(type, handlers.loadCounts, { once: true, passive: true });
   }
   form.addEventListener('change', (event) => {
     if (event.target === input) return;
@@ -256,14 +233,10 @@ export const startSearch = (): void => {
     commit('push');
     input.focus();
   });
-  more.addEventListener('click', () => {
-    void renderMore(run, readState(new URLSearchParams(location.search)).q, true);
-  });
+  more.addEventListener('click', handlers.showMore);
   addEventListener('popstate', () => {
     typing = false;
     clearTimeout(timer);
-    void search(readState(new URLSearchParams(location.search)));
+    void handlers.search(urlState());
   });
-
-  void search(readState(new URLSearchParams(location.search)));
 };
