@@ -5,6 +5,7 @@
  */
 import type { Capture } from './capture-rules.ts';
 import { clientInfoOf, infoText, messagesOf, offeredVersions, userAgentOf } from './capture-facts.ts';
+import { compareVersions } from './versions.ts';
 
 /** The `_meta` key through which a 2026-07-28 client declares its capabilities on each request. */
 const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
@@ -27,24 +28,10 @@ export const declaredCapabilities = (capture: Pick<Capture, 'events'>): Record<s
 };
 
 /**
- * Orders client versions newest first: dotted numbers compare part by part as numbers (0.10 after
- * 0.9), anything else as text.
+ * Orders client versions newest first, by the one rule the site compares versions with
+ * (versions.ts, which drift uses too); versions with no number in them fall back to text.
  */
-export const compareVersionsDescending = (a: string, b: string): number => {
-  const parts = (version: string) => version.split(/[.+-]/);
-  const [left, right] = [parts(a), parts(b)];
-  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
-    const [x = '', y = ''] = [left[index], right[index]];
-    if (x === y) continue;
-    const [nx, ny] = [Number(x), Number(y)];
-    if (x !== '' && y !== '' && Number.isInteger(nx) && Number.isInteger(ny)) return ny - nx;
-    // A release sorts above its pre-releases (1.0 above 1.0-rc.1): the shorter one is newer.
-    if (x === '') return -1;
-    if (y === '') return 1;
-    return y.localeCompare(x);
-  }
-  return 0;
-};
+export const compareVersionsDescending = (a: string, b: string): number => compareVersions(b, a) ?? b.localeCompare(a);
 
 /** One capture in a client's timeline. */
 export interface TimelineRow {
