@@ -4,7 +4,7 @@ import { headers } from './src/integrations/headers.ts';
 import { noPrebundleInBuild } from './src/integrations/no-prebundle.ts';
 import { pagefind } from './src/integrations/pagefind.ts';
 import { reusedFiles } from './src/integrations/reused-files.ts';
-import { indexedInParent } from './src/node/search-index.ts';
+import { sharedContext } from './src/integrations/shared-context.ts';
 import { twins } from './src/integrations/twins.ts';
 
 export default defineConfig({
@@ -18,8 +18,9 @@ export default defineConfig({
   // Bodies go through the project's own sanitizing pipeline (src/lib/markdown.ts), never Astro's:
   // its highlighter would only load at start-up (and warn that its inline styles need CSP hashes).
   markdown: { syntaxHighlight: false },
-  // Twins and the kept files before headers: _headers is made from the .md files in the output.
-  integrations: [pagefind({ indexHere: !indexedInParent() }), twins(), reusedFiles(), headers(), noPrebundleInBuild()],
+  // The build context first: one instance for every copy of the code. Twins and the kept files
+  // before headers: _headers is made from the .md files in the output.
+  integrations: [sharedContext(), pagefind(), twins(), reusedFiles(), headers(), noPrebundleInBuild()],
   // Defence in depth behind the Markdown sanitizer: no script or style runs unless it is the site's
   // own file or an inline block whose hash Astro (or the page, for is:inline) put in the policy.
   // Pagefind compiles WebAssembly ('wasm-unsafe-eval') in a worker loaded from the site itself.

@@ -24,4 +24,35 @@ export default defineConfig(
     ...tseslint.configs.disableTypeChecked,
   },
   ...layers,
+  {
+    // What one part of a build hands another goes through the build context, one module Node loads
+    // once (src/node/build-context.ts): no global channel beside it, and no relative import of it,
+    // which Vite would copy into each of its module graphs.
+    files: ['src/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Identifier[name='globalThis']",
+          message: 'State shared across module copies belongs in the build context (canimcp/build-context).',
+        },
+        {
+          selector: "MemberExpression[object.name='Symbol'][property.name='for']",
+          message: 'State shared across module copies belongs in the build context (canimcp/build-context).',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(?:.*/)?build-context(?:\\.ts)?$',
+              message: "Import it as 'canimcp/build-context': Vite leaves that one external.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

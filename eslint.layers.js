@@ -39,6 +39,13 @@ const layer = (message, ...names) => ({
   message,
 });
 const astroFiles = { regex: '\\.astro$', caseSensitive: true, message: 'Components belong to views and pages.' };
+/** The build context is Node I/O's like src/node, under the bare name that keeps it one instance. */
+const toContext = {
+  regex: '^canimcp/build-context$',
+  caseSensitive: true,
+  allowTypeImports: true,
+  message: 'The build context (src/node/build-context.ts) is for commands and Astro glue; views and pages read src/data.',
+};
 
 const toNode = layer('Only commands and Astro glue use Node I/O (src/node, src/drift).', 'node', 'drift');
 const toGlue = layer('Astro glue (src/integrations, src/data) is for views, pages and other glue.', 'integrations', 'data');
@@ -55,7 +62,7 @@ const rule = (paths, patterns) => ['error', { paths, patterns }];
 const tests = ['**/*.test.ts'];
 
 /** What code that may run in a browser must not import: Node, Astro, and every layer built on them. */
-const outsideBrowser = [...nodeBuiltins.patterns, astro, astroFiles, toNode, toGlue, toViews, toEntry];
+const outsideBrowser = [...nodeBuiltins.patterns, astro, astroFiles, toNode, toContext, toGlue, toViews, toEntry];
 
 /**
  * One rule per folder: a later block would replace an earlier one's options, not add to them.
@@ -103,6 +110,7 @@ export default [
       '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, [
         ...nodeBuiltins.patterns,
         toNode,
+        toContext,
         layer('Views do not import Astro integrations or the content loader.', 'integrations'),
         toEntry,
       ]),
@@ -115,6 +123,7 @@ export default [
       '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, [
         ...nodeBuiltins.patterns,
         toNode,
+        toContext,
         layer('Pages do not import Astro integrations or the content loader.', 'integrations'),
         layer('Pages do not import commands.', 'cli'),
       ]),

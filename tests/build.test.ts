@@ -2,18 +2,38 @@
  * `npm run build` on broken content, through the public command: it stops before building, prints
  * check's problems, and leaves the last good output as it was.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { headersFor, headersHostOf, parseHeaders } from '../src/lib/headers.ts';
 import { repoRoot } from '../src/node/paths.ts';
 import { contentWith, lines, shown } from './support/broken.ts';
 import { listFiles, read } from './support/dist.ts';
 import { bundleFiles } from './support/search-bundle.ts';
-import { buildContent, fixtureContent, fixtureRepository } from './support/site.ts';
+import { TEST_BUILD_DATE, buildContent, fixtureContent, fixtureDist, fixtureRepository, requireDist } from './support/site.ts';
+
+/** Every file under a folder with a hash of its bytes. */
+const snapshot = async (dir: string) =>
+  Object.fromEntries(
+    await Promise.all(
+      listFiles(dir)
+        .sort()
+        .map(
+          async (file) =>
+            [
+              file,
+              createHash('sha256')
+                .update(await readFile(path.join(dir, file)))
+                .digest('hex'),
+            ] as const,
+        ),
+    ),
+  );
 
 describe('npm run build on broken content', () => {
   test('a file that is not UTF-8 stops the build with the same line as check, and nothing is written', async () => {
@@ -26,24 +46,6 @@ describe('npm run build on broken content', () => {
     expect(broken.stderr).toContain('1 problem found; nothing was built');
     expect(existsSync(broken.outDir)).toBe(false);
   });
-
-  /** Every file under a folder with a hash of its bytes. */
-  const snapshot = async (dir: string) =>
-    Object.fromEntries(
-      await Promise.all(
-        listFiles(dir)
-          .sort()
-          .map(
-            async (file) =>
-              [
-                file,
-                createHash('sha256')
-                  .update(await readFile(path.join(dir, file)))
-                  .digest('hex'),
-              ] as const,
-          ),
-      ),
-    );
 
   test('exits non-zero, prints the problems, and leaves the last good output byte for byte', { timeout: 240_000 }, async () => {
     const good = await buildContent('check-broken-build', await contentWith());
@@ -234,6 +236,40 @@ describe('npm run build after an edit', () => {
         expect(fourth.untouched.html).toContain('https://github.com/example/another-fixture/');
       } finally {
         await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
+describe('a bare astro build', () => {
+  test(
+    'with no npm run build around it (the loader prepares the content, the pagefind integration indexes), publishes what npm run build publishes',
+    { timeout: 120_000 },
+    async () => {
+      const outDir = path.join(repoRoot, '.dist-test', 'bare-astro-build');
+      try {
+        await promisify(execFile)(
+          process.execPath,
+          [path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
+          {
+            cwd: repoRoot,
+            // The fixture site's environment (tests/support/global-setup.ts), and a cache of its own.
+            env: {
+              ...process.env,
+              CONTENT_DIR: fixtureContent,
+              ASTRO_CACHE_DIR: `${outDir}.cache`,
+              BUILD_DATE: TEST_BUILD_DATE,
+              REPOSITORY_URL: fixtureRepository,
+            },
+            maxBuffer: 64 * 1024 * 1024,
+          },
+        );
+        const built = await snapshot(outDir);
+        expect(Object.keys(built)).toContain('pagefind/pagefind-entry.json');
+        expect(built).toEqual(await snapshot(requireDist(fixtureDist)));
+      } finally {
+        await rm(outDir, { recursive: true, force: true });
+        await rm(`${outDir}.cache`, { recursive: true, force: true });
       }
     },
   );

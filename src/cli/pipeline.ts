@@ -17,21 +17,30 @@ import { rmSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { handOver } from '../lib/handoff.ts';
+import { startRun } from 'canimcp/build-context';
 import { configuredHost } from '../lib/headers.ts';
-import { setReusePlan, type ReusePlan } from '../lib/page-reuse.ts';
 import { formatProblem } from '../lib/problems.ts';
 import { configuredRepository } from '../lib/repository.ts';
 import { siteOrigin } from '../lib/urls.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-folders.ts';
 import { codeVersion } from '../node/code-version.ts';
 import { loadContent, type LoadResult } from '../node/content.ts';
-import { commitManifest, manifestFile, pagesVersion, planReuse, retractManifest, writeManifest } from '../node/page-reuse.ts';
+import { pageKeys } from '../node/page-keys.ts';
+import {
+  commitManifest,
+  manifestFile,
+  pagesVersion,
+  planReuse,
+  retractManifest,
+  writeManifest,
+  type PagePlan,
+} from '../node/page-reuse.ts';
 import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
 import { prepareContent, renderCacheFile, type Prepared } from '../node/prepare.ts';
 import { worthRewriting } from '../node/json-file.ts';
 import { parseLines, readRecordsCache, recordLine, recordsCacheFile, writeRecordsCache } from '../node/records-cache.ts';
-import { guessIndex, INDEX_IN_PARENT, startIndex, type GuessedIndex, type PendingIndex } from '../node/search-index.ts';
+import { buildDate } from '../lib/today.ts';
+import { guessIndex, startIndex, type GuessedIndex, type PendingIndex } from '../node/search-index.ts';
 
 /** The folders of one build: what the parent hands the page build, as its one argument. */
 export interface BuildJob {
@@ -137,8 +146,6 @@ const runPageBuild = (job: BuildJob, onRecords: (lines: readonly string[]) => vo
     const child = fork(pageBuildScript, [JSON.stringify(job)], {
       serialization: 'advanced',
       stdio: 'inherit',
-      // This process indexes the records the child sends; the child's Astro build leaves it alone.
-      env: { ...process.env, [INDEX_IN_PARENT]: '1' },
     });
     child.on('message', (message: PageBuildMessage) => {
       if (message.kind === 'records') onRecords(message.lines === '' ? [] : message.lines.split('\n'));
@@ -185,6 +192,9 @@ const swapIntoDist = async (job: BuildJob): Promise<void> => {
  * The page build, in a process of its own: read and validate (exit 1, nothing written, on any
  * problem), render, send the records, plan pages, run Astro into the staging folder (the `twins`
  * and `reused-files` integrations write the twins and link the kept files), keep the manifest.
+ * Astro starts while the content renders: what it needs of this build, it finds in the build
+ * context (`startRun`), and the content loader and the route helpers wait there for the content and
+ * the plan.
  */
 export const buildPages = async (job: BuildJob): Promise<void> => {
   const dir = contentDir();
@@ -198,9 +208,12 @@ export const buildPages = async (job: BuildJob): Promise<void> => {
   const prepared = render(dir, origin, loaded, job);
   const sending = prepared.then(sendRecords);
   const pages = pagesVersion(await codeVersion());
-  const plan = await planPages(job, pages);
+  const plan = planPages(job, pages, prepared, origin);
+  // Astro's failure is the one to report when the content could not be prepared.
+  void plan.catch(() => undefined);
+  startRun({ dir, origin, prepared, plan, indexInParent: true });
   await Promise.all([sending, runAstro(job)]);
-  await writeManifest(job.nextManifest, plan, pages);
+  await writeManifest(job.nextManifest, await plan, pages, job.staging);
 };
 
 /** Read and validate: every problem is printed, and the build stops before anything is written. */
@@ -219,18 +232,15 @@ const readAndValidate = async (dir: string, origin: string, job: BuildJob): Prom
 
 /**
  * Render: every body the render cache lacks is rendered once, while Astro starts up. The content
- * loader takes the result over (handoff.ts) instead of reading the folder again.
+ * loader takes the result from the build context instead of reading the folder again.
  */
-const render = (dir: string, origin: string, loaded: LoadResult, job: BuildJob): Promise<Prepared> => {
-  const preparing = prepareContent(dir, {
+const render = (dir: string, origin: string, loaded: LoadResult, job: BuildJob): Promise<Prepared> =>
+  prepareContent(dir, {
     origin,
     loaded,
     renderCacheFile: renderCacheFile(job.cacheDir),
     renderCacheOptions: { writeInBackground: true },
   });
-  handOver(dir, origin, preparing);
-  return preparing;
-};
 
 /** Sends the records to the parent, then closes the channel: an open one would keep this process alive after Astro. */
 const sendRecords = async (prepared: Prepared): Promise<void> => {
@@ -242,12 +252,12 @@ const sendRecords = async (prepared: Prepared): Promise<void> => {
   disconnect();
 };
 
-/** Plan pages: which files of the published site this build can take (page-reuse.ts), for the routes to read. */
-const planPages = async (job: BuildJob, pages: string): Promise<ReusePlan> => {
-  const plan = await planReuse(job.cacheDir, job.outDir, pages);
-  setReusePlan(plan);
-  return plan;
-};
+/**
+ * Plan pages: every file's key, from the prepared content (page-keys.ts), and which files of the
+ * published site were built with the same key (page-reuse.ts), for the routes and the twins to read.
+ */
+const planPages = async (job: BuildJob, pages: string, prepared: Promise<Prepared>, origin: string): Promise<PagePlan> =>
+  planReuse(job.cacheDir, job.outDir, pages, pageKeys(await prepared, origin, buildDate()));
 
 /** Astro: renders the pages into the staging folder; its integrations write the twins, the kept files and `_headers`. */
 const runAstro = async (job: BuildJob): Promise<void> => {

@@ -4,7 +4,7 @@ import type { CaptureSummary } from '../lib/capture-view.ts';
 import { captureSummary } from '../lib/capture-view.ts';
 import { isCaptureSource } from '../schema/index.ts';
 import { checkCapture, type Capture } from '../lib/capture-rules.ts';
-import { publishedCaptureFiles } from '../lib/bodies.ts';
+import { publication } from 'canimcp/build-context';
 
 /** A valid capture with the bytes it was read from. */
 export type PublishedCapture = Capture & { bytes: Uint8Array<ArrayBuffer> };
@@ -23,7 +23,7 @@ const load = async (): Promise<CaptureView[]> => {
   const site = await siteData();
   const clients = new Set(site.clients.map((client) => client.id));
   // The build has refused any invalid capture before pages are made; here one is only left out.
-  const captures = publishedCaptureFiles().flatMap((file): PublishedCapture[] => {
+  const captures = (publication()?.captureFiles ?? []).flatMap((file): PublishedCapture[] => {
     const { capture } = checkCapture(file, clients);
     return capture === undefined ? [] : [{ ...capture, bytes: file.bytes }];
   });

@@ -2,65 +2,46 @@
  * getStaticPaths helpers, so each route is a few lines: `export const getStaticPaths = clientPaths;`.
  *
  * In `npm run build`, a helper leaves out the items whose file this build takes from the published
- * site (lib/page-reuse.ts): a note's page when the note's page key did not change, any other page
- * when the site key did not. Which file an item's page is comes from the route's own pattern, which
- * Astro passes in (`routePattern`), so every route that uses a helper, a new one included, is
- * planned for without being listed anywhere.
+ * site: the plan made before Astro started (src/node/page-reuse.ts) lists them, and a helper only
+ * reads it. Which file an item's page is comes from the route's own pattern, which Astro passes in
+ * (`routePattern`), and the plan keys every file under an entry's folder (src/node/page-keys.ts),
+ * so every route that uses a helper, a new one included, is planned for without being listed
+ * anywhere.
  */
-import { cacheKey } from '../node/json-file.ts';
+import { pipelineRun } from 'canimcp/build-context';
 import type { GetStaticPathsOptions } from 'astro';
-import { historyKey } from './history.ts';
 import { siteData } from './site.ts';
 import { pageCount } from '../lib/paging.ts';
-import { publishedCaptureFiles } from '../lib/bodies.ts';
-import { reusesFiles, routeFile } from '../lib/page-reuse.ts';
+import { routeFile } from '../lib/output-files.ts';
 
 /** What Astro passes a route's getStaticPaths that the helpers read. */
 type Options = Pick<GetStaticPathsOptions, 'routePattern'>;
 
-/** The items of a route whose page this build renders, each with its params. */
-const toRender = <T>(
-  options: Options,
-  items: readonly T[],
-  params: (item: T) => Record<string, string>,
-  keyOf: (item: T) => string,
-) => items.filter((item) => !reusesFiles([routeFile(options.routePattern, params(item))], keyOf(item)));
+/** The items of a route whose file this build renders: all but those the plan takes from the published site. */
+const toRender = async <T>(options: Options, items: readonly T[], params: (item: T) => Record<string, string>) => {
+  const plan = await pipelineRun()?.plan;
+  if (plan === undefined) return items;
+  return items.filter((item) => !plan.reused.has(routeFile(options.routePattern, params(item))));
+};
 
 const byId = (item: { id: string }) => ({ id: item.id });
 
 /** A note's page, or any other per-note route. */
 export const notePaths = async (options: Options) => {
   const site = await siteData();
-  return toRender(options, site.notes, byId, (note) => note.pageKey).map((note) => ({
-    params: { id: note.id },
-    props: { note },
-  }));
-};
-
-/**
- * The site key, the verdict history and every capture file's id and hash: a client's pages show its
- * verdicts' history and its captures, cited by a note or not, so either changing builds them again.
- */
-const clientKey = (siteKey: string): string => {
-  const parts = [siteKey, historyKey()];
-  for (const file of publishedCaptureFiles()) parts.push(file.id, file.sha256);
-  return cacheKey(parts);
+  return (await toRender(options, site.notes, byId)).map((note) => ({ params: { id: note.id }, props: { note } }));
 };
 
 /** A client's page, twin, feeds, llms.txt, or any other per-client route. */
 export const clientPaths = async (options: Options) => {
   const site = await siteData();
-  const key = clientKey(site.key);
-  return toRender(options, site.clients, byId, () => key).map((client) => ({
-    params: { id: client.id },
-    props: { client },
-  }));
+  return (await toRender(options, site.clients, byId)).map((client) => ({ params: { id: client.id }, props: { client } }));
 };
 
 /** A revision's page, twin, llms.txt, or any other per-revision route. */
 export const revisionPaths = async (options: Options) => {
   const site = await siteData();
-  return toRender(options, site.revisions, byId, () => site.key).map((revision) => ({
+  return (await toRender(options, site.revisions, byId)).map((revision) => ({
     params: { id: revision.id },
     props: { revision },
   }));
@@ -69,7 +50,7 @@ export const revisionPaths = async (options: Options) => {
 /** A capability's page, twin, or any other per-capability route. */
 export const capabilityPaths = async (options: Options) => {
   const site = await siteData();
-  return toRender(options, site.capabilities, byId, () => site.key).map((capability) => ({
+  return (await toRender(options, site.capabilities, byId)).map((capability) => ({
     params: { id: capability.id },
     props: { capability },
   }));
@@ -79,10 +60,5 @@ export const capabilityPaths = async (options: Options) => {
 export const researchPagePaths = async (options: Options) => {
   const site = await siteData();
   const pages = Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => String(index + 2));
-  return toRender(
-    options,
-    pages,
-    (page) => ({ page }),
-    () => site.key,
-  ).map((page) => ({ params: { page } }));
+  return (await toRender(options, pages, (page) => ({ page }))).map((page) => ({ params: { page } }));
 };

@@ -2,10 +2,9 @@
  * The only module that calls getCollection(): it turns the content collections into plain objects
  * with everything pages need (derived fields, backlinks, groupings), once per build.
  */
-import { cacheKey } from '../node/json-file.ts';
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { Capability, Client, Note, Revision } from '../schema/index.ts';
-import { bodyOf } from '../lib/bodies.ts';
+import { bodyOf } from 'canimcp/build-context';
 import type { CellDrift, NoteDrift } from '../lib/drift-marks.ts';
 import { correctedBy, notesBy, newestFirst, relatedBothWays } from '../lib/indexes.ts';
 import { isStale } from '../lib/stale.ts';
@@ -36,12 +35,6 @@ export interface NoteView extends Base<Note> {
   correctedBy: string[];
   /** The source file's path from the project root; absent when it lies outside the project. */
   source?: string;
-  /**
-   * Changes whenever anything its page or twin shows changes: its own file, or any entry's
-   * frontmatter or `last-updated` anywhere in the site (titles of related notes, client names, …).
-   * Another note's body never shows on it, so editing a body re-renders that note's page only.
-   */
-  pageKey: string;
 }
 
 /** A client, revision or capability, with the notes that name it. */
@@ -51,11 +44,6 @@ export interface EntityView<T> extends Base<T> {
 
 /** The whole site as plain data. */
 export interface SiteData {
-  /**
-   * Changes whenever anything but a note's body changes: every page but the notes' own shows only
-   * that (lists, counts, titles, clients', revisions' and capabilities' own files, dates).
-   */
-  key: string;
   notes: NoteView[];
   clients: EntityView<Client>[];
   revisions: EntityView<Revision>[];
@@ -86,15 +74,6 @@ const base = <T>(entry: CollectionEntry<Named>): Base<T> => {
   };
 };
 
-/** A hash of everything but the note bodies: what pages show of other entries, and the build's date and origin. */
-const siteKey = (entries: Base<unknown>[][], notes: Base<unknown>[], problems: string[]): string => {
-  const parts = [siteOrigin(), buildDate(), problems.join('\n')];
-  for (const note of notes) parts.push(note.id, note.lastUpdated, JSON.stringify(note.data));
-  // Clients, revisions and capabilities are few: their whole files count.
-  for (const list of entries) for (const entry of list) parts.push(entry.id, entry.digest);
-  return cacheKey(parts);
-};
-
 let cached: Promise<SiteData> | undefined;
 
 const readCollections = () =>
@@ -122,13 +101,7 @@ const assemble = ([research, clients, revisions, capabilities, problems]: Collec
   const today = buildDate();
   const problemList = problems.flatMap((entry) => entry.data.problems);
   const bases = research.map((entry) => base<Note>(entry));
-  const key = siteKey(
-    [clients, revisions, capabilities].map((list) => list.map((entry) => base<unknown>(entry))),
-    bases,
-    problemList,
-  );
-  // By id, so each note's list of correcting notes comes out in a stable order. It comes from other
-  // notes' frontmatter, which the site key covers.
+  // By id, so each note's list of correcting notes comes out in a stable order.
   const corrections = correctedBy([...bases].sort((a, b) => a.id.localeCompare(b.id)));
   const notes = newestFirst(
     bases.map((note): NoteView => {
@@ -139,7 +112,6 @@ const assemble = ([research, clients, revisions, capabilities, problems]: Collec
         stale: isStale(note.data.lastVerified, today),
         correctedBy: corrections.get(note.id) ?? [],
         ...(source === undefined ? {} : { source }),
-        pageKey: `${key}.${note.digest}`,
       };
     }),
   );
@@ -158,7 +130,6 @@ const assemble = ([research, clients, revisions, capabilities, problems]: Collec
     .map((entry) => entity<Capability>(entry, byCapability))
     .sort((a, b) => a.data.title.localeCompare(b.data.title));
   return {
-    key,
     notes,
     clients: clientViews,
     revisions: revisionViews,

@@ -2,9 +2,8 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { CollectionName } from '../schema/index.ts';
-import { publishBodies } from '../lib/bodies.ts';
+import { publish, takePrepared } from 'canimcp/build-context';
 import { createContentCache } from '../node/content.ts';
-import { takeOver } from '../lib/handoff.ts';
 import { contentDir } from '../node/paths.ts';
 import { formatProblem } from '../lib/problems.ts';
 import { prepareContent, renderCacheFile, type Prepared } from '../node/prepare.ts';
@@ -35,14 +34,14 @@ const readSnapshot = (cacheDir: URL, dev: boolean): Promise<Prepared> => {
   const reading = (async (): Promise<Prepared> => {
     const dir = contentDir();
     const origin = siteOrigin();
-    const prepared = await (takeOver(dir, origin) ??
+    const prepared = await (takePrepared(dir, origin) ??
       prepareContent(dir, {
         origin,
         renderCacheFile: renderCacheFile(fileURLToPath(cacheDir)),
         ...(dev ? { cache: devContent, renderCacheOptions: { writeDelayMs: DEV_CACHE_WRITE_DELAY_MS } } : {}),
       }));
     // A newer save started a newer read meanwhile: its bodies are the ones to show.
-    if (mine === reads) publishBodies(prepared.bodies, prepared);
+    if (mine === reads) publish(prepared.bodies, prepared);
     return prepared;
   })();
   snapshot = reading;
@@ -66,7 +65,7 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
   const keep = new Set(entries.map((entry) => entry.id));
   for (const id of context.store.keys()) if (!keep.has(id)) context.store.delete(id);
   for (const entry of entries) {
-    // The store holds frontmatter only; bodies and their HTML are published beside it (bodies.ts).
+    // The store holds frontmatter only; bodies and their HTML are published beside it (lib/bodies.ts).
     const digest = context.generateDigest(`${origin}\0${lastUpdated.get(entry.absolutePath) ?? today}\0${entry.hash}`);
     if (context.store.get(entry.id)?.digest === digest) continue;
     context.store.set({ id: entry.id, data: entry.data, digest, filePath: path.relative(process.cwd(), entry.absolutePath) });

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { publishedRecords } from '../lib/bodies.ts';
+import { pipelineRun, publication } from 'canimcp/build-context';
 import { startIndex, type PendingIndex } from '../node/search-index.ts';
 
 /** Pagefind's bundle types that Vite's dev server would not label correctly. */
@@ -12,7 +12,7 @@ const devTypes: Record<string, string> = { '.js': 'text/javascript', '.json': 'a
 /**
  * Builds the Pagefind index from the content the build already holds, not from the built pages:
  * one search record per note, client, revision and capability (lib/search-records.ts). `npm run
- * build` indexes in its own process (cli/pipeline.ts) and passes `indexHere: false`; a bare
+ * build` indexes in its own process (cli/pipeline.ts), and says so in the build context; a bare
  * `astro build` indexes here, from the records the content loader published: Pagefind takes them in
  * beside page generation and writes its bundle once the pages are done. Any indexing error fails
  * the build.
@@ -20,7 +20,7 @@ const devTypes: Record<string, string> = { '.js': 'text/javascript', '.json': 'a
  * In `npm run dev` there is no index of its own: the dev server serves the last build's
  * `dist/pagefind/`, and the search page says to run `npm run build` when there is none.
  */
-export const pagefind = (options: { indexHere: boolean }): AstroIntegration => {
+export const pagefind = (): AstroIntegration => {
   let outDir = '';
   let cacheDir = '';
   let pending: PendingIndex | undefined;
@@ -48,14 +48,14 @@ export const pagefind = (options: { indexHere: boolean }): AstroIntegration => {
         });
       },
       'astro:build:start': () => {
-        if (!options.indexHere) return;
-        const records = publishedRecords();
+        if (pipelineRun()?.indexInParent === true) return;
+        const records = publication()?.records();
         if (!records) throw new Error('pagefind: the content loader published no search records');
         // In the cache folder: a build that fails half-way leaves nothing beside the output.
         pending = startIndex(records, path.join(cacheDir, 'canimcp', `pagefind-${process.pid}`));
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (!options.indexHere) return;
+        if (pipelineRun()?.indexInParent === true) return;
         if (!pending) throw new Error('pagefind: indexing never started');
         const indexed = await pending.write(path.join(fileURLToPath(dir), 'pagefind'));
         pending = undefined;

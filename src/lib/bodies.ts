@@ -2,13 +2,10 @@
  * Each entry's rendered body, source text and search record, and each note's twin, kept beside
  * Astro's data store rather than in it: the store then holds frontmatter only, so Astro does not
  * serialize and reload every note's HTML and Markdown as one huge module. The content loader
- * publishes them; pages, twins and the search integration read them, through the shared slot
- * (shared-slot.ts), because Astro loads the loader, the pages and the integrations as separate
- * module instances in one process.
+ * publishes them into the build context (src/node/build-context.ts); pages, twins and the search
+ * integration read them there.
  */
-import type { CollectionName } from '../schema/index.ts';
 import type { CaptureBytes } from './capture-rules.ts';
-import { sharedSlot } from './shared-slot.ts';
 import type { CellDrift, NoteDrift } from './drift-marks.ts';
 import type { SearchRecord } from './search-records.ts';
 import type { VerdictHistory } from './verdict-history.ts';
@@ -48,31 +45,3 @@ export interface Publication {
   /** The capture files read with the content (`/captures/<id>.jsonl` and the capture pages). */
   captureFiles: readonly CaptureBytes[];
 }
-
-/** The publication with the bodies by entry. */
-export interface Published extends Publication {
-  bodies: Map<string, Body>;
-}
-
-const bodyKey = (collection: CollectionName, id: string) => `${collection}/${id}`;
-
-/** Publishes the bodies, search records and twins of the content just loaded, replacing the last ones. */
-export const publishBodies = (entries: Iterable<[CollectionName, string, Body]>, publication: Publication): void => {
-  const bodies = new Map<string, Body>();
-  for (const [collection, id, body] of entries) bodies.set(bodyKey(collection, id), body);
-  const { records, noteTwin, noteIds, history, captureFiles } = publication;
-  sharedSlot().published = { bodies, records, noteTwin, noteIds, history, captureFiles };
-};
-
-/** An entry's body, where the loader published one. */
-export const bodyOf = (collection: CollectionName, id: string): Body | undefined =>
-  sharedSlot().published?.bodies.get(bodyKey(collection, id));
-
-/** What the loader published last; undefined before it ran. */
-export const published = (): Publication | undefined => sharedSlot().published;
-
-/** The capture files the loader published; none before it ran. */
-export const publishedCaptureFiles = (): readonly CaptureBytes[] => published()?.captureFiles ?? [];
-
-/** The search records of the published content; undefined before the loader ran. */
-export const publishedRecords = (): readonly SearchRecord[] | undefined => published()?.records();

@@ -1,20 +1,32 @@
 /**
- * Reusing pages across builds (the plan itself is in src/lib/page-reuse.ts). A rebuild after a
- * one-note edit renders that note's page and twin and the pages that list notes, and links every
- * other file a route would have written from the published site into the new one: a hard link, no
- * copy and no new inode. A file is reused only when it was built with the same key (src/data/site.ts)
- * by the same code (every file under src/, the Astro config, package.json and its lock file, and the
- * environment pages read). The manifest that says so is committed only once its site is published.
- * Its key: `pagesVersion` (the code version and the environment), the published folder, and per file
- * the key its route gave it; complete because a page is a function of the code, the environment and
- * what its key hashes (src/data/site.ts, src/data/paths.ts say what each route's key covers), and
- * the rebuild oracle (tests/rebuild-oracle.test.ts) holds every route to it.
+ * Reusing pages across builds. A rebuild after a one-note edit renders that note's page and twin and
+ * the pages that list notes, and links every other file a route would have written from the
+ * published site into the new one: a hard link, no copy and no new inode. The plan is made before
+ * Astro renders anything: a file of the published site is reused when the same code (every file
+ * under src/, the Astro config, package.json and its lock file, and the environment pages read)
+ * built it with the key this build gives it (`fileKey`, page-keys.ts). The route helpers
+ * (src/data/paths.ts) and the twins leave those files out, and `linkReused` links them. The
+ * manifest that says so is committed only once its site is published. Its key: `pagesVersion` (the
+ * code version and the environment), the published folder, and per file its key; complete because
+ * a page is a function of the code, the environment and what its key hashes (page-keys.ts), and the
+ * rebuild oracle (tests/rebuild-oracle.test.ts) holds every route to it.
  */
+import { constants } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
-import type { ReusePlan } from '../lib/page-reuse.ts';
 import { cacheKey, readJsonFile, writeInPieces } from './json-file.ts';
+import { fileKey, type PageKeys } from './page-keys.ts';
+
+/** Which files a build takes from the published site, known before Astro starts. */
+export interface PagePlan {
+  /** The published site, whose files are taken. */
+  site: string;
+  /** This build's key of a file (relative to the site); undefined for a file built every time. */
+  keyOf: (file: string) => string | undefined;
+  /** The files of the published site built with the key this build gives them: taken, not built. */
+  reused: ReadonlySet<string>;
+}
 
 interface Manifest {
   code: string;
@@ -55,36 +67,61 @@ const presentFiles = async (site: string, files: readonly string[]): Promise<Set
   return new Set(listed.flat());
 };
 
-/** The plan of a build of `outDir`: the files of the published site that the same code built. */
-export const planReuse = async (cacheDir: string, outDir: string, code: string): Promise<ReusePlan> => {
+/**
+ * The plan of a build of `outDir` with `keys`: the files of the published site that the same code
+ * built with the key this build gives them. The same code has the same routes, so those are exactly
+ * the files the route helpers leave out.
+ */
+export const planReuse = async (cacheDir: string, outDir: string, code: string, keys: PageKeys): Promise<PagePlan> => {
   const manifest = await readJsonFile(manifestFile(cacheDir), isManifest);
-  const previous = new Map<string, string>();
+  const keyOf = (file: string) => fileKey(keys, file);
+  const reused = new Set<string>();
   if (manifest?.code === code && manifest.outDir === outDir) {
-    const entries = Object.entries(manifest.keys);
+    const kept = Object.entries(manifest.keys).filter(([file, key]) => keyOf(file) === key);
     const present = await presentFiles(
       outDir,
-      entries.map(([file]) => file),
+      kept.map(([file]) => file),
     );
-    for (const [file, key] of entries) if (present.has(file)) previous.set(file, key);
+    for (const [file] of kept) if (present.has(file)) reused.add(file);
   }
-  return { site: outDir, previous, keys: new Map(), reused: new Set() };
+  return { site: outDir, keyOf, reused };
 };
 
-/** Links the reused files from the published site into `site` (a copy where a link fails). */
-export const linkReused = async (plan: ReusePlan, site: string): Promise<void> => {
+/**
+ * Links the reused files from the published site into `site` (a copy where a link fails); a file
+ * Astro wrote itself (a route that renders every item) stays as written. Returns how many it linked.
+ */
+export const linkReused = async (plan: PagePlan, site: string): Promise<number> => {
   const files = [...plan.reused];
   const folders = [...new Set(files.map((file) => path.dirname(path.join(site, file))))];
   await mapLimited(folders, OPEN_FILES, (folder) => mkdir(folder, { recursive: true }));
-  await mapLimited(files, OPEN_FILES, async (file) => {
+  const linked = await mapLimited(files, OPEN_FILES, async (file) => {
     const from = path.join(plan.site, file);
     const to = path.join(site, file);
-    await link(from, to).catch(() => copyFile(from, to));
+    try {
+      await link(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      await copyFile(from, to, constants.COPYFILE_EXCL);
+    }
+    return true;
   });
+  return linked.filter(Boolean).length;
 };
 
-/** Writes the manifest of a build beside the committed one; `commitManifest` makes it count. */
-export const writeManifest = async (file: string, plan: ReusePlan, code: string): Promise<void> => {
-  const manifest: Manifest = { code, outDir: plan.site, keys: Object.fromEntries(plan.keys) };
+/**
+ * Writes the manifest of the site built in `site` beside the committed one (`commitManifest` makes
+ * it count): every file of it that has a key, with this build's key.
+ */
+export const writeManifest = async (file: string, plan: PagePlan, code: string, site: string): Promise<void> => {
+  const keys: Record<string, string> = {};
+  for (const entry of await readdir(site, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(site, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    const key = plan.keyOf(relative);
+    if (key !== undefined) keys[relative] = key;
+  }
+  const manifest: Manifest = { code, outDir: plan.site, keys };
   // A manifest that cannot be written only costs the next build its reuse, never this build.
   await writeInPieces(file, [JSON.stringify(manifest)]);
 };

@@ -21,12 +21,6 @@ export interface PendingIndex {
   discard: () => Promise<void>;
 }
 
-/** The environment variable `npm run build` sets for its page build: the parent process indexes. */
-export const INDEX_IN_PARENT = 'CANIMCP_INDEX_IN_PARENT';
-
-/** Whether this process's Astro build leaves the index to the process that started it (`npm run build`). */
-export const indexedInParent = (env: NodeJS.ProcessEnv = process.env): boolean => env[INDEX_IN_PARENT] === '1';
-
 /** Set once an index is dropped: its senders stop before they send again. */
 interface Stop {
   stopped: boolean;
