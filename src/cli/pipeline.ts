@@ -209,7 +209,8 @@ export const buildPages = async (job: BuildJob): Promise<void> => {
   const sending = prepared.then(sendRecords);
   const pages = pagesVersion(await codeVersion());
   const plan = planPages(job, pages, prepared, origin);
-  // Astro's failure is the one to report when the content could not be prepared.
+  // Content that could not be prepared fails the build where it is awaited (sending the records);
+  // the plan made from it is then never awaited, and is no second, unhandled failure.
   void plan.catch(() => undefined);
   startRun({ dir, origin, prepared, plan, indexInParent: true });
   await Promise.all([sending, runAstro(job)]);
