@@ -15,7 +15,7 @@ export default defineConfig({
   build: { format: 'file', concurrency: 4 },
   trailingSlash: 'never',
   devToolbar: { enabled: false },
-  // Bodies go through the project's own sanitizing pipeline (src/lib/markdown.ts), never Astro's:
+  // Bodies go through the project's own sanitizing pipeline (src/lib/markdown/markdown.ts), never Astro's:
   // its highlighter would only load at start-up (and warn that its inline styles need CSP hashes).
   markdown: { syntaxHighlight: false },
   // The build context first: one instance for every copy of the code. Twins and the kept files

@@ -65,7 +65,7 @@ export const corpusStats = async (dir: string, limit = Infinity): Promise<Corpus
     const relatedBlock = /^related:\n((?: {2}- .*\n?)*)/m.exec(frontmatter)?.[1] ?? '';
     related += (relatedBlock.match(/^ {2}- /gm) ?? []).length;
     codeBlocks += Math.floor((body.match(/^```/gm) ?? []).length / 2);
-    // What a note's search record holds (src/lib/search-records.ts): id, title, summary, body.
+    // What a note's search record holds (src/lib/search/search-records.ts): id, title, summary, body.
     const field = (key: string) => new RegExp(`^${key}: (.*)$`, 'm').exec(frontmatter)?.[1] ?? '';
     // A link's target is not in the page's text.
     const shown = body.replace(/\]\([^)]*\)/g, '] ');

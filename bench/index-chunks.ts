@@ -13,7 +13,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { cborStrings } from '../src/lib/cbor-strings.ts';
+import { cborStrings } from '../src/lib/search/cbor-strings.ts';
 
 /** Pagefind's compressed files start with this marker, after decompression. */
 const MARKER = 'pagefind_dcd';

@@ -11,11 +11,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { writeCorpus, type Corpus } from '../bench/corpus.ts';
-import { parseFile } from '../src/lib/frontmatter.ts';
+import { parseFile } from '../src/lib/content/frontmatter.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { cspWatcher, waitUntil } from '../tests/support/csp.ts';
 import { buildContent, serveDist } from '../tests/support/site.ts';
-import { PAGE_SIZE } from '../src/lib/paging.ts';
+import { PAGE_SIZE } from '../src/lib/outputs/paging.ts';
 
 const NOTES = 130;
 

@@ -16,11 +16,11 @@ import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { runNew as newEntry } from '../src/cli/new.ts';
 import { runCheck as checkContent } from '../src/node/check.ts';
 import { loadContent } from '../src/node/content.ts';
-import { parseFile } from '../src/lib/frontmatter.ts';
-import { jsonSchemas } from '../src/lib/jsonschema.ts';
+import { parseFile } from '../src/lib/content/frontmatter.ts';
+import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
 import { repoRoot } from '../src/node/paths.ts';
-import { noteTwin } from '../src/lib/twin.ts';
-import { canonicalNoteUrl } from '../src/lib/urls.ts';
+import { noteTwin } from '../src/lib/outputs/twin.ts';
+import { canonicalNoteUrl } from '../src/lib/outputs/urls.ts';
 import { collections, type CollectionName, type Note } from '../src/schema/index.ts';
 import { TEST_BUILD_DATE, fixtureContent } from './support/site.ts';
 

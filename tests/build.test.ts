@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { headersFor, headersHostOf, parseHeaders } from '../src/lib/headers.ts';
+import { headersFor, headersHostOf, parseHeaders } from '../src/lib/outputs/headers.ts';
 import { repoRoot } from '../src/node/paths.ts';
 import { contentWith, lines, shown } from './support/broken.ts';
 import { listFiles, read } from './support/dist.ts';

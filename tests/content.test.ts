@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadContent } from '../src/node/content.ts';
 import { repoRoot } from '../src/node/paths.ts';
-import { formatProblem } from '../src/lib/problems.ts';
+import { formatProblem } from '../src/lib/content/problems.ts';
 import { isCaptureSource } from '../src/schema/index.ts';
 
 const { content, problems } = await loadContent(path.join(repoRoot, 'content'), { origin: 'https://canimcp.io' });

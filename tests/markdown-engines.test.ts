@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { markdownEngines } from '../src/lib/markdown.ts';
+import { markdownEngines } from '../src/lib/markdown/markdown.ts';
 import { repoRoot } from '../src/node/paths.ts';
 
 /** Every Markdown file of the content and of the test fixtures (broken ones included: their bodies still render). */

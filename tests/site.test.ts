@@ -8,9 +8,9 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
 import { ClientsExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
-import { jsonSchemas } from '../src/lib/jsonschema.ts';
-import { headersFor, parseHeaders } from '../src/lib/headers.ts';
-import { resolveRepository } from '../src/lib/repository.ts';
+import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
+import { headersFor, parseHeaders } from '../src/lib/outputs/headers.ts';
+import { resolveRepository } from '../src/lib/outputs/repository.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import { listFiles, read, references, resolves } from './support/dist.ts';
 import { outsideCode } from './support/markdown-code.ts';
@@ -773,7 +773,7 @@ describe('corrections on the fixture site', () => {
     }
   });
 
-  // Search results show it from the index's records (src/lib/search-records.test.ts, e2e/search.test.ts).
+  // Search results show it from the index's records (src/lib/search/search-records.test.ts, e2e/search.test.ts).
   test('the JSON export carries it', () => {
     const exported = NotesExport.parse(JSON.parse(read(dist, 'data/notes.json'))).notes;
     const byId = new Map(exported.map((note) => [note.id, note]));

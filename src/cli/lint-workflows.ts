@@ -4,7 +4,7 @@
  * as an annotation); exits 1 where there is any.
  */
 import path from 'node:path';
-import { formatGithubAnnotation, formatProblem } from '../lib/problems.ts';
+import { formatGithubAnnotation, formatProblem } from '../lib/content/problems.ts';
 import { repoRoot } from '../node/paths.ts';
 import { lintWorkflows } from '../node/workflow-lint.ts';
 import { fail } from './fail.ts';

@@ -11,10 +11,18 @@ import { parseArgs } from 'node:util';
 import { loadContent } from '../node/content.ts';
 import { entryIds } from '../node/content-files.ts';
 import { contentDir } from '../node/paths.ts';
-import { formatProblem } from '../lib/problems.ts';
-import { entryTypes, isEntryType, scaffold, slugify, sourceParts, type EntryType, type ScaffoldValues } from '../lib/scaffold.ts';
+import { formatProblem } from '../lib/content/problems.ts';
+import {
+  entryTypes,
+  isEntryType,
+  scaffold,
+  slugify,
+  sourceParts,
+  type EntryType,
+  type ScaffoldValues,
+} from '../lib/authoring/scaffold.ts';
 import { buildDate } from '../lib/today.ts';
-import { siteOrigin } from '../lib/urls.ts';
+import { siteOrigin } from '../lib/outputs/urls.ts';
 import { collectionSchemas, collections, type CollectionName } from '../schema/index.ts';
 import { fail } from './fail.ts';
 import {
@@ -27,7 +35,7 @@ import {
   validate,
   type Flag,
   type FlagSpec,
-} from '../lib/new-flags.ts';
+} from '../lib/authoring/new-flags.ts';
 
 /** A refusal the author can act on: printed as one line, exit code 1, nothing written. */
 class Refusal extends Error {}

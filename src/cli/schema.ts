@@ -8,9 +8,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { jsonSchemas } from '../lib/jsonschema.ts';
+import { jsonSchemas } from '../lib/outputs/jsonschema.ts';
 import { repoRoot } from '../node/paths.ts';
-import { siteOrigin } from '../lib/urls.ts';
+import { siteOrigin } from '../lib/outputs/urls.ts';
 import { fail } from './fail.ts';
 
 /** The committed files: the frontmatter types only; the site also serves the data export's schema. */

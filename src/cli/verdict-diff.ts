@@ -4,7 +4,7 @@
  * the site's verdict history reads them. A pull request's workflow posts the Markdown as a comment.
  */
 import { parseArgs } from 'node:util';
-import { diffFormats, formatDiff, type DiffFormat } from '../lib/verdict-diff.ts';
+import { diffFormats, formatDiff, type DiffFormat } from '../lib/matrix/verdict-diff.ts';
 import { contentDir } from '../node/paths.ts';
 import { verdictDiff } from '../node/verdict-history.ts';
 import { fail } from './fail.ts';

@@ -1,9 +1,9 @@
 /** The captures as the site shows them: each valid capture, its summary, its client's name and the notes citing it. */
 import { siteData } from './site.ts';
-import type { CaptureSummary } from '../lib/capture-view.ts';
-import { captureSummary } from '../lib/capture-view.ts';
+import type { CaptureSummary } from '../lib/outputs/capture-view.ts';
+import { captureSummary } from '../lib/outputs/capture-view.ts';
 import { isCaptureSource } from '../schema/index.ts';
-import { checkCapture, type Capture } from '../lib/capture-rules.ts';
+import { checkCapture, type Capture } from '../lib/content/capture-rules.ts';
 import { publication } from 'canimcp/build-context';
 
 /** A valid capture with the bytes it was read from. */

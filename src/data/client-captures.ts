@@ -1,6 +1,6 @@
 /** What one client's captures show, for its page: the timeline of its versions and the identities it presented. */
 import { captureData } from './captures.ts';
-import { clientIdentities, clientTimeline, type ClientIdentity, type ClientTimeline } from '../lib/client-captures.ts';
+import { clientIdentities, clientTimeline, type ClientIdentity, type ClientTimeline } from '../lib/outputs/client-captures.ts';
 
 /** A client's timeline and identities; both empty where nothing of it has been captured. */
 export interface ClientCaptures {

@@ -1,5 +1,5 @@
-/** The filters table (lib/filters.ts) with this build's options: ids as values, names as labels. */
-import { filters, type FilterName } from '../lib/filters.ts';
+/** The filters table (lib/search/filters.ts) with this build's options: ids as values, names as labels. */
+import { filters, type FilterName } from '../lib/search/filters.ts';
 import { noteKinds, noteStatuses } from '../schema/index.ts';
 import type { SiteData } from './site.ts';
 

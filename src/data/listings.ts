@@ -1,9 +1,9 @@
 /** The site's lists as llms.txt-style Markdown links: for /llms.txt and the index pages' `.md` twins. */
 import { captureData, type CaptureView } from './captures.ts';
 import { siteData, type SiteData } from './site.ts';
-import { codeSpan } from '../lib/capture-view.ts';
-import { llmsTxt, noteLinks, type LlmsLink } from '../lib/llms.ts';
-import { capabilityUrl, captureUrl, clientUrl, revisionUrl, routes } from '../lib/urls.ts';
+import { codeSpan } from '../lib/outputs/capture-view.ts';
+import { llmsTxt, noteLinks, type LlmsLink } from '../lib/outputs/llms.ts';
+import { capabilityUrl, captureUrl, clientUrl, revisionUrl, routes } from '../lib/outputs/urls.ts';
 
 /** What the site is, in one paragraph: llms.txt's summary and the home twin's. */
 export const siteSummary =

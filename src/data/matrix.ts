@@ -1,8 +1,8 @@
 /** The support matrices, built from the site data: clients down, revisions (oldest first) or capabilities across. */
 import { observedByNote } from './captures.ts';
 import { siteData, type SiteData } from './site.ts';
-import { buildMatrices, type Axis, type Matrix } from '../lib/matrix.ts';
-import type { MatrixLabels } from '../lib/matrix-twin.ts';
+import { buildMatrices, type Axis, type Matrix } from '../lib/matrix/matrix.ts';
+import type { MatrixLabels } from '../lib/matrix/matrix-twin.ts';
 
 /** Both matrices, how to name their rows and columns, and note titles (with any status but current) for links. */
 export interface MatrixData {

@@ -11,10 +11,10 @@ import {
   revisionUrl,
   routes,
   siteOrigin,
-} from '../lib/urls.ts';
+} from '../lib/outputs/urls.ts';
 import { buildDate } from '../lib/today.ts';
-import { backlinks } from '../lib/indexes.ts';
-import { pageCount, pageUrl } from '../lib/paging.ts';
+import { backlinks } from '../lib/outputs/indexes.ts';
+import { pageCount, pageUrl } from '../lib/outputs/paging.ts';
 
 /** Every HTML page the site builds, for the sitemap. */
 export const htmlPages = async () => {

@@ -11,8 +11,8 @@
 import { pipelineRun } from 'canimcp/build-context';
 import type { GetStaticPathsOptions } from 'astro';
 import { siteData } from './site.ts';
-import { pageCount } from '../lib/paging.ts';
-import { routeFile } from '../lib/output-files.ts';
+import { pageCount } from '../lib/outputs/paging.ts';
+import { routeFile } from '../lib/outputs/output-files.ts';
 
 /** What Astro passes a route's getStaticPaths that the helpers read. */
 type Options = Pick<GetStaticPathsOptions, 'routePattern'>;

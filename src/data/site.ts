@@ -5,11 +5,11 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { Capability, Client, Note, Revision } from '../schema/index.ts';
 import { bodyOf } from 'canimcp/build-context';
-import type { CellDrift, NoteDrift } from '../lib/drift-marks.ts';
-import { correctedBy, notesBy, newestFirst, relatedBothWays } from '../lib/indexes.ts';
-import { isStale } from '../lib/stale.ts';
+import type { CellDrift, NoteDrift } from '../lib/outputs/drift-marks.ts';
+import { correctedBy, notesBy, newestFirst, relatedBothWays } from '../lib/outputs/indexes.ts';
+import { isStale } from '../lib/content/stale.ts';
 import { buildDate } from '../lib/today.ts';
-import { canonicalNoteUrl, siteOrigin } from '../lib/urls.ts';
+import { canonicalNoteUrl, siteOrigin } from '../lib/outputs/urls.ts';
 
 /** What every entry page and twin shares. */
 interface Base<T> {
@@ -59,7 +59,7 @@ export interface SiteData {
 type Named = 'research' | 'clients' | 'revisions' | 'capabilities';
 
 const base = <T>(entry: CollectionEntry<Named>): Base<T> => {
-  // Bodies live beside the data store, not in it (see lib/bodies.ts).
+  // Bodies live beside the data store, not in it (see lib/content/bodies.ts).
   const body = bodyOf(entry.collection, entry.id);
   return {
     id: entry.id,

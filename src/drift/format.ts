@@ -1,5 +1,5 @@
 /** What `npm run drift` prints: findings as `path:line:col: message` lines, GitHub annotations, or the report as JSON. */
-import { sourceChanges } from '../lib/drift-marks.ts';
+import { sourceChanges } from '../lib/outputs/drift-marks.ts';
 import type { DriftPosition, DriftReport, SourceDrift, VerdictDrift } from '../schema/drift.ts';
 
 /** How sure a finding is that something moved: `stale` may no longer hold, `unreachable` could not be checked, `note` is for information. */

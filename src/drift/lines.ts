@@ -2,7 +2,7 @@
  * Whether the lines a source cites still say the same on the default branch: the pure comparison of
  * a file's text at the pinned commit with its text now.
  */
-import type { LineRange } from '../lib/source-paths.ts';
+import type { LineRange } from '../lib/content/source-paths.ts';
 
 /** What became of cited lines: the same, the same elsewhere (`now` gives where), different, or the file is gone. */
 export type LinesStatus = 'unchanged' | 'moved' | 'changed' | 'gone' | 'missing';

@@ -1,7 +1,7 @@
 /** Where a field of a content file is, for findings that point at it. */
 import path from 'node:path';
 import type { DriftPosition } from '../schema/drift.ts';
-import { parseFile } from '../lib/frontmatter.ts';
+import { parseFile } from '../lib/content/frontmatter.ts';
 
 /** The position of a frontmatter field (its key), the file's first line where it cannot be found. */
 export const fieldPosition = (

@@ -6,8 +6,8 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkCapture, type Capture } from '../lib/capture-rules.ts';
-import { clientInfoOf, messagesOf, offeredVersions } from '../lib/capture-facts.ts';
+import { checkCapture, type Capture } from '../lib/content/capture-rules.ts';
+import { clientInfoOf, messagesOf, offeredVersions } from '../lib/content/capture-facts.ts';
 import { readCaptureFiles } from '../node/captures.ts';
 import type { VerdictDrift } from '../schema/drift.ts';
 

@@ -2,13 +2,13 @@
  * Release drift: verdicts checked on a client version older than the newest release of the
  * client's registry package (its `package` field).
  */
-import type { Entry } from '../lib/entries.ts';
-import { mapLimited } from '../lib/map-limited.ts';
+import type { Entry } from '../lib/content/entries.ts';
+import { mapLimited } from '../lib/tasks/map-limited.ts';
 import { isCaptureSource, type Client, type Note } from '../schema/index.ts';
 import type { ReleaseCheck, VerdictDrift } from '../schema/drift.ts';
 import { fieldPosition } from './position.ts';
 import { newestRelease, type RegistryOptions } from './registry.ts';
-import { isOlder } from '../lib/versions.ts';
+import { isOlder } from '../lib/content/versions.ts';
 
 /** Per note id, the clients whose captures it cites (capture ids to clients given). */
 export const observedClients = (

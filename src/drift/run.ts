@@ -4,10 +4,10 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { captureIndex } from '../lib/capture-rules.ts';
+import { captureIndex } from '../lib/content/capture-rules.ts';
 import { buildDate } from '../lib/today.ts';
-import { siteOrigin } from '../lib/urls.ts';
-import { formatProblem } from '../lib/problems.ts';
+import { siteOrigin } from '../lib/outputs/urls.ts';
+import { formatProblem } from '../lib/content/problems.ts';
 import { readCaptureFiles } from '../node/captures.ts';
 import { loadContent } from '../node/content.ts';
 import type { DriftReport } from '../schema/drift.ts';

@@ -2,10 +2,10 @@
  * Source drift: each web source pinned to a commit and a path in a GitHub repository, its cited
  * lines at that commit against the same file on the repository's default branch.
  */
-import type { Entry } from '../lib/entries.ts';
-import { githubRepositoryUrl } from '../lib/repository.ts';
-import { citedFiles, formatRange } from '../lib/source-paths.ts';
-import { mapLimited } from '../lib/map-limited.ts';
+import type { Entry } from '../lib/content/entries.ts';
+import { githubRepositoryUrl } from '../lib/outputs/repository.ts';
+import { citedFiles, formatRange } from '../lib/content/source-paths.ts';
+import { mapLimited } from '../lib/tasks/map-limited.ts';
 import { isCaptureSource, type Note } from '../schema/index.ts';
 import type { FileDrift, SourceDrift } from '../schema/drift.ts';
 import { openRepository, type GitOptions, type Repository } from './git.ts';

@@ -5,12 +5,12 @@ import type { CollectionName } from '../schema/index.ts';
 import { publish, takePrepared } from 'canimcp/build-context';
 import { createContentCache } from '../node/content.ts';
 import { contentDir } from '../node/paths.ts';
-import { formatProblem } from '../lib/problems.ts';
+import { formatProblem } from '../lib/content/problems.ts';
 import { prepareContent, renderCacheFile, type Prepared } from '../node/prepare.ts';
-import { createSerialRunner } from '../lib/serial-runner.ts';
+import { createSerialRunner } from '../lib/tasks/serial-runner.ts';
 import { lookAt, settle } from '../node/settle.ts';
 import { buildDate } from '../lib/today.ts';
-import { siteOrigin } from '../lib/urls.ts';
+import { siteOrigin } from '../lib/outputs/urls.ts';
 
 let snapshot: Promise<Prepared> | undefined;
 /** The dev server's files as last read and checked: a save re-reads and re-checks that file, not the folder. */
@@ -65,7 +65,7 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
   const keep = new Set(entries.map((entry) => entry.id));
   for (const id of context.store.keys()) if (!keep.has(id)) context.store.delete(id);
   for (const entry of entries) {
-    // The store holds frontmatter only; bodies and their HTML are published beside it (lib/bodies.ts).
+    // The store holds frontmatter only; bodies and their HTML are published beside it (lib/content/bodies.ts).
     const digest = context.generateDigest(`${origin}\0${lastUpdated.get(entry.absolutePath) ?? today}\0${entry.hash}`);
     if (context.store.get(entry.id)?.digest === digest) continue;
     context.store.set({ id: entry.id, data: entry.data, digest, filePath: path.relative(process.cwd(), entry.absolutePath) });

@@ -11,7 +11,7 @@ const devTypes: Record<string, string> = { '.js': 'text/javascript', '.json': 'a
 
 /**
  * Builds the Pagefind index from the content the build already holds, not from the built pages:
- * one search record per note, client, revision and capability (lib/search-records.ts). `npm run
+ * one search record per note, client, revision and capability (lib/search/search-records.ts). `npm run
  * build` indexes in its own process (cli/pipeline.ts), and says so in the build context; a bare
  * `astro build` indexes here, from the records the content loader published: Pagefind takes them in
  * beside page generation and writes its bundle once the pages are done. Any indexing error fails

@@ -3,15 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { pipelineRun, publication } from 'canimcp/build-context';
-import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
-import { outputFile } from '../lib/output-files.ts';
-import { noteUrl } from '../lib/urls.ts';
+import { OPEN_FILES, mapLimited } from '../lib/tasks/map-limited.ts';
+import { outputFile } from '../lib/outputs/output-files.ts';
+import { noteUrl } from '../lib/outputs/urls.ts';
 
 /** `/research/<id>.md`, the only path a note's twin has. */
 const TWIN_PATH = /^\/research\/([^/]+)\.md$/;
 
 /**
- * Each note's `.md` twin (lib/twin.ts), written from the content the build holds rather than as an
+ * Each note's `.md` twin (lib/outputs/twin.ts), written from the content the build holds rather than as an
  * Astro route: a twin is the note's own file with a derived header, and as 5,000 routes Astro's
  * per-page work cost more than building the page they copy. The build writes them into the output
  * once the pages are done, only those the plan does not take from the published site (their note

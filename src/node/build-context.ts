@@ -9,7 +9,7 @@
  * and the built pages, which Astro loads as separate copies of the other modules, all read this
  * one instance.
  */
-import type { Body, Publication } from '../lib/bodies.ts';
+import type { Body, Publication } from '../lib/content/bodies.ts';
 import type { CollectionName } from '../schema/index.ts';
 import type { PagePlan } from './page-reuse.ts';
 import type { Prepared } from './prepare.ts';

@@ -5,8 +5,8 @@
 import { hash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { decodeUtf8 } from '../lib/encoding.ts';
-import type { CaptureBytes } from '../lib/capture-rules.ts';
+import { decodeUtf8 } from '../lib/content/encoding.ts';
+import type { CaptureBytes } from '../lib/content/capture-rules.ts';
 
 /** How problems name a file: relative to the working directory. */
 const display = (absolute: string) => path.relative(process.cwd(), absolute) || absolute;

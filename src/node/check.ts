@@ -5,10 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 import { loadContent } from './content.ts';
-import { formatGithubAnnotation, formatProblem } from '../lib/problems.ts';
-import { staleNotes } from '../lib/stale.ts';
+import { formatGithubAnnotation, formatProblem } from '../lib/content/problems.ts';
+import { staleNotes } from '../lib/content/stale.ts';
 import { buildDate } from '../lib/today.ts';
-import { siteOrigin } from '../lib/urls.ts';
+import { siteOrigin } from '../lib/outputs/urls.ts';
 
 /** The command's whole output and exit code. */
 export interface CheckOutput {

@@ -1,11 +1,11 @@
-import type { LoadResult } from '../lib/entries.ts';
+import type { LoadResult } from '../lib/content/entries.ts';
 import { readCaptureFiles } from './captures.ts';
 import { readDriftReport } from './drift-report.ts';
 import { readContent, type ReadCache } from './read-content.ts';
-import { sortProblems } from '../lib/problems.ts';
-import { validateContent, type ValidationMemo } from '../lib/validate.ts';
+import { sortProblems } from '../lib/content/problems.ts';
+import { validateContent, type ValidationMemo } from '../lib/content/validate.ts';
 
-export type { Content, Entry, LoadResult } from '../lib/entries.ts';
+export type { Content, Entry, LoadResult } from '../lib/content/entries.ts';
 
 /**
  * What the dev server keeps between reads of one folder, so a save costs one file's work; a build

@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LineCounter, isMap, isNode, isSeq, parseDocument, type Node } from 'yaml';
-import { issuePath } from '../lib/issues.ts';
-import type { Problem } from '../lib/problems.ts';
+import { issuePath } from '../lib/content/issues.ts';
+import type { Problem } from '../lib/content/problems.ts';
 import { parseAuthored } from '../schema/errors.ts';
 import { DriftReport } from '../schema/drift.ts';
 

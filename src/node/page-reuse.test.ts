@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Problem } from '../lib/problems.ts';
+import type { Problem } from '../lib/content/problems.ts';
 import type { CollectionName } from '../schema/index.ts';
 import { pageKeys } from './page-keys.ts';
 import { commitManifest, linkReused, manifestFile, planReuse, writeManifest } from './page-reuse.ts';

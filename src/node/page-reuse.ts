@@ -14,7 +14,7 @@
 import { constants } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
+import { OPEN_FILES, mapLimited } from '../lib/tasks/map-limited.ts';
 import { cacheKey, readJsonFile, writeInPieces } from './json-file.ts';
 import { fileKey, type PageKeys } from './page-keys.ts';
 

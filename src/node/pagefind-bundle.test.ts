@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SearchRecord } from '../lib/search-records.ts';
+import type { SearchRecord } from '../lib/search/search-records.ts';
 import { noteRecord, threeRecords } from '../../tests/support/search-bundle.ts';
 import { startIndex } from './search-index.ts';
 

@@ -12,7 +12,7 @@ import { link, mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { cborStrings } from '../lib/cbor-strings.ts';
+import { cborStrings } from '../lib/search/cbor-strings.ts';
 
 /** The folders of content-named files; never rewritten in place, so safe to share by hard link. */
 const NAMED = ['fragment', 'index', 'filter'];

@@ -4,12 +4,12 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { collections } from '../schema/index.ts';
 import { entryFileNames } from './content-files.ts';
-import { decodeUtf8 } from '../lib/encoding.ts';
-import type { SourceFile } from '../lib/entries.ts';
-import { parseFile, parsedFrom } from '../lib/frontmatter.ts';
-import { OPEN_FILES, mapLimited } from '../lib/map-limited.ts';
-import type { Problem } from '../lib/problems.ts';
-import { memoKey, type ValidationMemo } from '../lib/validate.ts';
+import { decodeUtf8 } from '../lib/content/encoding.ts';
+import type { SourceFile } from '../lib/content/entries.ts';
+import { parseFile, parsedFrom } from '../lib/content/frontmatter.ts';
+import { OPEN_FILES, mapLimited } from '../lib/tasks/map-limited.ts';
+import type { Problem } from '../lib/content/problems.ts';
+import { memoKey, type ValidationMemo } from '../lib/content/validate.ts';
 
 /** How problems name a file: relative to the working directory. */
 const display = (absolute: string) => path.relative(process.cwd(), absolute) || absolute;

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SearchRecord } from '../lib/search-records.ts';
+import type { SearchRecord } from '../lib/search/search-records.ts';
 import { writeInPieces } from './json-file.ts';
 
 /** A record as one line of JSON: how records are kept, and compared with the kept ones. */

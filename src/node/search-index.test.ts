@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SearchRecord } from '../lib/search-records.ts';
+import type { SearchRecord } from '../lib/search/search-records.ts';
 import { bundleFiles, noteRecord, threeRecords } from '../../tests/support/search-bundle.ts';
 import { recordLine } from './records-cache.ts';
 import { guessIndex, startIndex } from './search-index.ts';

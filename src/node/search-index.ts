@@ -6,7 +6,7 @@
  */
 import { cp, rename, rm } from 'node:fs/promises';
 import * as pagefind from 'pagefind';
-import type { SearchRecord } from '../lib/search-records.ts';
+import type { SearchRecord } from '../lib/search/search-records.ts';
 import { pruneBundle, seedBundle } from './pagefind-bundle.ts';
 import { parseLine, parseLines, type Lines } from './records-cache.ts';
 

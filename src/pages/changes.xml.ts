@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { historyData } from '../data/history.ts';
-import { changesFeed } from '../lib/changes-feed.ts';
-import { xmlResponse } from '../lib/responses.ts';
+import { changesFeed } from '../lib/outputs/changes-feed.ts';
+import { xmlResponse } from '../lib/outputs/responses.ts';
 import { buildDate } from '../lib/today.ts';
-import { changesUrl, routes, siteOrigin } from '../lib/urls.ts';
+import { changesUrl, routes, siteOrigin } from '../lib/outputs/urls.ts';
 
 export const GET: APIRoute = () =>
   xmlResponse(

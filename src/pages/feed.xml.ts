@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { siteData } from '../data/site.ts';
-import { atomFeed } from '../lib/feed.ts';
-import { xmlResponse } from '../lib/responses.ts';
-import { feedUrl, routes, siteOrigin } from '../lib/urls.ts';
+import { atomFeed } from '../lib/outputs/feed.ts';
+import { xmlResponse } from '../lib/outputs/responses.ts';
+import { feedUrl, routes, siteOrigin } from '../lib/outputs/urls.ts';
 
 export const GET: APIRoute = async () =>
   xmlResponse(

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
 import { homeTwin } from '../data/listings.ts';
-import { markdownResponse } from '../lib/responses.ts';
+import { markdownResponse } from '../lib/outputs/responses.ts';
 
 export const GET: APIRoute = async () => markdownResponse(await homeTwin());

@@ -2,9 +2,9 @@ import type { APIRoute } from 'astro';
 import { captureData } from '../data/captures.ts';
 import { captureLinks, collectionLinks, overviewLinks, siteSummary } from '../data/listings.ts';
 import { siteData } from '../data/site.ts';
-import { llmsTxt } from '../lib/llms.ts';
-import { textResponse } from '../lib/responses.ts';
-import { absoluteUrl, routes, siteOrigin } from '../lib/urls.ts';
+import { llmsTxt } from '../lib/outputs/llms.ts';
+import { textResponse } from '../lib/outputs/responses.ts';
+import { absoluteUrl, routes, siteOrigin } from '../lib/outputs/urls.ts';
 
 export const GET: APIRoute = async () => {
   const links = collectionLinks(await siteData());

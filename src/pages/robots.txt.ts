@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { textResponse } from '../lib/responses.ts';
-import { absoluteUrl, siteOrigin } from '../lib/urls.ts';
+import { textResponse } from '../lib/outputs/responses.ts';
+import { absoluteUrl, siteOrigin } from '../lib/outputs/urls.ts';
 
 export const GET: APIRoute = () =>
   textResponse(`User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteOrigin(), '/sitemap.xml')}\n`);

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { htmlPages } from '../data/outputs.ts';
-import { xmlResponse } from '../lib/responses.ts';
-import { sitemapXml } from '../lib/sitemap.ts';
-import { siteOrigin } from '../lib/urls.ts';
+import { xmlResponse } from '../lib/outputs/responses.ts';
+import { sitemapXml } from '../lib/outputs/sitemap.ts';
+import { siteOrigin } from '../lib/outputs/urls.ts';
 
 export const GET: APIRoute = async () => xmlResponse(sitemapXml(siteOrigin(), await htmlPages()));

@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseFile } from '../lib/frontmatter.ts';
-import { formatProblem } from '../lib/problems.ts';
+import { parseFile } from '../lib/content/frontmatter.ts';
+import { formatProblem } from '../lib/content/problems.ts';
 import { buildDate } from '../lib/today.ts';
 import { contentDir } from '../node/paths.ts';
 import { draftOf } from './draft.ts';

@@ -1,13 +1,13 @@
 /**
  * `draft`, pure: a checked capture in, the facts it establishes (each citing its event `seq`), a note
- * draft and verdict proposals out. The note is the project's own scaffold (src/lib/scaffold.ts) with
+ * draft and verdict proposals out. The note is the project's own scaffold (src/lib/authoring/scaffold.ts) with
  * the capture as its source and the title and summary left as TODO, so `npm run check` refuses it
  * until a person writes the claim. A verdict is proposed only where the persona makes the capture
  * conclusive, and never over a published verdict that disagrees: the disagreement is printed instead.
  */
-import type { Capture } from '../lib/capture-rules.ts';
-import { codeSpan } from '../lib/capture-view.ts';
-import { scaffold } from '../lib/scaffold.ts';
+import type { Capture } from '../lib/content/capture-rules.ts';
+import { codeSpan } from '../lib/outputs/capture-view.ts';
+import { scaffold } from '../lib/authoring/scaffold.ts';
 import { isRecord } from './jsonrpc.ts';
 import { parsePersona } from './personas.ts';
 import { MODERN_REVISION, META } from './spec.ts';

@@ -2,10 +2,10 @@
  * The facts a capture establishes, each with the `seq` of the event that shows it: the first method,
  * every protocol version offered in order, the capabilities and extensions declared, clientInfo,
  * User-Agent, whether HTTP headers agree with `_meta`, and a fallback with its delay. Built on the
- * site's own readers (src/lib/capture-facts.ts); everything here is text a client wrote.
+ * site's own readers (src/lib/content/capture-facts.ts); everything here is text a client wrote.
  */
-import { headerValues, messagesOf, parseJson } from '../lib/capture-facts.ts';
-import type { Capture } from '../lib/capture-rules.ts';
+import { headerValues, messagesOf, parseJson } from '../lib/content/capture-facts.ts';
+import type { Capture } from '../lib/content/capture-rules.ts';
 import type { CaptureEvent } from '../schema/capture.ts';
 import { isRecord } from './jsonrpc.ts';
 import { META } from './spec.ts';

@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, test } from 'vitest';
-import { messagesOf } from '../lib/capture-facts.ts';
+import { messagesOf } from '../lib/content/capture-facts.ts';
 import { startHttp } from './capture-run.ts';
 import { readServeOptions } from './flags.ts';
 import { readIncoming } from './jsonrpc.ts';

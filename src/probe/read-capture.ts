@@ -1,15 +1,15 @@
 /**
  * Reads one capture file and judges it by the same rules `npm run check` applies
- * (src/lib/capture-rules.ts), so a capture the probe wrote is known good before anyone cites it.
+ * (src/lib/content/capture-rules.ts), so a capture the probe wrote is known good before anyone cites it.
  */
 import { hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkCapture, type Capture } from '../lib/capture-rules.ts';
-import { decodeUtf8 } from '../lib/encoding.ts';
-import { parseFile } from '../lib/frontmatter.ts';
+import { checkCapture, type Capture } from '../lib/content/capture-rules.ts';
+import { decodeUtf8 } from '../lib/content/encoding.ts';
+import { parseFile } from '../lib/content/frontmatter.ts';
 import type { KnownClient } from './header.ts';
-import type { Problem } from '../lib/problems.ts';
+import type { Problem } from '../lib/content/problems.ts';
 
 /** A capture file read and checked: the capture where it is valid, every problem either way. */
 export interface ReadCapture {

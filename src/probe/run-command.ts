@@ -10,8 +10,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { offeredVersions } from '../lib/capture-facts.ts';
-import { formatProblem } from '../lib/problems.ts';
+import { offeredVersions } from '../lib/content/capture-facts.ts';
+import { formatProblem } from '../lib/content/problems.ts';
 import { contentDir } from '../node/paths.ts';
 import { startHttp } from './capture-run.ts';
 import type { ServeOptions } from './flags.ts';

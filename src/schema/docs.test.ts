@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { jsonSchemas } from '../lib/jsonschema.ts';
+import { jsonSchemas } from '../lib/outputs/jsonschema.ts';
 
 interface JsonSchema {
   properties?: Record<string, JsonSchema>;

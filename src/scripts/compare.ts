@@ -3,7 +3,7 @@
  * reader picks 2 to 4 clients and both tables show only their rows; the URL (`?compare=zed,codex`)
  * says so, so a comparison can be shared and survives back and forward.
  */
-import { COMPARE_MAX, COMPARE_MIN, compareHint, parseCompare } from '../lib/compare.ts';
+import { COMPARE_MAX, COMPARE_MIN, compareHint, parseCompare } from '../lib/matrix/compare.ts';
 
 /** Shows the compare form and filters both tables' rows by the clients picked, in step with the URL. */
 export const wireCompare = (): void => {

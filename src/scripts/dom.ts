@@ -1,6 +1,6 @@
 /** Small DOM builders shared by the browser scripts; text is always set as text, never parsed as HTML. */
-import { joinCjk } from '../lib/cjk.ts';
-import { codeSpans } from '../lib/inline.ts';
+import { joinCjk } from '../lib/markdown/cjk.ts';
+import { codeSpans } from '../lib/markdown/inline.ts';
 
 /** An element with an optional class and text. */
 export const element = <K extends keyof HTMLElementTagNameMap>(

@@ -6,7 +6,14 @@
  * (`/research?client=fast-agent&kind=nuance`) says so, so a view can be shared and survives back
  * and forward.
  */
-import { filterNames, matchesFilters, readFilters, writeFilters, type FilterName, type FilterState } from '../lib/filters.ts';
+import {
+  filterNames,
+  matchesFilters,
+  readFilters,
+  writeFilters,
+  type FilterName,
+  type FilterState,
+} from '../lib/search/filters.ts';
 import { appendInline, badge } from './dom.ts';
 import { loadPagefind, type Pagefind, type Result, type ResultData } from './pagefind.ts';
 

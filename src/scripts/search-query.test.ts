@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { readState } from '../lib/search.ts';
+import { readState } from '../lib/search/search.ts';
 import { emptyQuery, filtersOf, resultStatus, termOf } from './search-query.ts';
 
 const state = (search: string) => readState(new URLSearchParams(search));

@@ -1,7 +1,7 @@
 /** What the search page asks Pagefind for, and how it words what came back. Pure: no DOM, no Pagefind. */
-import { segmentCjk } from '../lib/cjk.ts';
-import { filterNames, type FilterName } from '../lib/filters.ts';
-import type { SearchState } from '../lib/search.ts';
+import { segmentCjk } from '../lib/markdown/cjk.ts';
+import { filterNames, type FilterName } from '../lib/search/filters.ts';
+import type { SearchState } from '../lib/search/search.ts';
 
 const quoted = (text: string) => `“${text}”`;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

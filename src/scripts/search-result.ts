@@ -2,8 +2,8 @@
  * One search result, drawn from Pagefind's data with text nodes only: the excerpt is split on
  * `<mark>` and never parsed as HTML, so note content cannot become markup here.
  */
-import { joinCjk } from '../lib/cjk.ts';
-import { excerptParts } from '../lib/search.ts';
+import { joinCjk } from '../lib/markdown/cjk.ts';
+import { excerptParts } from '../lib/search/search.ts';
 import { appendInline, badge, element } from './dom.ts';
 import type { ResultData } from './pagefind.ts';
 

@@ -2,8 +2,8 @@
  * The /search page's controls and result list: finding them, showing a search's state in them,
  * reading a search back out of them, and showing filter counts. No searching happens here.
  */
-import { filterNames, type FilterName } from '../lib/filters.ts';
-import { readState, type SearchState } from '../lib/search.ts';
+import { filterNames, type FilterName } from '../lib/search/filters.ts';
+import { readState, type SearchState } from '../lib/search/search.ts';
 import type { Counts } from './pagefind.ts';
 
 /** The elements of the search page that the script drives. */

@@ -6,9 +6,9 @@
  * asked and how it is worded (search-query.ts), the filter counts, the result pages, the search
  * itself, and the controls' events, each below.
  */
-import { joinCjk } from '../lib/cjk.ts';
-import { filterNames } from '../lib/filters.ts';
-import { exactFirst, hasCriteria, readState, stateSearch, type SearchState } from '../lib/search.ts';
+import { joinCjk } from '../lib/markdown/cjk.ts';
+import { filterNames } from '../lib/search/filters.ts';
+import { exactFirst, hasCriteria, readState, stateSearch, type SearchState } from '../lib/search/search.ts';
 import { resultItem } from './search-result.ts';
 import { emptyQuery, filtersOf, resultStatus, termOf } from './search-query.ts';
 import { clearResults, findSearchView, readControls, showCounts, showState, type SearchView } from './search-view.ts';

@@ -2,7 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { SearchRecord } from '../../src/lib/search-records.ts';
+import type { SearchRecord } from '../../src/lib/search/search-records.ts';
 
 /** A note's record with the given text. */
 export const noteRecord = (id: string, content: string): SearchRecord => ({

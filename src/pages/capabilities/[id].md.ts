@@ -1,7 +1,7 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { capabilityPaths } from '../../data/paths.ts';
-import { markdownResponse } from '../../lib/responses.ts';
-import { entryTwin } from '../../lib/twin.ts';
+import { markdownResponse } from '../../lib/outputs/responses.ts';
+import { entryTwin } from '../../lib/outputs/twin.ts';
 
 export const getStaticPaths = capabilityPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;

@@ -1,7 +1,7 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { capturePaths } from '../../data/captures.ts';
-import { captureTwin } from '../../lib/capture-view.ts';
-import { markdownResponse } from '../../lib/responses.ts';
+import { captureTwin } from '../../lib/outputs/capture-view.ts';
+import { markdownResponse } from '../../lib/outputs/responses.ts';
 
 export const getStaticPaths = capturePaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;

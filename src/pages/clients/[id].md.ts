@@ -2,10 +2,10 @@ import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientCaptures } from '../../data/client-captures.ts';
 import { matrixData } from '../../data/matrix.ts';
 import { clientPaths } from '../../data/paths.ts';
-import { clientCapturesMarkdown, clientSupportMarkdown } from '../../lib/client-twin.ts';
-import { rowOf } from '../../lib/matrix.ts';
-import { markdownResponse } from '../../lib/responses.ts';
-import { entryTwin } from '../../lib/twin.ts';
+import { clientCapturesMarkdown, clientSupportMarkdown } from '../../lib/outputs/client-twin.ts';
+import { rowOf } from '../../lib/matrix/matrix.ts';
+import { markdownResponse } from '../../lib/outputs/responses.ts';
+import { entryTwin } from '../../lib/outputs/twin.ts';
 
 export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;

@@ -1,10 +1,10 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { historyData } from '../../../data/history.ts';
 import { clientPaths } from '../../../data/paths.ts';
-import { changesFeed } from '../../../lib/changes-feed.ts';
-import { xmlResponse } from '../../../lib/responses.ts';
+import { changesFeed } from '../../../lib/outputs/changes-feed.ts';
+import { xmlResponse } from '../../../lib/outputs/responses.ts';
 import { buildDate } from '../../../lib/today.ts';
-import { changesUrl, clientUrl, siteOrigin } from '../../../lib/urls.ts';
+import { changesUrl, clientUrl, siteOrigin } from '../../../lib/outputs/urls.ts';
 
 export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;

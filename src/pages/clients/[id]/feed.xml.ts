@@ -1,8 +1,8 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../../data/paths.ts';
-import { atomFeed } from '../../../lib/feed.ts';
-import { xmlResponse } from '../../../lib/responses.ts';
-import { clientUrl, feedUrl, siteOrigin } from '../../../lib/urls.ts';
+import { atomFeed } from '../../../lib/outputs/feed.ts';
+import { xmlResponse } from '../../../lib/outputs/responses.ts';
+import { clientUrl, feedUrl, siteOrigin } from '../../../lib/outputs/urls.ts';
 
 export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;

@@ -1,8 +1,8 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../../data/paths.ts';
-import { llmsTxt, noteLinks } from '../../../lib/llms.ts';
-import { textResponse } from '../../../lib/responses.ts';
-import { absoluteUrl, clientUrl, llmsUrl, siteOrigin } from '../../../lib/urls.ts';
+import { llmsTxt, noteLinks } from '../../../lib/outputs/llms.ts';
+import { textResponse } from '../../../lib/outputs/responses.ts';
+import { absoluteUrl, clientUrl, llmsUrl, siteOrigin } from '../../../lib/outputs/urls.ts';
 
 export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;

@@ -1,0 +1,117 @@
+import type { CollectionName } from '../../schema/index.ts';
+import { linkProblems, todoProblems } from './body-rules.ts';
+import { captureIndex, captureSourceProblems, checkCapture, type CaptureFile } from './capture-rules.ts';
+import type { Content, Entry, KnownIds, LoadResult, SourceFile } from './entries.ts';
+import { fingerprint } from './fingerprint.ts';
+import { frontmatterData, nameProblems, reporter, schemaCheck } from './file-rules.ts';
+import { sortProblems, type Problem } from './problems.ts';
+import { noteReferenceProblems } from './reference-rules.ts';
+import { buildDate } from '../today.ts';
+import { verdictProblems } from './verdicts.ts';
+
+/** What one file's rules found, and what its parse gave where it parsed. */
+export interface Checked {
+  /** What the result depends on besides the file's text: the origin, the build date and every id. */
+  key: string;
+  problems: Problem[];
+  /** The frontmatter as its schema gives it, where the file is valid. */
+  data: unknown;
+  /** The parse, where it had no syntax error: enough to rebuild it without parsing (`parsedFrom`). */
+  parse?: { frontmatterLength: number; data: unknown };
+}
+
+/**
+ * Each file's last check, by `memoKey`: a file whose text is the same is not checked again while
+ * the key is the same, nor parsed again (read-content.ts). The dev server keeps one between saves.
+ * Clients are always checked again: their
+ * verdicts depend on other notes' frontmatter.
+ */
+export type ValidationMemo = Map<string, Checked>;
+
+/** The memo's key of a file: its path and the hash of its text. */
+export const memoKey = (file: Pick<SourceFile, 'absolutePath' | 'hash'>): string => `${file.absolutePath}\0${file.hash}`;
+
+/**
+ * Validates a content folder's files: the names, each file's frontmatter against its schema, the
+ * rules that span files (references, verdicts, links), then leftover TODO markers. Never throws on
+ * bad content: every problem is returned, sorted, beside the entries that passed.
+ */
+export const validateContent = (
+  files: readonly SourceFile[],
+  options: { origin: string; memo?: ValidationMemo; captures?: readonly CaptureFile[] },
+): Omit<LoadResult, 'captures'> => {
+  const idsIn = (collection: CollectionName) =>
+    new Set(files.filter((file) => file.collection === collection).map((file) => file.id));
+  const ids: KnownIds = {
+    research: idsIn('research'),
+    clients: idsIn('clients'),
+    revisions: idsIn('revisions'),
+    capabilities: idsIn('capabilities'),
+  };
+  const noteData = new Map(
+    files.filter((file) => file.collection === 'research').map((file) => [file.id, file.parsed?.data] as const),
+  );
+  const named = Map.groupBy(nameProblems(files), (problem) => problem.file);
+  const content: Content = { research: [], clients: [], revisions: [], capabilities: [] };
+  const problems: Problem[] = [];
+
+  const captureFiles = options.captures ?? [];
+  const captures = captureIndex(captureFiles);
+  const captureIds = new Set(captures.keys());
+  for (const file of captureFiles) problems.push(...checkCapture(file, ids.clients).problems);
+
+  // A note's capture sources are checked against the captures' hashes: a changed capture checks them again.
+  const captureKey = captureFiles.map((file) => `${file.id}\0${file.sha256}`).join('\0');
+  const key = fingerprint(
+    [options.origin, buildDate(), ...Object.values(ids).map((set) => [...set].join('\0')), captureKey].join('\n'),
+  );
+  const check = (file: SourceFile, own: Problem[]): Checked => {
+    const parse =
+      file.parsed && file.parsed.syntaxErrors.length === 0
+        ? { frontmatterLength: file.parsed.frontmatterBlock.length, data: file.parsed.data }
+        : undefined;
+    const readable = frontmatterData(file);
+    if ('problems' in readable)
+      return { key, problems: [...own, ...readable.problems], data: undefined, ...(parse ? { parse } : {}) };
+    const report = reporter(file, own);
+    const valid = schemaCheck(file, readable.data, report);
+    if (file.collection === 'research') {
+      noteReferenceProblems(file.id, readable.data, ids, options.origin, report);
+      captureSourceProblems(readable.data, captures, report);
+    }
+    if (file.collection === 'clients') {
+      for (const problem of verdictProblems(file.id, readable.data['support'], noteData, ids))
+        report(problem.path, problem.message);
+    }
+    own.push(...linkProblems(file, ids, options.origin, captureIds));
+    own.push(...todoProblems(file, new Set(own.map((problem) => problem.line))));
+    return { key, problems: own, data: valid?.data, ...(parse ? { parse } : {}) };
+  };
+
+  const { memo } = options;
+  const seen = new Set<string>();
+  for (const file of files) {
+    const own = named.get(file.file);
+    const at = memoKey(file);
+    seen.add(at);
+    const kept = own === undefined && file.collection !== 'clients' ? memo?.get(at) : undefined;
+    const result = kept?.key === key ? kept : check(file, [...(own ?? [])]);
+    memo?.set(at, result);
+    problems.push(...result.problems);
+    if (result.data === undefined || file.parsed === undefined) continue;
+    const entry: Entry<unknown> = {
+      id: file.id,
+      file: file.file,
+      absolutePath: file.absolutePath,
+      data: result.data,
+      frontmatterBlock: file.parsed.frontmatterBlock,
+      body: file.parsed.body,
+      text: file.text,
+      hash: file.hash,
+    };
+    (content[file.collection] as Entry<unknown>[]).push(entry);
+  }
+  // Files that changed or went: their old results would only grow the memo.
+  if (memo) for (const at of memo.keys()) if (!seen.has(at)) memo.delete(at);
+  return { content, problems: sortProblems(problems) };
+};

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { repoRoot } from '../../node/paths.ts';
+import { offeredVersions, clientInfoOf, userAgentOf } from '../content/capture-facts.ts';
+import { checkCapture, type Capture } from '../content/capture-rules.ts';
+import { captureSummary, captureTwin, codeBlock, codeSpan, exchangeRows } from './capture-view.ts';
+import { clientsExport } from './clients-export.ts';
+import { ClientsExport } from '../../schema/export.ts';
+import { outsideCode } from '../../../tests/support/markdown-code.ts';
+
+/** The fixture site's capture: HTTP, a discover probe then initialize, and hostile client strings. */
+const id = 'fast-agent-0-3-10-observe-http';
+const text = readFileSync(path.join(repoRoot, 'tests/fixtures/minimal/captures', `${id}.jsonl`), 'utf8');
+const checked = checkCapture({ id, file: `${id}.jsonl`, text, sha256: 'f'.repeat(64) }, new Set(['fast-agent']));
+const capture = checked.capture as Capture;
+const hostile = '<img src=x onerror=alert(1)>';
+
+describe('what a capture shows', () => {
+  test('the fixture is a valid capture', () => {
+    expect(checked.problems).toEqual([]);
+    expect(capture.events).toHaveLength(10);
+  });
+
+  test('the versions offered, in the order first offered: the discover probe, then initialize', () => {
+    expect(offeredVersions(capture)).toEqual(['2026-07-28', '2025-11-25']);
+  });
+
+  test('the first clientInfo sent and the User-Agent, as sent', () => {
+    expect(clientInfoOf(capture)).toEqual({ name: hostile, version: '0.3.10' });
+    expect(userAgentOf(capture)).toBe('fast-agent/0.3.10 <svg onload=alert(2)> ```');
+  });
+
+  test('each event is a row: who, when, what; JSON pretty-printed, other text as sent, headers in order', () => {
+    const rows = exchangeRows(capture);
+    expect(rows.map((row) => `${row.seq} ${row.from} ${row.label}`)).toEqual([
+      '1 probe start',
+      '2 client POST /mcp?token=<redacted> · server/discover (id 1)',
+      '3 probe HTTP 200 · error for id 1',
+      '4 client POST /mcp · initialize (id 0)',
+      '5 probe HTTP 200 · result for id 0',
+      '6 client POST /mcp · notifications/initialized',
+      '7 probe HTTP 202',
+      '8 client POST /mcp',
+      '9 probe HTTP 400 · error for id null',
+      '10 probe closed',
+    ]);
+    expect(rows[2]?.body).toBe(
+      JSON.stringify(JSON.parse(capture.events[2]?.kind === 'http' ? capture.events[2].body : ''), null, 2),
+    );
+    expect(rows[2]?.json).toBe(true);
+    expect(rows[7]).toMatchObject({ body: '{not json <b>bold</b>', json: false });
+    expect(rows[5]?.headers?.map(([name]) => name)).toContain('mcp-protocol-version');
+    expect(rows[5]?.headers?.filter(([name]) => name.toLowerCase() === 'mcp-protocol-version')).toHaveLength(2);
+  });
+});
+
+describe('code spans and blocks keep client text inert in Markdown', () => {
+  test.each([
+    ['plain', '`plain`'],
+    ['a `tick`', '`` a `tick` ``'],
+    ['`edge', '`` `edge ``'],
+    ['```', '```` ``` ````'],
+    ['two\nlines', '`two lines`'],
+    ['', '(empty)'],
+  ])('codeSpan(%j)', (input, expected) => {
+    expect(codeSpan(input)).toBe(expected);
+  });
+
+  test('a fence longer than any run of backticks inside', () => {
+    expect(codeBlock('x\n```\ny', 'json')).toBe('````json\nx\n```\ny\n````');
+    expect(codeBlock('x')).toBe('```\nx\n```');
+  });
+});
+
+describe('the capture twin', () => {
+  const twin = captureTwin(capture, {
+    clientName: 'fast-agent',
+    citedBy: [{ id: 'a-note', title: 'A [note]' }],
+  });
+
+  test('lists the header, the offered versions, the file and its SHA-256, then every event', () => {
+    expect(twin).toMatch(/^# Capture fast-agent-0-3-10-observe-http\n\n/);
+    expect(twin).toContain('- Client: [fast-agent](/clients/fast-agent.md), version `0.3.10`\n');
+    expect(twin).toContain('- Versions offered: `2026-07-28`, `2025-11-25`\n');
+    expect(twin).toContain(`- The file: [${id}.jsonl](/captures/${id}.jsonl), sha256 \`${'f'.repeat(64)}\`\n`);
+    expect(twin).toContain('## Cited by\n\n- [A \\[note\\]](/research/a-note.md)\n');
+    expect(twin.match(/^### \d+ · /gm)).toHaveLength(10);
+    expect(twin.endsWith('### 10 · +90 ms · probe → client · `closed`\n')).toBe(true);
+  });
+
+  test('every hostile string sits inside code: no line outside a code span or block carries markup', () => {
+    expect(outsideCode(twin)).not.toMatch(/[<>]/);
+    expect(twin).toContain(hostile);
+  });
+});
+
+describe('the clients export', () => {
+  test('each client with what captures observed of it, newest first, valid against its schema', () => {
+    const summary = captureSummary(capture);
+    const older = { ...summary, id: 'older', capturedAt: '2026-01-01T00:00:00Z' };
+    const exported = clientsExport(
+      [
+        { id: 'fast-agent', data: { name: 'fast-agent', clientInfoName: 'fast-agent' } },
+        { id: 'zed', data: { name: 'Zed' } },
+      ],
+      [older, summary],
+    );
+    expect(ClientsExport.parse(exported)).toEqual(exported);
+    expect(exported[0]).toEqual({
+      client: 'fast-agent',
+      name: 'fast-agent',
+      clientInfoName: 'fast-agent',
+      observed: [
+        {
+          version: '0.3.10',
+          clientInfo: { name: hostile, version: '0.3.10' },
+          userAgent: 'fast-agent/0.3.10 <svg onload=alert(2)> ```',
+          transport: 'http',
+          path: 'cli',
+          capture: id,
+          capturedAt: '2026-11-20T09:15:00Z',
+        },
+        expect.objectContaining({ capture: 'older' }),
+      ],
+    });
+    expect(exported[1]).toEqual({ client: 'zed', name: 'Zed', observed: [] });
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * A capture made readable: one row per event (who sent what, when; JSON pretty-printed; HTTP
+ * headers as pairs), a summary for lists, and its `.md` twin. Everything a client sent stays text:
+ * pages print it through Astro's escaping, and the twin puts it in code spans and fenced blocks.
+ */
+import type { CaptureEvent } from '../../schema/capture.ts';
+import type { Capture } from '../content/capture-rules.ts';
+import { clientInfoOf, infoText, offeredVersions, parseJson, userAgentOf, type ClientInfo } from '../content/capture-facts.ts';
+import { linkText } from '../markdown/md-escape.ts';
+import { captureUrl, clientUrl, noteUrl } from './urls.ts';
+
+/** What a list of captures shows of one. */
+export interface CaptureSummary {
+  id: string;
+  client: string;
+  version: string;
+  path: string;
+  transport: string;
+  persona: string;
+  capturedAt: string;
+  /** Every protocol version the client offered, in order. */
+  offered: string[];
+  clientInfo?: ClientInfo;
+  userAgent?: string;
+}
+
+/** The summary of one capture. */
+export const captureSummary = (capture: Capture): CaptureSummary => {
+  const { header } = capture;
+  const clientInfo = clientInfoOf(capture);
+  const userAgent = userAgentOf(capture);
+  return {
+    id: capture.id,
+    client: header.client,
+    version: header.version,
+    path: header.path,
+    transport: header.transport,
+    persona: header.persona,
+    capturedAt: header.capturedAt,
+    offered: offeredVersions(capture),
+    ...(clientInfo === undefined ? {} : { clientInfo }),
+    ...(userAgent === undefined ? {} : { userAgent }),
+  };
+};
+
+/** One event as the exchange shows it. */
+export interface ExchangeRow {
+  seq: number;
+  t: number;
+  from: 'client' | 'probe';
+  /** `initialize`, `result of 0`, `POST /mcp`, `HTTP 200`, `closed`, … */
+  label: string;
+  /** The message or body: JSON pretty-printed where it is JSON, else the text as sent. */
+  body?: string;
+  /** Whether `body` is pretty-printed JSON. */
+  json: boolean;
+  headers?: [string, string][];
+  /** A lifecycle event's detail. */
+  detail?: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What one JSON-RPC message is, in a few words: its method, or the id it answers. */
+const messageLabel = (value: unknown): string | undefined => {
+  if (Array.isArray(value)) return `batch of ${value.length}`;
+  if (!isRecord(value)) return undefined;
+  const id = value['id'];
+  const idText = typeof id === 'string' || typeof id === 'number' || id === null ? JSON.stringify(id) : undefined;
+  if (typeof value['method'] === 'string') return idText === undefined ? value['method'] : `${value['method']} (id ${idText})`;
+  if ('result' in value) return `result for id ${idText ?? '?'}`;
+  if ('error' in value) return `error for id ${idText ?? '?'}`;
+  return undefined;
+};
+
+/** A body as the exchange shows it: pretty JSON where it parses, else as sent. */
+const shownBody = (text: string): { body?: string; json: boolean; parsed: unknown } => {
+  if (text === '') return { json: false, parsed: undefined };
+  const parsed = parseJson(text);
+  return parsed === undefined
+    ? { body: text, json: false, parsed }
+    : { body: JSON.stringify(parsed, null, 2), json: true, parsed };
+};
+
+/** One event as a row of the exchange. */
+export const exchangeRow = (event: CaptureEvent): ExchangeRow => {
+  const base = { seq: event.seq, t: event.t, from: event.from };
+  if (event.kind === 'lifecycle') {
+    return { ...base, label: event.event, json: false, ...(event.detail === undefined ? {} : { detail: event.detail }) };
+  }
+  if (event.kind === 'message') {
+    const { body, json, parsed } = shownBody(event.raw);
+    const label = messageLabel(parsed) ?? (json ? 'JSON' : 'not JSON');
+    return { ...base, label, json, ...(body === undefined ? {} : { body }) };
+  }
+  const { body, json, parsed } = shownBody(event.body);
+  const message = messageLabel(parsed);
+  const start = 'method' in event ? `${event.method} ${event.target}` : `HTTP ${event.status}`;
+  return {
+    ...base,
+    label: message === undefined ? start : `${start} · ${message}`,
+    json,
+    headers: event.headers,
+    ...(body === undefined ? {} : { body }),
+  };
+};
+
+/** Every event of a capture as a row, in order. */
+export const exchangeRows = (capture: Capture): ExchangeRow[] => capture.events.map(exchangeRow);
+
+/** Text as a Markdown code span that no backtick, newline or markup inside can break out of. */
+export const codeSpan = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ');
+  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((run) => run[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') || flat.startsWith(' ') ? ' ' : '';
+  return flat === '' ? '(empty)' : `${fence}${pad}${flat}${pad}${fence}`;
+};
+
+/** Text as a fenced code block that nothing inside can close. */
+export const codeBlock = (text: string, info = ''): string => {
+  const longest = Math.max(0, ...[...text.matchAll(/`{3,}/g)].map((run) => run[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${info}\n${text.replace(/\n$/, '')}\n${fence}`;
+};
+
+/** Who sent an event, and to whom. */
+export const direction = (from: 'client' | 'probe'): string => (from === 'client' ? 'client → probe' : 'probe → client');
+
+/** A capture's `.md` twin: the header as a list, then every event in order, client text in code. */
+export const captureTwin = (
+  capture: Capture,
+  context: { clientName: string; citedBy: readonly { id: string; title: string }[] },
+): string => {
+  const { header } = capture;
+  const summary = captureSummary(capture);
+  const info = summary.clientInfo;
+  const facts = [
+    `- Client: [${linkText(context.clientName)}](${clientUrl(header.client, 'twin')}), version ${codeSpan(header.version)}`,
+    ...(header.package === undefined ? [] : [`- Package: ${codeSpan(header.package)}`]),
+    ...(header.command === undefined ? [] : [`- Command: ${codeSpan(header.command)}`]),
+    `- Path: ${header.path} · Transport: ${header.transport} · Persona: ${codeSpan(header.persona)}`,
+    `- Captured at: ${header.capturedAt} · Probe: ${codeSpan(header.probe)}`,
+    `- Versions offered: ${summary.offered.length === 0 ? 'none' : summary.offered.map(codeSpan).join(', ')}`,
+    ...(info === undefined
+      ? []
+      : [
+          `- clientInfo: ${['name', 'title', 'version']
+            .flatMap((field) => {
+              const value = infoText(info, field);
+              return value === undefined ? [] : [`${field} ${codeSpan(value)}`];
+            })
+            .join(', ')}`,
+        ]),
+    ...(summary.userAgent === undefined ? [] : [`- User-Agent: ${codeSpan(summary.userAgent)}`]),
+    `- The file: [${capture.id}.jsonl](${captureUrl(capture.id, 'file')}), sha256 \`${capture.sha256}\``,
+  ];
+  const events = exchangeRows(capture).map((row) => {
+    const parts = [`### ${row.seq} · +${row.t} ms · ${direction(row.from)} · ${codeSpan(row.label)}`];
+    if (row.detail !== undefined) parts.push(codeBlock(row.detail));
+    if (row.headers !== undefined && row.headers.length > 0) {
+      parts.push(codeBlock(row.headers.map(([name, value]) => `${name}: ${value}`).join('\n'), 'http'));
+    }
+    if (row.body !== undefined) parts.push(codeBlock(row.body, row.json ? 'json' : ''));
+    return parts.join('\n\n');
+  });
+  const blocks = [
+    `# Capture ${capture.id}`,
+    `What ${linkText(context.clientName)} sent to the canimcp probe, and what the probe answered, as recorded on the wire. Everything in code below was written by the client or the probe, as sent.`,
+    facts.join('\n'),
+  ];
+  if (context.citedBy.length > 0) {
+    blocks.push(
+      `## Cited by\n\n${context.citedBy.map((note) => `- [${linkText(note.title)}](${noteUrl(note.id, 'twin')})`).join('\n')}`,
+    );
+  }
+  blocks.push(`## Exchange\n\n${events.join('\n\n')}`);
+  return `${blocks.join('\n\n')}\n`;
+};

@@ -1,0 +1,127 @@
+/**
+ * What one client's captures show across its versions: a timeline (each capture's version, what it
+ * offered and which capabilities it declared) and the identities it presented (clientInfo,
+ * User-Agent, face and transport). Everything here came from a client: text to show, never markup.
+ */
+import type { Capture } from '../content/capture-rules.ts';
+import { clientInfoOf, infoText, messagesOf, offeredVersions, userAgentOf } from '../content/capture-facts.ts';
+import { compareVersions } from '../content/versions.ts';
+
+/** The `_meta` key through which a 2026-07-28 client declares its capabilities on each request. */
+const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The capabilities a client first declared (in initialize, or in a request's `_meta`), as it sent them. */
+export const declaredCapabilities = (capture: Pick<Capture, 'events'>): Record<string, unknown> | undefined => {
+  for (const event of capture.events) {
+    if (event.from !== 'client') continue;
+    for (const message of messagesOf(event)) {
+      const params = isRecord(message['params']) ? message['params'] : undefined;
+      if (message['method'] === 'initialize' && isRecord(params?.['capabilities'])) return params['capabilities'];
+      const meta = isRecord(params?.['_meta']) ? params['_meta'] : undefined;
+      if (isRecord(meta?.[META_CAPABILITIES])) return meta[META_CAPABILITIES];
+    }
+  }
+  return undefined;
+};
+
+/**
+ * Orders client versions newest first, by the one rule the site compares versions with
+ * (versions.ts, which drift uses too); versions with no number in them fall back to text.
+ */
+export const compareVersionsDescending = (a: string, b: string): number => compareVersions(b, a) ?? b.localeCompare(a);
+
+/** One capture in a client's timeline. */
+export interface TimelineRow {
+  capture: string;
+  version: string;
+  path: string;
+  transport: string;
+  persona: string;
+  capturedAt: string;
+  /** Every protocol version the client offered, in order. */
+  offered: string[];
+  /** Per capability the client declared, what it declared inside it (`listChanged`, `form, url`), or `''` for `{}`. */
+  declared: Record<string, string>;
+  /** Whether the capture holds any capability declaration at all. */
+  declaredAny: boolean;
+}
+
+/** A client's captures, versions down; `capabilities` are the columns: every one any capture declared. */
+export interface ClientTimeline {
+  capabilities: string[];
+  rows: TimelineRow[];
+}
+
+/** What a capability's declaration holds, in a few words: its own keys, or `''` where it is `{}` or not an object. */
+const declarationText = (value: unknown): string => (isRecord(value) ? Object.keys(value).join(', ') : '');
+
+/** The timeline of one client's captures: newest version first, then newest capture first. */
+export const clientTimeline = (captures: readonly Capture[]): ClientTimeline => {
+  const rows = captures
+    .map((capture): TimelineRow => {
+      const declared = declaredCapabilities(capture);
+      return {
+        capture: capture.id,
+        version: capture.header.version,
+        path: capture.header.path,
+        transport: capture.header.transport,
+        persona: capture.header.persona,
+        capturedAt: capture.header.capturedAt,
+        offered: offeredVersions(capture),
+        declared: Object.fromEntries(Object.entries(declared ?? {}).map(([name, value]) => [name, declarationText(value)])),
+        declaredAny: declared !== undefined,
+      };
+    })
+    .sort(
+      (a, b) =>
+        compareVersionsDescending(a.version, b.version) ||
+        b.capturedAt.localeCompare(a.capturedAt) ||
+        a.capture.localeCompare(b.capture),
+    );
+  const capabilities = [...new Set(rows.flatMap((row) => Object.keys(row.declared)))].sort((a, b) => a.localeCompare(b));
+  return { capabilities, rows };
+};
+
+/** One identity a client presented, and the captures that show it. */
+export interface ClientIdentity {
+  name?: string;
+  title?: string;
+  version?: string;
+  userAgent?: string;
+  path: string;
+  transport: string;
+  /** The captures that show it, newest version first. */
+  captures: { id: string; version: string }[];
+}
+
+/** Every distinct identity in a client's captures (clientInfo name, title, version, User-Agent, face, transport). */
+export const clientIdentities = (captures: readonly Capture[]): ClientIdentity[] => {
+  const identities = new Map<string, ClientIdentity>();
+  for (const row of clientTimeline(captures).rows) {
+    const capture = captures.find((item) => item.id === row.capture);
+    if (capture === undefined) continue;
+    const info = clientInfoOf(capture);
+    const [name, title, version, userAgent] = [
+      infoText(info, 'name'),
+      infoText(info, 'title'),
+      infoText(info, 'version'),
+      userAgentOf(capture),
+    ];
+    const identity: Omit<ClientIdentity, 'captures'> = {
+      ...(name === undefined ? {} : { name }),
+      ...(title === undefined ? {} : { title }),
+      ...(version === undefined ? {} : { version }),
+      ...(userAgent === undefined ? {} : { userAgent }),
+      path: row.path,
+      transport: row.transport,
+    };
+    const key = JSON.stringify([identity.name, identity.title, identity.version, identity.userAgent, row.path, row.transport]);
+    const known = identities.get(key) ?? { ...identity, captures: [] };
+    known.captures.push({ id: row.capture, version: row.version });
+    identities.set(key, known);
+  }
+  return [...identities.values()];
+};
