@@ -10,8 +10,8 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseFile } from '../src/lib/content/frontmatter.ts';
 import { renderMarkdown } from '../src/lib/markdown/markdown.ts';
-import { siteOrigin } from '../src/lib/outputs/urls.ts';
 import { OPEN_FILES, mapLimited } from '../src/lib/tasks/map-limited.ts';
+import { siteOrigin } from '../src/node/environment.ts';
 
 export interface FloorTimings {
   notes: number;

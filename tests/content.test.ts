@@ -2,11 +2,15 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadContent } from '../src/node/content.ts';
+import { buildDate } from '../src/node/environment.ts';
 import { repoRoot } from '../src/node/paths.ts';
 import { formatProblem } from '../src/lib/content/problems.ts';
 import { isCaptureSource } from '../src/schema/index.ts';
 
-const { content, problems } = await loadContent(path.join(repoRoot, 'content'), { origin: 'https://canimcp.io' });
+const { content, problems } = await loadContent(path.join(repoRoot, 'content'), {
+  origin: 'https://canimcp.io',
+  today: buildDate(),
+});
 const notes = content.research;
 
 describe('the starter corpus', () => {

@@ -21,8 +21,6 @@ import {
   type EntryType,
   type ScaffoldValues,
 } from '../lib/authoring/scaffold.ts';
-import { buildDate } from '../lib/today.ts';
-import { siteOrigin } from '../lib/outputs/urls.ts';
 import { collectionSchemas, collections, type CollectionName } from '../schema/index.ts';
 import { fail } from './fail.ts';
 import {
@@ -36,6 +34,7 @@ import {
   type Flag,
   type FlagSpec,
 } from '../lib/authoring/new-flags.ts';
+import { buildDate, siteOrigin } from '../node/environment.ts';
 
 /** A refusal the author can act on: printed as one line, exit code 1, nothing written. */
 class Refusal extends Error {}
@@ -213,7 +212,7 @@ const create = async (
   io.out(display(target));
 
   // What `npm run check` will say about the new file, so the author knows what is left to fill in.
-  const { problems } = await loadContent(root, { origin: siteOrigin() });
+  const { problems } = await loadContent(root, { origin: siteOrigin(), today: buildDate() });
   const own = problems.filter((problem) => path.resolve(problem.file) === target);
   if (own.length === 0) {
     io.err(`Created a ${noun} that passes npm run check. Run npm run dev to see it.`);

@@ -18,10 +18,7 @@ import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRun } from 'canimcp/build-context';
-import { configuredHost } from '../lib/outputs/headers.ts';
 import { formatProblem } from '../lib/content/problems.ts';
-import { configuredRepository } from '../lib/outputs/repository.ts';
-import { siteOrigin } from '../lib/outputs/urls.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-folders.ts';
 import { codeVersion } from '../node/code-version.ts';
 import { loadContent, type LoadResult } from '../node/content.ts';
@@ -39,8 +36,8 @@ import { astroCacheDir, contentDir, repoRoot } from '../node/paths.ts';
 import { prepareContent, renderCacheFile, type Prepared } from '../node/prepare.ts';
 import { worthRewriting } from '../node/json-file.ts';
 import { parseLines, readRecordsCache, recordLine, recordsCacheFile, writeRecordsCache } from '../node/records-cache.ts';
-import { buildDate } from '../lib/today.ts';
 import { guessIndex, startIndex, type GuessedIndex, type PendingIndex } from '../node/search-index.ts';
+import { buildDate, configuredHost, configuredRepository, siteOrigin } from '../node/environment.ts';
 
 /** The folders of one build: what the parent hands the page build, as its one argument. */
 export interface BuildJob {
@@ -219,7 +216,7 @@ export const buildPages = async (job: BuildJob): Promise<void> => {
 
 /** Read and validate: every problem is printed, and the build stops before anything is written. */
 const readAndValidate = async (dir: string, origin: string, job: BuildJob): Promise<LoadResult | undefined> => {
-  const loaded = await loadContent(dir, { origin });
+  const loaded = await loadContent(dir, { origin, today: buildDate() });
   const { problems } = loaded;
   if (problems.length === 0) return loaded;
   for (const problem of problems) console.error(formatProblem(problem));

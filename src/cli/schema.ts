@@ -10,8 +10,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { jsonSchemas } from '../lib/outputs/jsonschema.ts';
 import { repoRoot } from '../node/paths.ts';
-import { siteOrigin } from '../lib/outputs/urls.ts';
 import { fail } from './fail.ts';
+import { siteOrigin } from '../node/environment.ts';
 
 /** The committed files: the frontmatter types only; the site also serves the data export's schema. */
 const names = ['note', 'client', 'revision', 'capability'] as const;

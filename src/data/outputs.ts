@@ -10,11 +10,10 @@ import {
   noteUrl,
   revisionUrl,
   routes,
-  siteOrigin,
 } from '../lib/outputs/urls.ts';
-import { buildDate } from '../lib/today.ts';
 import { backlinks } from '../lib/outputs/indexes.ts';
 import { pageCount, pageUrl } from '../lib/outputs/paging.ts';
+import { buildDate, siteOrigin } from '../node/environment.ts';
 
 /** Every HTML page the site builds, for the sitemap. */
 export const htmlPages = async () => {

@@ -8,8 +8,8 @@ import { bodyOf } from 'canimcp/build-context';
 import type { CellDrift, NoteDrift } from '../lib/outputs/drift-marks.ts';
 import { correctedBy, notesBy, newestFirst, relatedBothWays } from '../lib/outputs/indexes.ts';
 import { isStale } from '../lib/content/stale.ts';
-import { buildDate } from '../lib/today.ts';
-import { canonicalNoteUrl, siteOrigin } from '../lib/outputs/urls.ts';
+import { canonicalNoteUrl } from '../lib/outputs/urls.ts';
+import { buildDate, siteOrigin } from '../node/environment.ts';
 
 /** What every entry page and twin shares. */
 interface Base<T> {

@@ -5,8 +5,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { captureIndex } from '../lib/content/capture-rules.ts';
-import { buildDate } from '../lib/today.ts';
-import { siteOrigin } from '../lib/outputs/urls.ts';
 import { formatProblem } from '../lib/content/problems.ts';
 import { readCaptureFiles } from '../node/captures.ts';
 import { loadContent } from '../node/content.ts';
@@ -16,6 +14,7 @@ import { recapture } from './recapture.ts';
 import { checkReleases, observedClients, staleVerdicts } from './releases.ts';
 import { writeReport } from './report.ts';
 import { checkSources, pinnedSources } from './sources.ts';
+import { buildDate, siteOrigin } from '../node/environment.ts';
 
 /** The command's whole output and exit code. */
 export interface DriftOutput {
@@ -116,7 +115,7 @@ export const runDrift = async (argv: readonly string[], context: DriftContext): 
     values.cache ?? (context.env['DRIFT_CACHE_DIR'] || path.join('node_modules', '.cache', 'canimcp-drift')),
   );
 
-  const { content, problems } = await loadContent(context.contentDir, { origin: siteOrigin() });
+  const { content, problems } = await loadContent(context.contentDir, { origin: siteOrigin(), today: buildDate() });
   if (problems.length > 0) {
     return {
       code: EXIT.failed,

@@ -3,8 +3,8 @@ import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { configuredHost, formatHeaders, pageOfTwin, twinHeaderRules } from '../lib/outputs/headers.ts';
-import { siteOrigin } from '../lib/outputs/urls.ts';
+import { formatHeaders, pageOfTwin, twinHeaderRules } from '../lib/outputs/headers.ts';
+import { configuredHost, siteOrigin } from '../node/environment.ts';
 
 /** Cloudflare Pages allows no more rules than this in a `_headers` file. */
 const CLOUDFLARE_RULE_LIMIT = 100;

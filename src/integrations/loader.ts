@@ -9,8 +9,7 @@ import { formatProblem } from '../lib/content/problems.ts';
 import { prepareContent, renderCacheFile, type Prepared } from '../node/prepare.ts';
 import { createSerialRunner } from '../lib/tasks/serial-runner.ts';
 import { lookAt, settle } from '../node/settle.ts';
-import { buildDate } from '../lib/today.ts';
-import { siteOrigin } from '../lib/outputs/urls.ts';
+import { buildDate, siteOrigin } from '../node/environment.ts';
 
 let snapshot: Promise<Prepared> | undefined;
 /** The dev server's files as last read and checked: a save re-reads and re-checks that file, not the folder. */

@@ -1,14 +1,13 @@
 /**
  * What `npm run check` prints and its exit code, as data, so the command and the tests share one
  * implementation. Options are read from argv like the command's; the content folder is passed in.
- * SITE_URL and BUILD_DATE come from the environment, as in the command (the schema reads BUILD_DATE).
+ * SITE_URL and BUILD_DATE come from the environment (src/node/environment.ts), as in the command.
  */
 import { parseArgs } from 'node:util';
 import { loadContent } from './content.ts';
 import { formatGithubAnnotation, formatProblem } from '../lib/content/problems.ts';
 import { staleNotes } from '../lib/content/stale.ts';
-import { buildDate } from '../lib/today.ts';
-import { siteOrigin } from '../lib/outputs/urls.ts';
+import { buildDate, siteOrigin } from './environment.ts';
 
 /** The command's whole output and exit code. */
 export interface CheckOutput {
@@ -40,7 +39,7 @@ export const runCheck = async (argv: readonly string[], contentDir: string): Pro
   if (format !== 'human' && format !== 'github' && format !== 'json') {
     return failed(`--format: expected human, github or json, got ${JSON.stringify(format)}`);
   }
-  const { content, problems } = await loadContent(contentDir, { origin: siteOrigin() });
+  const { content, problems } = await loadContent(contentDir, { origin: siteOrigin(), today: buildDate() });
 
   if (values.stale !== undefined) {
     const days = Number(values.stale);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './paths.ts';
 import { createContentCache, loadContent, type LoadResult } from './content.ts';
+import { buildDate } from './environment.ts';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'canimcp-content-cache-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -19,8 +20,8 @@ const titleOf = (result: LoadResult, id: string) => result.content.research.find
 describe('loadContent with a cache (the dev server)', () => {
   it('gives what a fresh read gives after every kind of change, re-reading only what changed', async () => {
     const cache = createContentCache();
-    const fresh = () => loadContent(dir, { origin });
-    const cached = () => loadContent(dir, { origin, cache });
+    const fresh = () => loadContent(dir, { origin, today: buildDate() });
+    const cached = () => loadContent(dir, { origin, today: buildDate(), cache });
     expect(await cached()).toEqual(await fresh());
     expect(cache.files.size).toBeGreaterThan(3);
     const before = cache.files.get(notePath)?.file;

@@ -23,7 +23,10 @@ export const createContentCache = (): Required<ContentCache> => ({ files: new Ma
  * Reads and validates a whole content folder: what `npm run check` reports and what the build
  * publishes. Never throws on bad content; every problem is returned.
  */
-export const loadContent = async (contentDir: string, options: { origin: string; cache?: ContentCache }): Promise<LoadResult> => {
+export const loadContent = async (
+  contentDir: string,
+  options: { origin: string; today: string; cache?: ContentCache },
+): Promise<LoadResult> => {
   const [{ files, problems }, captures, drift] = await Promise.all([
     readContent(contentDir, options.cache?.files, options.cache?.checks),
     readCaptureFiles(contentDir),
@@ -31,6 +34,7 @@ export const loadContent = async (contentDir: string, options: { origin: string;
   ]);
   const result = validateContent(files, {
     origin: options.origin,
+    today: options.today,
     captures,
     ...(options.cache ? { memo: options.cache.checks } : {}),
   });

@@ -14,7 +14,6 @@ import { renderMarkdownAndText } from '../lib/markdown/markdown.ts';
 import type { Problem } from '../lib/content/problems.ts';
 import { capabilityRecord, clientRecord, noteRecord, revisionRecord, type SearchRecord } from '../lib/search/search-records.ts';
 import { isStale } from '../lib/content/stale.ts';
-import { buildDate } from '../lib/today.ts';
 import { noteTwin } from '../lib/outputs/twin.ts';
 import { canonicalNoteUrl } from '../lib/outputs/urls.ts';
 import type { VerdictHistory } from '../lib/content/verdict-history.ts';
@@ -25,6 +24,7 @@ import { lastCommitDates } from './git.ts';
 import { projectPath, repoRoot } from './paths.ts';
 import { readVerdictHistory } from './verdict-history.ts';
 import { renderWithCache, type RenderCacheOptions, type Rendered, type RenderMany } from './render-cache.ts';
+import { buildDate } from './environment.ts';
 
 /** The content as the site publishes it. */
 export interface Prepared {
@@ -93,7 +93,7 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
   // git runs while the bodies render.
   const history = readVerdictHistory(dir);
   const { content, problems, captures, drift } =
-    options.loaded ?? (await loadContent(dir, { origin, ...(options.cache ? { cache: options.cache } : {}) }));
+    options.loaded ?? (await loadContent(dir, { origin, today, ...(options.cache ? { cache: options.cache } : {}) }));
   const noteMarks = new Map(
     content.research.flatMap((note) => {
       const marks = noteDrift(drift, note);

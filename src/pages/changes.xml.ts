@@ -2,8 +2,8 @@ import type { APIRoute } from 'astro';
 import { historyData } from '../data/history.ts';
 import { changesFeed } from '../lib/outputs/changes-feed.ts';
 import { xmlResponse } from '../lib/outputs/responses.ts';
-import { buildDate } from '../lib/today.ts';
-import { changesUrl, routes, siteOrigin } from '../lib/outputs/urls.ts';
+import { changesUrl, routes } from '../lib/outputs/urls.ts';
+import { buildDate, siteOrigin } from '../data/environment.ts';
 
 export const GET: APIRoute = () =>
   xmlResponse(

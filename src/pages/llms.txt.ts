@@ -4,7 +4,8 @@ import { captureLinks, collectionLinks, overviewLinks, siteSummary } from '../da
 import { siteData } from '../data/site.ts';
 import { llmsTxt } from '../lib/outputs/llms.ts';
 import { textResponse } from '../lib/outputs/responses.ts';
-import { absoluteUrl, routes, siteOrigin } from '../lib/outputs/urls.ts';
+import { absoluteUrl, routes } from '../lib/outputs/urls.ts';
+import { siteOrigin } from '../data/environment.ts';
 
 export const GET: APIRoute = async () => {
   const links = collectionLinks(await siteData());

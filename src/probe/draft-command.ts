@@ -8,11 +8,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseFile } from '../lib/content/frontmatter.ts';
 import { formatProblem } from '../lib/content/problems.ts';
-import { buildDate } from '../lib/today.ts';
 import { contentDir } from '../node/paths.ts';
 import { draftOf } from './draft.ts';
 import { isRecord } from './jsonrpc.ts';
 import { clientIds, readCapture } from './read-capture.ts';
+import { buildDate } from '../node/environment.ts';
 
 const idsIn = (dir: string) =>
   existsSync(dir)

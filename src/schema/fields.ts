@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { buildDate } from '../lib/today.ts';
 
 /**
  * Field types shared by every entry type. Frontmatter is read with every YAML scalar as text, so
@@ -34,22 +33,23 @@ const isRealDate = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 
-const date = (notAfterBuildDate: boolean) =>
-  text('a date').meta({ format: 'date' }).superRefine((value, ctx) => {
+/** A calendar date, `YYYY-MM-DD`, kept as text. */
+export const IsoDate = text('a date')
+  .meta({ format: 'date' })
+  .superRefine((value, ctx) => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
       ctx.addIssue({ code: 'custom', message: `expected a date in the form YYYY-MM-DD, got ${JSON.stringify(value)}` });
     } else if (!isRealDate(value)) {
       ctx.addIssue({ code: 'custom', message: `expected a real calendar date, got ${JSON.stringify(value)}` });
-    } else if (notAfterBuildDate && value > buildDate()) {
-      ctx.addIssue({ code: 'custom', message: `must not be after the build date (${buildDate()}), got ${value}` });
     }
   });
 
-/** A calendar date, `YYYY-MM-DD`, kept as text. */
-export const IsoDate = date(false);
-
-/** A date that has already happened: verification cannot be in the future. */
-export const PastDate = date(true);
+/**
+ * A date that has already happened: verification cannot be in the future. The schema cannot know
+ * the build date (it is a parameter of the checks, not a global), so the rule that it is not after
+ * that date is `pastDateProblems` (src/lib/content/file-rules.ts), for the fields it lists.
+ */
+export const PastDate = IsoDate;
 
 /** An absolute http or https URL. */
 export const HttpUrl = text('a URL').refine(

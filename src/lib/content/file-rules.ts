@@ -1,5 +1,7 @@
 import type * as z from 'zod';
 import { parseAuthored } from '../../schema/errors.ts';
+import { IsoDate } from '../../schema/fields.ts';
+import type { CollectionName } from '../../schema/index.ts';
 import { collectionSchemas } from '../../schema/index.ts';
 import { asRecord, type SourceFile } from './entries.ts';
 import { expandUnions, fieldsAt, issuePath } from './issues.ts';
@@ -82,4 +84,19 @@ export const schemaCheck = (file: SourceFile, data: Record<string, unknown>, rep
     }
   }
   return undefined;
+};
+
+/** The fields whose schema is `PastDate`: days that must have passed by the build date. */
+const pastDateFields: Partial<Record<CollectionName, readonly string[]>> = { research: ['lastVerified'] };
+
+/**
+ * A `PastDate` after the build date (`today`, `YYYY-MM-DD`). A value that is no date at all is the
+ * schema's to report, so each problem is reported once.
+ */
+export const pastDateProblems = (file: SourceFile, data: Record<string, unknown>, today: string, report: Report): void => {
+  for (const field of pastDateFields[file.collection] ?? []) {
+    const value = data[field];
+    if (typeof value === 'string' && IsoDate.safeParse(value).success && value > today)
+      report([field], `must not be after the build date (${today}), got ${value}`);
+  }
 };

@@ -3,10 +3,9 @@ import { linkProblems, todoProblems } from './body-rules.ts';
 import { captureIndex, captureSourceProblems, checkCapture, type CaptureFile } from './capture-rules.ts';
 import type { Content, Entry, KnownIds, LoadResult, SourceFile } from './entries.ts';
 import { fingerprint } from './fingerprint.ts';
-import { frontmatterData, nameProblems, reporter, schemaCheck } from './file-rules.ts';
+import { frontmatterData, nameProblems, pastDateProblems, reporter, schemaCheck } from './file-rules.ts';
 import { sortProblems, type Problem } from './problems.ts';
 import { noteReferenceProblems } from './reference-rules.ts';
-import { buildDate } from '../today.ts';
 import { verdictProblems } from './verdicts.ts';
 
 /** What one file's rules found, and what its parse gave where it parsed. */
@@ -32,13 +31,13 @@ export type ValidationMemo = Map<string, Checked>;
 export const memoKey = (file: Pick<SourceFile, 'absolutePath' | 'hash'>): string => `${file.absolutePath}\0${file.hash}`;
 
 /**
- * Validates a content folder's files: the names, each file's frontmatter against its schema, the
+ * Validates a content folder's files against the site's `origin` and the build date (`today`): the names, each file's frontmatter against its schema, the
  * rules that span files (references, verdicts, links), then leftover TODO markers. Never throws on
  * bad content: every problem is returned, sorted, beside the entries that passed.
  */
 export const validateContent = (
   files: readonly SourceFile[],
-  options: { origin: string; memo?: ValidationMemo; captures?: readonly CaptureFile[] },
+  options: { origin: string; today: string; memo?: ValidationMemo; captures?: readonly CaptureFile[] },
 ): Omit<LoadResult, 'captures'> => {
   const idsIn = (collection: CollectionName) =>
     new Set(files.filter((file) => file.collection === collection).map((file) => file.id));
@@ -63,7 +62,7 @@ export const validateContent = (
   // A note's capture sources are checked against the captures' hashes: a changed capture checks them again.
   const captureKey = captureFiles.map((file) => `${file.id}\0${file.sha256}`).join('\0');
   const key = fingerprint(
-    [options.origin, buildDate(), ...Object.values(ids).map((set) => [...set].join('\0')), captureKey].join('\n'),
+    [options.origin, options.today, ...Object.values(ids).map((set) => [...set].join('\0')), captureKey].join('\n'),
   );
   const check = (file: SourceFile, own: Problem[]): Checked => {
     const parse =
@@ -75,6 +74,7 @@ export const validateContent = (
       return { key, problems: [...own, ...readable.problems], data: undefined, ...(parse ? { parse } : {}) };
     const report = reporter(file, own);
     const valid = schemaCheck(file, readable.data, report);
+    pastDateProblems(file, readable.data, options.today, report);
     if (file.collection === 'research') {
       noteReferenceProblems(file.id, readable.data, ids, options.origin, report);
       captureSourceProblems(readable.data, captures, report);

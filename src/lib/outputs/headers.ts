@@ -26,9 +26,6 @@ export const deployHost = (value: string | undefined): HeadersHost => {
   return host;
 };
 
-/** The host this build writes `_headers` for, from the environment. */
-export const configuredHost = (): HeadersHost => deployHost(process.env['DEPLOY_HOST']);
-
 /** What twins are served as: plain static hosts guess `.md` as something else, or not at all. */
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 

@@ -3,7 +3,6 @@
  * form) and "Edit this note" (its source file), as MDN and Starlight pages do. Only GitHub is
  * understood: those two URLs are GitHub's.
  */
-import packageJson from '../../../package.json' with { type: 'json' };
 
 /** A GitHub repository, and the folder of this project inside it (package.json's `directory`). */
 export interface Repository {
@@ -89,14 +88,6 @@ export const editFileUrl = (repository: Repository, file: string): string => {
   const full = [repository.directory, file].filter((part) => part !== '').join('/');
   return `${repository.url}/edit/${EDIT_BRANCH}/${full.split('/').map(encodeURIComponent).join('/')}`;
 };
-
-/**
- * The repository the site links to, configured once: `REPOSITORY_URL` where set, else package.json's
- * `repository`; undefined when neither names a GitHub repository. Throws on a `REPOSITORY_URL` that
- * names none, so a typo is not a silent no-op.
- */
-export const configuredRepository = (): Repository | undefined =>
-  resolveRepository(process.env['REPOSITORY_URL'], (packageJson as { repository?: unknown }).repository);
 
 /** A commit's page in the repository. */
 export const commitUrl = (repository: Repository, commit: string): string => `${repository.url}/commit/${commit}`;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Note } from '../../schema/index.ts';
 import { loadContent } from '../../node/content.ts';
+import { buildDate } from '../../node/environment.ts';
 import { repoRoot } from '../../node/paths.ts';
 import { entryTwin, noteTwin, type NoteTwinInput } from './twin.ts';
 import { canonicalNoteUrl } from './urls.ts';
@@ -148,7 +149,7 @@ const references = [
 ].filter((file) => existsSync(file));
 
 const twinFrom = async (contentDir: string, id: string) => {
-  const { content } = await loadContent(contentDir, { origin });
+  const { content } = await loadContent(contentDir, { origin, today: buildDate() });
   const entry = content.research.find((candidate) => candidate.id === id);
   if (!entry) throw new Error(`${id} is not a valid note in ${contentDir}`);
   return {

@@ -12,6 +12,7 @@ import {
   llmsUrl,
   navRoutes,
   noteUrl,
+  originOf,
   revisionUrl,
   staticPaths,
 } from './urls.ts';
@@ -76,5 +77,13 @@ describe('the routes table', () => {
     ['/clients/zed/other.txt', false],
   ])('%s is a per-entry file: %s', (path, expected) => {
     expect(isScopedFilePath(path)).toBe(expected);
+  });
+});
+
+describe('the origin', () => {
+  test('is the configured one without trailing slashes, else the published site', () => {
+    expect(originOf('https://example.org/')).toBe('https://example.org');
+    expect(originOf('http://localhost:4321//')).toBe('http://localhost:4321');
+    expect(originOf(undefined)).toBe('https://canimcp.io');
   });
 });

@@ -93,5 +93,5 @@ export const absoluteUrl = (origin: string, path: string): string => `${origin.r
 /** A note's canonical URL, as FORMAT.md derives it. */
 export const canonicalNoteUrl = (origin: string, id: string): string => absoluteUrl(origin, noteUrl(id));
 
-/** The site's origin: `SITE_URL`, without a trailing slash. */
-export const siteOrigin = (): string => (process.env['SITE_URL'] ?? 'https://canimcp.io').replace(/\/+$/, '');
+/** The site's origin as configured (`SITE_URL`, read by src/node/environment.ts), without a trailing slash. */
+export const originOf = (configured: string | undefined): string => (configured ?? 'https://canimcp.io').replace(/\/+$/, '');
