@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The layers, enforced. Pure modules (src/lib, src/schema) run in a browser and in unit tests
- * without mocks; browser code (src/scripts) builds on them alone. Node I/O (src/node) reads files,
+ * without mocks: no Node, no `process`, so no environment (src/node/environment.ts reads it, and
+ * pure code takes each value as a parameter); browser code (src/scripts) builds on them alone. Node I/O (src/node) reads files,
  * runs git, worker threads and servers. Astro glue (src/integrations, src/data, src/content.config.ts)
  * is only meaningful inside Astro's build; views (src/components, src/layouts) lay out what src/data
  * hands them. Entry points (src/cli, src/pages) sit on top. Type-only imports may cross any line:
@@ -38,6 +39,8 @@ const layer = (message, ...names) => ({
   allowTypeImports: true,
   message,
 });
+/** @param {string} message */
+const noProcess = (message) => ({ name: 'process', message });
 const astroFiles = { regex: '\\.astro$', caseSensitive: true, message: 'Components belong to views and pages.' };
 /** The build context is Node I/O's like src/node, under the bare name that keeps it one instance. */
 const toContext = {
@@ -75,6 +78,14 @@ export default [
     ignores: tests,
     rules: {
       '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, [...outsideBrowser, toBrowser]),
+      'no-restricted-globals': [
+        'error',
+        noProcess('Pure modules take what the environment sets as a parameter (src/node/environment.ts reads it).'),
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'globalThis', property: 'process', message: 'Pure modules have no process.' },
+      ],
     },
   },
   {
@@ -83,7 +94,11 @@ export default [
     ignores: tests,
     rules: {
       '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, outsideBrowser),
-      'no-restricted-globals': ['error', { name: 'process', message: 'Browser code has no process.' }],
+      'no-restricted-globals': ['error', noProcess('Browser code has no process.')],
+      'no-restricted-properties': [
+        'error',
+        { object: 'globalThis', property: 'process', message: 'Browser code has no process.' },
+      ],
     },
   },
   {
