@@ -4,7 +4,7 @@ import { captureLinks, collectionLinks, overviewLinks, siteSummary } from '../da
 import { siteData } from '../data/site.ts';
 import { llmsTxt } from '../lib/outputs/llms.ts';
 import { textResponse } from '../lib/outputs/responses.ts';
-import { absoluteUrl, routes } from '../lib/outputs/urls.ts';
+import { absoluteUrl, llmsUrl, routes } from '../lib/outputs/urls.ts';
 import { siteOrigin } from '../data/environment.ts';
 
 export const GET: APIRoute = async () => {
@@ -15,7 +15,7 @@ export const GET: APIRoute = async () => {
       origin,
       title: 'canimcp',
       summary: siteSummary,
-      details: `Every link below is a Markdown twin of an HTML page (drop the \`.md\` for the page). Each client and revision also has a scoped llms.txt at \`${origin}/clients/<id>/llms.txt\` and \`${origin}/revisions/<id>/llms.txt\`. All notes as JSON: ${absoluteUrl(origin, routes.notesJson.path)}; the support matrix as JSON: ${absoluteUrl(origin, routes.matrixJson.path)}.`,
+      details: `Every link below is a Markdown twin of an HTML page (drop the \`.md\` for the page). Each client and revision also has a scoped llms.txt at \`${absoluteUrl(origin, llmsUrl({ collection: 'clients', id: '<id>' }))}\` and \`${absoluteUrl(origin, llmsUrl({ collection: 'revisions', id: '<id>' }))}\`. All notes as JSON: ${absoluteUrl(origin, routes.notesJson.path)}; the support matrix as JSON: ${absoluteUrl(origin, routes.matrixJson.path)}.`,
       sections: [
         { heading: 'Overview', links: overviewLinks },
         { heading: 'Research notes', links: links.research },

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { textResponse } from '../lib/outputs/responses.ts';
-import { absoluteUrl } from '../lib/outputs/urls.ts';
+import { absoluteUrl, routes } from '../lib/outputs/urls.ts';
 import { siteOrigin } from '../data/environment.ts';
 
 export const GET: APIRoute = () =>
-  textResponse(`User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteOrigin(), '/sitemap.xml')}\n`);
+  textResponse(`User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteOrigin(), routes.sitemap.path)}\n`);

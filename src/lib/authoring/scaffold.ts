@@ -20,6 +20,7 @@ import {
   type CollectionName,
 } from '../../schema/index.ts';
 import { WebSource as Source } from '../../schema/note.ts';
+import { clientUrl, noteUrl } from '../outputs/urls.ts';
 
 /** What `npm run new` creates, and the content folder each one lives in. */
 export const entryTypes = {
@@ -185,7 +186,7 @@ const noteFile = (id: string, values: ScaffoldValues, context: ScaffoldContext):
     '- One claim per note: say it in the first sentence or two.',
     '- Then the evidence: what the code or document says, at the commit and path under sources, quoted where short.',
     '- Say what you checked and what you did not. Link clients and other notes by their twins:',
-    '  /clients/<id>.md, /research/<id>.md.',
+    `  ${clientUrl('<id>', 'twin')}, ${noteUrl('<id>', 'twin')}.`,
     '-->',
   ];
   return file(lines, body);

@@ -1,5 +1,5 @@
-import { collections, type CollectionName } from '../../schema/index.ts';
-import { captureUrl, entryUrl, isScopedFilePath, staticPaths } from '../outputs/urls.ts';
+import type { CollectionName } from '../../schema/index.ts';
+import { captureOfPath, captureUrl, entryOfPath, entryUrl, isScopedFilePath, staticPaths } from '../outputs/urls.ts';
 
 /** What a link written in a body points at, from the site's point of view. */
 export type LinkTarget =
@@ -21,16 +21,10 @@ export const classifyLink = (href: string, origin: string): LinkTarget => {
   const hashAt = path.search(/[?#]/);
   const hash = hashAt === -1 ? '' : path.slice(hashAt);
   const bare = hashAt === -1 ? path : path.slice(0, hashAt);
-  const capture = /^\/captures\/([^/]+?)(\.md|\.jsonl)?$/.exec(bare);
-  if (capture?.[1] !== undefined) {
-    const form = capture[2] === '.md' ? 'twin' : capture[2] === '.jsonl' ? 'file' : 'html';
-    return { type: 'capture', id: decodeURIComponent(capture[1]), form, hash };
-  }
-  const match = /^\/([a-z]+)\/([^/]+?)(\.md)?$/.exec(bare);
-  const collection = collections.find((name) => name === match?.[1]);
-  if (match && collection && match[2] !== undefined) {
-    return { type: 'entry', collection, id: decodeURIComponent(match[2]), form: match[3] ? 'twin' : 'html', hash };
-  }
+  const capture = captureOfPath(bare);
+  if (capture !== undefined) return { type: 'capture', id: decodeURIComponent(capture.id), form: capture.form, hash };
+  const entry = entryOfPath(bare);
+  if (entry !== undefined) return { type: 'entry', ...entry, id: decodeURIComponent(entry.id), hash };
   const withoutSlash = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
   if (staticPaths.includes(withoutSlash) || isScopedFilePath(withoutSlash)) {
     return { type: 'static', path: withoutSlash };

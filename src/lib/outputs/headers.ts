@@ -1,4 +1,4 @@
-import { absoluteUrl } from './urls.ts';
+import { absoluteUrl, captureUrl } from './urls.ts';
 
 /**
  * One `_headers` rule: a URL path pattern, the headers every response at it gets, and (Cloudflare
@@ -42,7 +42,7 @@ const canonical = (url: string) => `<${url}>; rel="canonical"`;
 
 // A capture file holds what a client sent: readable as text, never sniffed into anything a browser runs.
 const captureRule: HeaderRule = {
-  path: '/captures/*.jsonl',
+  path: captureUrl('*', 'file'),
   headers: [
     ['Content-Type', CAPTURE_TYPE],
     ['X-Content-Type-Options', 'nosniff'],

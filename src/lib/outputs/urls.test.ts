@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import {
   absoluteUrl,
+  captureOfPath,
+  captureUrl,
+  entryOfPath,
+  schemaUrl,
   canonicalNoteUrl,
   capabilityUrl,
   clientUrl,
@@ -85,5 +89,25 @@ describe('the origin', () => {
     expect(originOf('https://example.org/')).toBe('https://example.org');
     expect(originOf('http://localhost:4321//')).toBe('http://localhost:4321');
     expect(originOf(undefined)).toBe('https://canimcp.io');
+  });
+});
+
+describe('paths read back', () => {
+  test('an entry page or twin gives its entry, the inverse of entryUrl', () => {
+    expect(entryOfPath(noteUrl('x-does-y'))).toEqual({ collection: 'research', id: 'x-does-y', form: 'html' });
+    expect(entryOfPath(clientUrl('fast-agent', 'twin'))).toEqual({ collection: 'clients', id: 'fast-agent', form: 'twin' });
+    expect(entryOfPath('/widgets/x')).toBeUndefined();
+    expect(entryOfPath('/research/x/llms.txt')).toBeUndefined();
+  });
+
+  test('a capture page, twin or file gives its capture, the inverse of captureUrl', () => {
+    for (const form of ['html', 'twin', 'file'] as const)
+      expect(captureOfPath(captureUrl('c-1', form))).toEqual({ id: 'c-1', form });
+    expect(captureOfPath('/captures')).toBeUndefined();
+    expect(captureOfPath('/captures/a/b')).toBeUndefined();
+  });
+
+  test('JSON Schemas live under /schema', () => {
+    expect(schemaUrl('note')).toBe('/schema/note.json');
   });
 });

@@ -68,6 +68,34 @@ export const capabilityUrl = (id: string, form: Form = 'html') => entryUrl('capa
 export const captureUrl = (id: string, form: Form | 'file' = 'html'): string =>
   form === 'html' ? `/captures/${id}` : form === 'twin' ? `/captures/${id}.md` : `/captures/${id}.jsonl`;
 
+/** A JSON Schema the site serves, by name (`note`, `matrix-export`, …). */
+export const schemaUrl = (name: string): string => `/schema/${name}.json`;
+
+/**
+ * The collections, checked against the schema's by type alone: this module runs in the browser, and
+ * importing the schema's list would bring zod, whose start-up probe for eval breaks the pages' CSP.
+ */
+const entryFolders: Record<CollectionName, true> = { research: true, clients: true, revisions: true, capabilities: true };
+const isCollection = (name: string | undefined): name is CollectionName =>
+  name !== undefined && Object.hasOwn(entryFolders, name);
+
+/** The entry a path is the page or twin of (the inverse of `entryUrl`), with its id as written in the path. */
+export const entryOfPath = (path: string): { collection: CollectionName; id: string; form: Form } | undefined => {
+  const match = /^\/([a-z]+)\/([^/]+?)(\.md)?$/.exec(path);
+  const collection = match?.[1];
+  if (match?.[2] === undefined || !isCollection(collection)) return undefined;
+  return { collection, id: match[2], form: match[3] ? 'twin' : 'html' };
+};
+
+/** The capture a path is the page, twin or file of (the inverse of `captureUrl`), with its id as written. */
+export const captureOfPath = (path: string): { id: string; form: Form | 'file' } | undefined => {
+  const prefix = `${routes.captures.path}/`;
+  if (!path.startsWith(prefix)) return undefined;
+  const match = /^([^/]+?)(\.md|\.jsonl)?$/.exec(path.slice(prefix.length));
+  if (match?.[1] === undefined) return undefined;
+  return { id: match[1], form: match[2] === '.md' ? 'twin' : match[2] === '.jsonl' ? 'file' : 'html' };
+};
+
 /** Collections whose entries have a scoped llms.txt and (clients only) an Atom feed of their own. */
 type Scoped = 'clients' | 'revisions';
 
