@@ -5,10 +5,14 @@ import type { AstroIntegration } from 'astro';
 import { pipelineRun, publication } from 'canimcp/build-context';
 import { OPEN_FILES, mapLimited } from '../lib/tasks/map-limited.ts';
 import { outputFile } from '../lib/outputs/output-files.ts';
-import { noteUrl } from '../lib/outputs/urls.ts';
+import { entryOfPath, noteUrl, routes } from '../lib/outputs/urls.ts';
+import { MARKDOWN_TYPE } from '../lib/outputs/headers.ts';
 
-/** `/research/<id>.md`, the only path a note's twin has. */
-const TWIN_PATH = /^\/research\/([^/]+)\.md$/;
+/** The note whose twin a path is (`noteUrl(id, 'twin')`), else undefined. */
+const twinOf = (path: string): string | undefined => {
+  const entry = entryOfPath(path);
+  return entry?.collection === 'research' && entry.form === 'twin' ? decodeURIComponent(entry.id) : undefined;
+};
 
 /**
  * Each note's `.md` twin (lib/outputs/twin.ts), written from the content the build holds rather than as an
@@ -25,10 +29,10 @@ export const twins = (): AstroIntegration => ({
   hooks: {
     'astro:server:setup': ({ server }) => {
       server.middlewares.use((request, response, next) => {
-        const match = TWIN_PATH.exec(new URL(request.url ?? '/', 'http://dev').pathname);
-        const twin = match ? publication()?.noteTwin(decodeURIComponent(match[1] as string)) : undefined;
+        const id = twinOf(new URL(request.url ?? '/', 'http://dev').pathname);
+        const twin = id === undefined ? undefined : publication()?.noteTwin(id);
         if (twin === undefined) return next();
-        response.setHeader('Content-Type', 'text/markdown; charset=utf-8');
+        response.setHeader('Content-Type', MARKDOWN_TYPE);
         response.end(twin);
       });
     },
@@ -37,14 +41,13 @@ export const twins = (): AstroIntegration => ({
       if (!published) throw new Error('twins: the content loader published no notes');
       const plan = await pipelineRun()?.plan;
       const site = fileURLToPath(dir);
-      const folder = path.join(site, 'research');
-      await mkdir(folder, { recursive: true });
+      await mkdir(path.join(site, routes.research.path), { recursive: true });
       const ids = published.noteIds().filter((id) => plan?.reused.has(outputFile(noteUrl(id, 'twin'))) !== true);
       await mapLimited(ids, OPEN_FILES, (id) => {
         const twin = published.noteTwin(id);
         // Never an empty file in the output: a listed note without a twin is a bug, and fails the build.
         if (twin === undefined) throw new Error(`twins: no twin for the note ${id}`);
-        return writeFile(path.join(folder, `${id}.md`), twin);
+        return writeFile(path.join(site, outputFile(noteUrl(id, 'twin'))), twin);
       });
       logger.info(`twins: wrote ${ids.length} note twin${ids.length === 1 ? '' : 's'}`);
     },
