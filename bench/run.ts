@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]`
+ * `npm run bench [-- --sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--seed N] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]`
  *
  * Generates seeded synthetic corpora in a temporary folder and, per size and run, measures
  * `npm run check`, a cold full build (wall, CPU of the process tree, peak RSS of the tree, phase
@@ -41,6 +41,8 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,5000' },
     runs: { type: 'string', default: '3' },
     corpus: { type: 'string', default: 'realistic' },
+    // Another corpus of the same mode: the default seed depends on the size only.
+    seed: { type: 'string' },
     query: { type: 'string', default: 'handshake fallback' },
     keep: { type: 'boolean', default: false },
     'no-search': { type: 'boolean', default: false },
@@ -53,14 +55,16 @@ const { values } = parseArgs({
 const sizes = values.sizes.split(',').map((size) => Number(size.trim()));
 const runs = Number(values.runs);
 const corpusMode = values.corpus as CorpusMode;
+const seed = values.seed === undefined ? undefined : Number(values.seed);
 if (
+  (seed !== undefined && !Number.isInteger(seed)) ||
   sizes.some((size) => !Number.isInteger(size) || size < 2) ||
   !Number.isInteger(runs) ||
   runs < 1 ||
   !CORPUS_MODES.includes(corpusMode)
 ) {
   console.error(
-    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]',
+    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--seed N] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]',
   );
   process.exit(2);
 }
@@ -296,7 +300,11 @@ const main = async () => {
     const outDir = path.join(repoRoot, `.dist-bench-${size}-${process.pid}`);
     try {
       log(`${size} notes: generating the ${corpusMode} corpus in ${work}`);
-      const corpus = await writeCorpus(path.join(work, 'content'), { notes: size, mode: corpusMode });
+      const corpus = await writeCorpus(path.join(work, 'content'), {
+        notes: size,
+        mode: corpusMode,
+        ...(seed === undefined ? {} : { seed }),
+      });
       const results: RunResult[] = [];
       for (let run = 1; run <= runs; run++) results.push(await runOnce(run, size, corpus, work, outDir));
       summaries.push({ ...summarise(size, Math.round(corpus.bodyWords / corpus.noteIds.length), results), corpus: corpusMode });
@@ -324,7 +332,7 @@ const main = async () => {
       gnuTime: hasGnuTime,
       hugo: hugo ?? null,
     },
-    options: { runs, corpus: corpusMode, query: values.query, buildDate: BENCH_BUILD_DATE },
+    options: { runs, corpus: corpusMode, seed: seed ?? null, query: values.query, buildDate: BENCH_BUILD_DATE },
   };
   const merged = [
     ...earlier.sizes.filter((entry) => !sizes.includes(entry.size)),
