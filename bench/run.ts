@@ -25,6 +25,7 @@ import {
   type BuildMeasured,
   type DirSize,
   type Measured,
+  type ReferenceMeasured,
   type RunResult,
   type SizeSummary,
 } from './report.ts';
@@ -138,11 +139,19 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
   if (hugo) {
     log(`${tag}: Hugo + Pagefind (reference)`);
     const referenceLoad = await loadAverage();
-    const measured = await measureHugo(corpus.dir, work);
+    let referenceSearch: ReferenceMeasured['search'];
+    const measured = await measureHugo(corpus.dir, work, async (site) => {
+      if (values['no-search']) return;
+      // Pagefind's own first search on these notes: the floor of the site's (Hugo's pages are at /).
+      referenceSearch = await measureSearch(site, values.query, 'timeout', '').catch((error: unknown) => ({
+        skipped: error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error),
+      }));
+    });
     reference = {
       hugo: summary(measured.hugo, referenceLoad),
       pagefind: summary(measured.pagefind, referenceLoad),
       pagefindPages: measured.pagefindPages,
+      ...(referenceSearch ? { search: referenceSearch } : {}),
     };
   }
 
