@@ -2,6 +2,7 @@
  * The reference row: the same generated notes rendered by Hugo with the minimal layout in
  * bench/hugo/, then indexed by the project's own Pagefind through its npm CLI. Measured like the
  * project's build (wall, CPU and peak memory of the process tree), cold (output and cache deleted).
+ * Its site can be searched before it is deleted: Pagefind's own first search on the same notes.
  */
 import { spawnSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
@@ -26,8 +27,15 @@ export interface HugoMeasured {
   pagefindPages: number | undefined;
 }
 
-/** Builds the corpus with Hugo into `work/hugo-public`, then indexes it with Pagefind; both cold. */
-export const measureHugo = async (contentDir: string, work: string): Promise<HugoMeasured> => {
+/**
+ * Builds the corpus with Hugo into `work/hugo-public`, then indexes it with Pagefind; both cold.
+ * `withSite` gets the indexed site's folder before it is deleted.
+ */
+export const measureHugo = async (
+  contentDir: string,
+  work: string,
+  withSite?: (publicDir: string) => Promise<void>,
+): Promise<HugoMeasured> => {
   const publicDir = path.join(work, 'hugo-public');
   const cacheDir = path.join(work, 'hugo-cache');
   await rm(publicDir, { recursive: true, force: true });
@@ -56,6 +64,7 @@ export const measureHugo = async (contentDir: string, work: string): Promise<Hug
     options,
   );
   if (pagefind.exitCode !== 0) throw new Error(`pagefind failed (exit ${pagefind.exitCode}):\n${outputOf(pagefind)}`);
+  if (withSite) await withSite(publicDir);
   const indexed = pagefind.lines.map((line) => /Indexed (\d+) pages?/i.exec(line.text)?.[1]).find(Boolean);
   await rm(publicDir, { recursive: true, force: true });
   await rm(cacheDir, { recursive: true, force: true });

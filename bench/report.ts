@@ -23,6 +23,11 @@ export interface ReferenceMeasured {
   hugo: Measured;
   pagefind: Measured;
   pagefindPages: number | undefined;
+  /**
+   * The same first search on Hugo + Pagefind's site (its bytes and time): what Pagefind itself
+   * fetches for these notes. Absent in results written before it was measured, or with --no-search.
+   */
+  search?: SearchMeasurement | { skipped: string };
 }
 
 export interface Measured {
@@ -104,6 +109,10 @@ const devOf = (run: RunResult) => (run.dev && 'editMs' in run.dev ? run.dev : un
 const median = (numbers: number[]) => stat3(numbers)?.median;
 
 const searched = (run: RunResult) => ('transfer' in run.search ? run.search : undefined);
+const referenceSearched = (run: RunResult) => {
+  const search = referenceOf(run)?.search;
+  return search && 'transfer' in search ? search : undefined;
+};
 const uiOf = (run: RunResult) => {
   const ui = searched(run)?.ui;
   return ui && 'ms' in ui ? ui : undefined;
@@ -161,6 +170,8 @@ export const summarise = (size: number, bodyWordsPerNote: number, results: RunRe
       searchWarmMs: pick((run) => searched(run)?.warmSearchMs),
       searchGzipBytes: pick((run) => searched(run)?.transfer.gzipBytes),
       searchResults: pick((run) => searched(run)?.results),
+      referenceSearchBytes: pick((run) => referenceSearched(run)?.transfer.bytes),
+      referenceSearchMs: pick((run) => referenceSearched(run)?.searchMs),
       uiMs: pick((run) => uiOf(run)?.ms),
       uiBytes: pick((run) => uiOf(run)?.transfer.bytes),
       devFirstPageMs: pick((run) => devOf(run)?.firstPageMs),
@@ -233,6 +244,8 @@ export const printTable = (summaries: SizeSummary[], targets: Target[], lighthou
     ['first search: search() → results', (s) => show(s.stats['searchMs'], millis)],
     ['first search: import + search', (s) => show(s.stats['searchTotalMs'], millis)],
     ['first search: matches', (s) => show(s.stats['searchResults'], (n) => String(n))],
+    ['Hugo + Pagefind, first search: bytes', (s) => show(s.stats['referenceSearchBytes'], kb)],
+    ['Hugo + Pagefind, first search: search() → results', (s) => show(s.stats['referenceSearchMs'], millis)],
     ['second search (warm) → results', (s) => show(s.stats['searchWarmMs'], millis)],
     ['search page: type → results', (s) => show(s.stats['uiMs'], millis)],
     ['search page: Pagefind bytes', (s) => show(s.stats['uiBytes'], kb)],

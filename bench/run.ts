@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]`
+ * `npm run bench [-- --sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--seed N] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]`
  *
  * Generates seeded synthetic corpora in a temporary folder and, per size and run, measures
  * `npm run check`, a cold full build (wall, CPU of the process tree, peak RSS of the tree, phase
@@ -25,6 +25,7 @@ import {
   type BuildMeasured,
   type DirSize,
   type Measured,
+  type ReferenceMeasured,
   type RunResult,
   type SizeSummary,
 } from './report.ts';
@@ -41,6 +42,8 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,5000' },
     runs: { type: 'string', default: '3' },
     corpus: { type: 'string', default: 'realistic' },
+    // Another corpus of the same mode: the default seed depends on the size only.
+    seed: { type: 'string' },
     query: { type: 'string', default: 'handshake fallback' },
     keep: { type: 'boolean', default: false },
     'no-search': { type: 'boolean', default: false },
@@ -53,14 +56,16 @@ const { values } = parseArgs({
 const sizes = values.sizes.split(',').map((size) => Number(size.trim()));
 const runs = Number(values.runs);
 const corpusMode = values.corpus as CorpusMode;
+const seed = values.seed === undefined ? undefined : Number(values.seed);
 if (
+  (seed !== undefined && !Number.isInteger(seed)) ||
   sizes.some((size) => !Number.isInteger(size) || size < 2) ||
   !Number.isInteger(runs) ||
   runs < 1 ||
   !CORPUS_MODES.includes(corpusMode)
 ) {
   console.error(
-    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]',
+    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--seed N] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]',
   );
   process.exit(2);
 }
@@ -134,11 +139,19 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
   if (hugo) {
     log(`${tag}: Hugo + Pagefind (reference)`);
     const referenceLoad = await loadAverage();
-    const measured = await measureHugo(corpus.dir, work);
+    let referenceSearch: ReferenceMeasured['search'];
+    const measured = await measureHugo(corpus.dir, work, async (site) => {
+      if (values['no-search']) return;
+      // Pagefind's own first search on these notes: the floor of the site's (Hugo's pages are at /).
+      referenceSearch = await measureSearch(site, values.query, 'timeout', '').catch((error: unknown) => ({
+        skipped: error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error),
+      }));
+    });
     reference = {
       hugo: summary(measured.hugo, referenceLoad),
       pagefind: summary(measured.pagefind, referenceLoad),
       pagefindPages: measured.pagefindPages,
+      ...(referenceSearch ? { search: referenceSearch } : {}),
     };
   }
 
@@ -296,7 +309,11 @@ const main = async () => {
     const outDir = path.join(repoRoot, `.dist-bench-${size}-${process.pid}`);
     try {
       log(`${size} notes: generating the ${corpusMode} corpus in ${work}`);
-      const corpus = await writeCorpus(path.join(work, 'content'), { notes: size, mode: corpusMode });
+      const corpus = await writeCorpus(path.join(work, 'content'), {
+        notes: size,
+        mode: corpusMode,
+        ...(seed === undefined ? {} : { seed }),
+      });
       const results: RunResult[] = [];
       for (let run = 1; run <= runs; run++) results.push(await runOnce(run, size, corpus, work, outDir));
       summaries.push({ ...summarise(size, Math.round(corpus.bodyWords / corpus.noteIds.length), results), corpus: corpusMode });
@@ -324,7 +341,7 @@ const main = async () => {
       gnuTime: hasGnuTime,
       hugo: hugo ?? null,
     },
-    options: { runs, corpus: corpusMode, query: values.query, buildDate: BENCH_BUILD_DATE },
+    options: { runs, corpus: corpusMode, seed: seed ?? null, query: values.query, buildDate: BENCH_BUILD_DATE },
   };
   const merged = [
     ...earlier.sizes.filter((entry) => !sizes.includes(entry.size)),

@@ -3,6 +3,10 @@
  * (script, worker, WASM, index and fragment chunks, from Chromium's network events) and
  * the time from the search call to ten results with their data. Where the /search page has a
  * `data-search-input` box, typing a query into it until results show is measured too.
+ *
+ * `node bench/search.ts <site> [query …]` measures the first search of each query on a built site
+ * (the site's `dist/`, or a Hugo + Pagefind output kept with --keep): what a query's words cost
+ * varies with where Pagefind's chunks fall, so one query alone says little about a corpus.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -236,3 +240,29 @@ export const measureSearch = async (
     await server.close();
   }
 };
+
+if (import.meta.main) {
+  const [site, ...queries] = process.argv.slice(2);
+  if (!site) {
+    console.error('usage: node bench/search.ts <site> [query …]');
+    process.exit(2);
+  }
+  // The site's own pages have /capabilities; a Hugo + Pagefind output has only its home page.
+  const apiPage = (await fileSize(path.join(site, 'capabilities.html'))) > 0 ? 'capabilities' : '';
+  for (const query of queries.length > 0 ? queries : ['handshake fallback']) {
+    const measured = await measureSearch(site, query, 'timeout', apiPage);
+    const kinds = Object.fromEntries(
+      Object.entries(measured.transfer.byKind).map(([kind, { bytes, requests }]) => [kind, [bytes, requests]]),
+    );
+    console.log(
+      JSON.stringify({
+        query,
+        results: measured.results,
+        bytes: measured.transfer.bytes,
+        searchMs: Math.round(measured.searchMs),
+        byKind: kinds,
+        ...('ms' in measured.ui ? { uiBytes: measured.ui.transfer.bytes, uiMs: Math.round(measured.ui.ms) } : {}),
+      }),
+    );
+  }
+}

@@ -48,6 +48,14 @@ const frontmatterOf = (id: string): Record<string, unknown> =>
 const page = (route: string): string => readFileSync(path.join(dist, route === '/' ? 'index.html' : `${route}.html`), 'utf8');
 const hrefs = (html: string): string[] => [...html.matchAll(/href="([^"#?]+)"/g)].map((match) => match[1] as string);
 
+/** The notes /research and its pages list without JavaScript, in their order. */
+const listed = (): string[] => {
+  const notes = ['/research', '/research/page/2', '/research/page/3'].flatMap((route) =>
+    hrefs(page(route)).filter((href) => /^\/research\/[^/]+$/.test(href) && !href.endsWith('.md')),
+  );
+  return [...new Set(notes)];
+};
+
 describe('without JavaScript', () => {
   test('/research shows one bounded page at a time, and its pages reach every note', () => {
     const seen = new Set<string>();
@@ -130,6 +138,8 @@ describe('with JavaScript', () => {
       await waitUntil(tab, `document.querySelectorAll('[data-filtered] li[data-kind]').length > ${before}`);
     }
     expect((await visible(tab)).sort()).toEqual([...expected].sort());
+    // In the static list's order, newest first, though the filtered list comes from the index.
+    expect(await visible(tab)).toEqual(listed().filter((href) => expected.includes(href)));
 
     await tab.selectOption('select[name="revision"]', '2026-07-28');
     await tab.waitForURL(`${server.url}/research?client=${client}&revision=2026-07-28`);

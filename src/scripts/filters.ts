@@ -125,7 +125,9 @@ export const wireFilters = (): void => {
       if (token === run) count.textContent = 'Filtering is unavailable: the search index could not be loaded.';
       return;
     }
-    const response = await index.search(null, { filters: { ...state }, sort: { lastUpdated: 'desc' } });
+    // No sort: a search without words lists notes as their records were added, newest first
+    // (`searchRecords` in src/node/prepare.ts), as the static list does.
+    const response = await index.search(null, { filters: { ...state } });
     if (!response || token !== run) return;
     results = response.results;
     shown = 0;

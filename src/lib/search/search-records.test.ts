@@ -18,14 +18,14 @@ const data = {
 
 describe('search records', () => {
   it('a note that later notes correct says so, for the result badge; one that nothing corrects does not', () => {
-    const corrected = noteRecord({ id: 'x-does-y', data, lastUpdated: '2026-11-02', stale: false, corrected: true }, '');
+    const corrected = noteRecord({ id: 'x-does-y', data, stale: false, corrected: true }, '');
     expect(corrected.meta['corrected']).toBe('corrected in part');
-    const plain = noteRecord({ id: 'x-does-y', data, lastUpdated: '2026-11-02', stale: false }, '');
+    const plain = noteRecord({ id: 'x-does-y', data, stale: false }, '');
     expect(plain.meta).not.toHaveProperty('corrected');
   });
 
-  it("a note's record carries its URL, meta, ids as filter values, sort keys and the banner its page shows", () => {
-    const record = noteRecord({ id: 'x-does-y', data, lastUpdated: '2026-11-02', stale: false }, 'Body text.', 'X does z');
+  it("a note's record carries its URL, meta, ids as filter values, sort key and the banner its page shows", () => {
+    const record = noteRecord({ id: 'x-does-y', data, stale: false }, 'Body text.', 'X does z');
     expect(record.url).toBe('/research/x-does-y');
     expect(record.language).toBe('en');
     expect(record.filters).toEqual({
@@ -35,7 +35,7 @@ describe('search records', () => {
       capability: ['protocolVersions'],
       status: ['superseded'],
     });
-    expect(record.sort).toEqual({ lastVerified: '2026-11-01', lastUpdated: '2026-11-02' });
+    expect(record.sort).toEqual({ lastVerified: '2026-11-01' });
     expect(record.meta).toEqual({
       title: 'X does `y`  検索 テスト ',
       summary: 'X does y.',
@@ -53,7 +53,7 @@ describe('search records', () => {
 
   it('a stale note says so in its meta; a current one has no banner', () => {
     const current = { ...data, status: 'current' } as Note;
-    const record = noteRecord({ id: 'x-does-y', data: current, lastUpdated: '2026-11-02', stale: true }, '');
+    const record = noteRecord({ id: 'x-does-y', data: current, stale: true }, '');
     expect(record.meta['stale']).toBe('true');
     expect(record.content.startsWith('X does')).toBe(true);
   });

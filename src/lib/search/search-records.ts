@@ -1,7 +1,7 @@
 /**
  * What the search index holds, built from the validated content and each body's text (never from
  * built pages): one record per note, client, revision and capability, with the site's URL, the
- * words to search, the meta a result shows, and (for notes) the filters, as ids, and sort keys.
+ * words to search, the meta a result shows, and (for notes) the filters, as ids, and a sort key.
  * Chinese and Japanese words are split by spaces in the indexed text (see cjk.ts).
  */
 import { segmentCjk } from '../markdown/cjk.ts';
@@ -37,10 +37,11 @@ const bannerText = (data: Note, successorTitle: string | undefined): string | un
 
 /**
  * A note: found by its banner, title, summary and body, and by its id; filtered by kind, client,
- * revision, capability and status.
+ * revision, capability and status; sorted by when it was last verified. (Newest first by
+ * `last-updated` is the order the records are given in: see `searchRecords` in prepare.ts.)
  */
 export const noteRecord = (
-  note: { id: string; data: Note; lastUpdated: string; stale: boolean; corrected?: boolean },
+  note: { id: string; data: Note; stale: boolean; corrected?: boolean },
   bodyText: string,
   successorTitle?: string,
 ): SearchRecord => {
@@ -62,7 +63,7 @@ export const noteRecord = (
       ...(note.corrected === true ? { corrected: 'corrected in part' } : {}),
     },
     filters: filterValues(data),
-    sort: { lastVerified: data.lastVerified, lastUpdated: note.lastUpdated },
+    sort: { lastVerified: data.lastVerified },
   };
 };
 
