@@ -2,9 +2,9 @@
 /**
  * The layers, enforced. Pure modules (src/lib, src/schema) run in a browser and in unit tests
  * without mocks: no Node, no `process`, so no environment (src/node/environment.ts reads it, and
- * pure code takes each value as a parameter); browser code (src/scripts) builds on them alone. Node I/O (src/node) reads files,
- * runs git, worker threads and servers. Astro glue (src/integrations, src/data, src/content.config.ts)
- * is only meaningful inside Astro's build; views (src/components, src/layouts) lay out what src/data
+ * pure code takes each value as a parameter); browser code (src/scripts) builds on them alone. Node
+ * I/O (src/node, src/drift) reads files, runs git, child processes and servers. Astro glue
+ * (src/integrations, src/data, src/content.config.ts) is only meaningful inside Astro's build; views (src/components, src/layouts) lay out what src/data
  * hands them. Entry points (src/cli, src/pages) sit on top. Type-only imports may cross any line:
  * they vanish before the code runs.
  */
