@@ -6,9 +6,10 @@ import { pagefind } from './src/integrations/pagefind.ts';
 import { reusedFiles } from './src/integrations/reused-files.ts';
 import { sharedContext } from './src/integrations/shared-context.ts';
 import { twins } from './src/integrations/twins.ts';
+import { siteOrigin } from './src/node/environment.ts';
 
 export default defineConfig({
-  site: (process.env.SITE_URL ?? 'https://canimcp.io').replace(/\/+$/, ''),
+  site: siteOrigin(),
   output: 'static',
   // `/research/<id>` is served from `research/<id>.html` by plain static hosts, beside its `.md` twin.
   // A page waits on its file write: rendering a few at once keeps the core busy.

@@ -2,11 +2,12 @@
 /**
  * The layers, enforced. Pure modules (src/lib, src/schema) run in a browser and in unit tests
  * without mocks: no Node, no `process`, so no environment (src/node/environment.ts reads it, and
- * pure code takes each value as a parameter); browser code (src/scripts) builds on them alone. Node I/O (src/node) reads files,
- * runs git, worker threads and servers. Astro glue (src/integrations, src/data, src/content.config.ts)
- * is only meaningful inside Astro's build; views (src/components, src/layouts) lay out what src/data
- * hands them. Entry points (src/cli, src/pages) sit on top. Type-only imports may cross any line:
- * they vanish before the code runs.
+ * pure code takes each value as a parameter); browser code (src/scripts) builds on them alone.
+ * Node I/O (src/node, src/drift, src/probe) reads files, runs git, child processes and servers.
+ * Astro glue (src/integrations, src/data, src/content.config.ts) is only meaningful inside Astro's
+ * build; views (src/components, src/layouts) lay out what src/data hands them. Entry points
+ * (src/cli, src/pages) sit on top. Type-only imports may cross any line: they vanish before the
+ * code runs.
  */
 import { builtinModules } from 'node:module';
 
@@ -50,7 +51,7 @@ const toContext = {
   message: 'The build context (src/node/build-context.ts) is for commands and Astro glue; views and pages read src/data.',
 };
 
-const toNode = layer('Only commands and Astro glue use Node I/O (src/node, src/drift).', 'node', 'drift');
+const toNode = layer('Only commands and Astro glue use Node I/O (src/node, src/drift, src/probe).', 'node', 'drift', 'probe');
 const toGlue = layer('Astro glue (src/integrations, src/data) is for views, pages and other glue.', 'integrations', 'data');
 const toViews = layer('Views (src/components, src/layouts) are only for pages.', 'components', 'layouts');
 const toEntry = layer('Entry points (src/cli, src/pages) are imported by nothing else.', 'cli', 'pages');
@@ -102,8 +103,9 @@ export default [
     },
   },
   {
-    // Node I/O: pure modules and Node, never Astro. Drift (src/drift) is Node I/O: the registry and git.
-    files: ['src/node/**', 'src/drift/**'],
+    // Node I/O: pure modules and Node, never Astro. Drift (src/drift) is Node I/O: the registry and
+    // git; so is the capture lab (src/probe): a local MCP server and the clients it runs.
+    files: ['src/node/**', 'src/drift/**', 'src/probe/**'],
     ignores: tests,
     rules: {
       '@typescript-eslint/no-restricted-imports': rule([], [astro, astroFiles, toGlue, toViews, toEntry, toBrowser]),

@@ -24,8 +24,9 @@ const DEV_CACHE_WRITE_DELAY_MS = 30_000;
 let reads = 0;
 
 /**
- * Takes over the build's prepared content, or reads and prepares the content folder (one read for
- * every collection's loader), and publishes the bodies and search records beside the data store.
+ * Takes the content `npm run build` prepared (`takePrepared`), or reads and prepares the content
+ * folder itself (one read for every collection's loader), and publishes the bodies, twins, records
+ * and captures into the build context beside the data store (`publish`).
  */
 const readSnapshot = (cacheDir: URL, dev: boolean): Promise<Prepared> => {
   if (snapshot) return snapshot;

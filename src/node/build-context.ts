@@ -4,10 +4,10 @@
  * the page plan for the route helpers, the twins and the kept files. The content loader publishes
  * what it loaded (bodies, twins, records, captures) for the pages and the integrations.
  *
- * This module is external to Vite (astro.config.mjs) and imported everywhere as
- * `canimcp/build-context`, so Node loads it once: the CLI, the integrations, the content loader
- * and the built pages, which Astro loads as separate copies of the other modules, all read this
- * one instance.
+ * This module is kept external to Vite (the `shared-context` integration,
+ * src/integrations/shared-context.ts) and imported everywhere as `canimcp/build-context`, so Node
+ * loads it once: the CLI, the integrations, the content loader and the built pages, which Astro
+ * loads as separate copies of the other modules, all read this one instance.
  */
 import type { Body, Publication } from '../lib/content/bodies.ts';
 import type { CollectionName } from '../schema/index.ts';

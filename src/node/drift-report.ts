@@ -11,7 +11,7 @@ import { parseAuthored } from '../schema/errors.ts';
 import { DriftReport } from '../schema/drift.ts';
 
 /** `drift.json` in the content folder: committed beside the content it checked, as the site's "checked on" claim. */
-export const DRIFT_REPORT_FILE = 'drift.json';
+const DRIFT_REPORT_FILE = 'drift.json';
 
 /** The report file of a content folder. */
 export const driftReportPath = (contentDir: string): string => path.join(contentDir, DRIFT_REPORT_FILE);

@@ -27,3 +27,13 @@ export const configuredHost = (): HeadersHost => deployHost(process.env['DEPLOY_
  */
 export const configuredRepository = (): Repository | undefined =>
   resolveRepository(process.env['REPOSITORY_URL'], (packageJson as { repository?: unknown }).repository);
+
+/** The variables pages show, as `NAME=value`, as set (an unset one is empty). */
+const PAGE_ENVIRONMENT = ['SITE_URL', 'REPOSITORY_URL', 'BUILD_DATE'];
+
+/**
+ * What the page manifest's version holds of the environment (`pagesVersion`, page-reuse.ts): a
+ * change to any of these renders every page again. `DEPLOY_HOST` shapes only `_headers`, which is
+ * written every build.
+ */
+export const pageEnvironment = (): string[] => PAGE_ENVIRONMENT.map((name) => `${name}=${process.env[name] ?? ''}`);

@@ -15,6 +15,7 @@ import { constants } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { OPEN_FILES, mapLimited } from '../lib/tasks/map-limited.ts';
+import { pageEnvironment } from './environment.ts';
 import { cacheKey, readJsonFile, writeInPieces } from './json-file.ts';
 import { fileKey, type PageKeys } from './page-keys.ts';
 
@@ -36,9 +37,6 @@ interface Manifest {
   keys: Record<string, string>;
 }
 
-/** Environment variables a note page depends on. */
-const PAGE_ENVIRONMENT = ['SITE_URL', 'REPOSITORY_URL', 'BUILD_DATE'];
-
 /** Which code and which keys built the published site's pages. */
 export const manifestFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'page-keys.json');
 
@@ -46,8 +44,7 @@ export const manifestFile = (cacheDir: string): string => path.join(cacheDir, 'c
  * The version a page's files are kept under: the code's (code-version.ts) and the environment the
  * pages read, which no file records.
  */
-export const pagesVersion = (code: string): string =>
-  cacheKey([code, ...PAGE_ENVIRONMENT.map((name) => `${name}=${process.env[name] ?? ''}`)]);
+export const pagesVersion = (code: string): string => cacheKey([code, ...pageEnvironment()]);
 
 const isManifest = (value: unknown): value is Manifest =>
   typeof value === 'object' &&

@@ -71,8 +71,9 @@ const readOne = (
  * With a cache (the dev server keeps one), a file whose size and modification time are those it
  * had when last read is taken from the cache instead of read and parsed again; the cache is then
  * updated to this read. A save changes the modification time (nanoseconds here), so one edit costs
- * one file's read and parse, not the whole folder's. With a memo of earlier checks (a build keeps
- * the last build's), a file whose text an earlier check parsed is read but not parsed again.
+ * one file's read and parse, not the whole folder's. With a memo of earlier checks (the dev server
+ * keeps that too; a build has neither), a file whose text an earlier check parsed is read but not
+ * parsed again.
  */
 export const readContent = async (
   contentDir: string,

@@ -52,7 +52,7 @@ const pathspecs = (prefix: string) => FOLDERS.map((folder) => `${prefix}${folder
 /**
  * The text of each blob, by id, from one `git cat-file --batch`. A blob git cannot find is left out.
  */
-export const readBlobs = (top: string, ids: Iterable<string>): Promise<Map<string, string>> => {
+const readBlobs = (top: string, ids: Iterable<string>): Promise<Map<string, string>> => {
   const wanted = [...new Set(ids)];
   const blobs = new Map<string, string>();
   if (wanted.length === 0) return Promise.resolve(blobs);
@@ -208,7 +208,7 @@ export const readVerdictHistory = async (dir: string): Promise<VerdictHistory> =
 };
 
 /** The verdicts and their evidence in a content folder as one commit left it. */
-export const contentStateAt = async (dir: string, ref: string): Promise<ContentState> => {
+const contentStateAt = async (dir: string, ref: string): Promise<ContentState> => {
   const repository = await repositoryOf(dir);
   if (repository === undefined) throw new Error(`${dir} is not inside a git repository`);
   const { top, prefix } = repository;

@@ -3,8 +3,8 @@
  * (`?q=discover&client=fast-agent&sort=lastVerified`), so a search can be linked, reloaded and
  * walked back and forward. Results are built from text nodes; Pagefind's excerpts are split on
  * `<mark>` and never parsed as HTML. The parts: the page's controls (search-view.ts), what is
- * asked and how it is worded (search-query.ts), the filter counts, the result pages, the search
- * itself, and the controls' events, each below.
+ * asked and how it is worded (search-query.ts), one result as drawn (search-result.ts), and below:
+ * the filter counts, the result pages, the search itself, and the controls' events.
  */
 import { joinCjk } from '../lib/markdown/cjk.ts';
 import { filterNames } from '../lib/search/filters.ts';

@@ -111,7 +111,7 @@ export const slugify = (text: string): string =>
  * A YAML scalar for `value`: plain where the project's reader (YAML failsafe) reads it back
  * unchanged, else double-quoted. A JSON string is a valid YAML double-quoted scalar.
  */
-export const yamlScalar = (value: string): string => {
+const yamlScalar = (value: string): string => {
   if (value !== '' && value.trim() === value && !/\s#|^[#&*!|>'"%@`{[\]},?-]|:$/.test(value)) {
     const document = parseDocument(`v: ${value}\n`, { schema: 'failsafe' });
     const data: unknown = document.errors.length === 0 && document.warnings.length === 0 ? document.toJS() : undefined;

@@ -209,7 +209,7 @@ export const applyFiles = (
  * Every cell with a verdict in a content state, by `client\0axis:column`. Evidence as
  * `/data/matrix.json` computes it: `observed` where a cited note cites a capture of that client.
  */
-export const cellsOf = (state: ContentState): Map<string, CellSnapshot> => {
+const cellsOf = (state: ContentState): Map<string, CellSnapshot> => {
   const cells = new Map<string, CellSnapshot>();
   for (const [client, verdicts] of state.clients) {
     for (const [key, verdict] of verdicts) {

@@ -20,7 +20,7 @@ export const diffFormats = ['text', 'markdown', 'json'] as const;
 export type DiffFormat = (typeof diffFormats)[number];
 
 /** The marker a pull request's comment starts with, so a workflow finds and updates its own comment. */
-export const diffCommentMarker = '<!-- canimcp:verdict-diff -->';
+const diffCommentMarker = '<!-- canimcp:verdict-diff -->';
 
 // A table cell's text: a pipe would end the cell, and a backtick or backslash change what follows.
 const cellText = (text: string) => text.replace(/([\\|`*_[\]<>])/g, '\\$1');

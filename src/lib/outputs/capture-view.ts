@@ -84,7 +84,7 @@ const shownBody = (text: string): { body?: string; json: boolean; parsed: unknow
 };
 
 /** One event as a row of the exchange. */
-export const exchangeRow = (event: CaptureEvent): ExchangeRow => {
+const exchangeRow = (event: CaptureEvent): ExchangeRow => {
   const base = { seq: event.seq, t: event.t, from: event.from };
   if (event.kind === 'lifecycle') {
     return { ...base, label: event.event, json: false, ...(event.detail === undefined ? {} : { detail: event.detail }) };

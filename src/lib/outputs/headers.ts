@@ -11,7 +11,7 @@ export interface HeaderRule {
 }
 
 /** The hosts the build writes a `_headers` file for; they read the same syntax but fill it in differently. */
-export const HEADERS_HOSTS = ['netlify', 'cloudflare'] as const;
+const HEADERS_HOSTS = ['netlify', 'cloudflare'] as const;
 /** A host whose `_headers` semantics the build writes for. */
 export type HeadersHost = (typeof HEADERS_HOSTS)[number];
 
@@ -30,7 +30,7 @@ export const deployHost = (value: string | undefined): HeadersHost => {
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 
 /** What capture files (`/captures/<id>.jsonl`) are served as. */
-export const CAPTURE_TYPE = 'text/plain; charset=utf-8';
+const CAPTURE_TYPE = 'text/plain; charset=utf-8';
 
 /** The page a twin copies: `/research/x.md` is `/research/x`, `/index.md` the home page `/` (never `/index`). */
 export const pageOfTwin = (twin: string): string => {

@@ -13,7 +13,7 @@ export interface Repository {
 }
 
 /** The branch that "Edit this note" opens. */
-export const EDIT_BRANCH = 'main';
+const EDIT_BRANCH = 'main';
 
 const shorthand = /^(?:github:)?([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)\/([\w.-]+)$/;
 const hosted =

@@ -27,7 +27,7 @@ export interface NoteListItem {
  * The frontmatter as the author wrote it, with `canonical` and `last-updated` appended where the
  * author did not write them. Never re-serialized: YAML libraries change quoting and dates.
  */
-export const twinFrontmatter = (block: string, derived: Record<string, string>, written: object): string => {
+const twinFrontmatter = (block: string, derived: Record<string, string>, written: object): string => {
   const lines = Object.entries(derived)
     .filter(([key]) => !(key in written))
     .map(([key, value]) => `${key}: ${value}\n`)
@@ -39,7 +39,7 @@ export const twinFrontmatter = (block: string, derived: Record<string, string>, 
 };
 
 /** One source as a twin lists it (FORMAT.md): a web source with its commit and path, a capture with its id and SHA-256. */
-export const sourceItem = (source: Source): string => {
+const sourceItem = (source: Source): string => {
   if (isCaptureSource(source)) {
     const link = `[${linkText(source.title)}](${captureUrl(source.capture, 'twin')})`;
     return `- ${link}, capture \`${source.capture}\`, sha256 \`${source.sha256}\`, ${source.date}`;
