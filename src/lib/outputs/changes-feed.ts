@@ -1,5 +1,6 @@
 import { absoluteUrl, clientUrl } from './urls.ts';
 import { formatChange, historyAnchor, type VerdictHistory } from '../content/verdict-history.ts';
+import { atomDocument } from './atom.ts';
 import { escapeXml } from './xml.ts';
 
 /** The short form of a commit id that pages and feeds show. */
@@ -24,7 +25,6 @@ export const changesFeed = (feed: {
   /** The build's date, the feed's `updated` where no change dates it. */
   buildDate: string;
 }): string => {
-  const self = absoluteUrl(feed.origin, feed.path);
   const changes = feed.history.available
     ? feed.history.changes.filter((change) => feed.client === undefined || change.client === feed.client)
     : [];
@@ -47,18 +47,5 @@ export const changesFeed = (feed: {
       '  </entry>',
     ].join('\n');
   });
-  return [
-    '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <title>${escapeXml(feed.title)}</title>`,
-    `  <subtitle>${escapeXml(subtitle)}</subtitle>`,
-    `  <link rel="self" href="${escapeXml(self)}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(feed.origin, feed.htmlPath))}"/>`,
-    `  <id>${escapeXml(self)}</id>`,
-    `  <updated>${updated}</updated>`,
-    '  <author><name>canimcp</name></author>',
-    ...entries,
-    '</feed>',
-    '',
-  ].join('\n');
+  return atomDocument({ ...feed, subtitle, updated }, entries);
 };

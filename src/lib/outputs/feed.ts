@@ -1,6 +1,7 @@
 import type { Note } from '../../schema/index.ts';
 import { plainText } from '../markdown/inline.ts';
 import { absoluteUrl, noteUrl } from './urls.ts';
+import { atomDocument } from './atom.ts';
 import { escapeXml } from './xml.ts';
 
 /** A note as a feed needs it. */
@@ -18,7 +19,6 @@ export const atomFeed = (feed: {
   htmlPath: string;
   notes: readonly FeedNote[];
 }): string => {
-  const self = absoluteUrl(feed.origin, feed.path);
   const updated = feed.notes.reduce((latest, note) => (note.lastUpdated > latest ? note.lastUpdated : latest), '1970-01-01');
   const entries = feed.notes.map((note) => {
     const url = absoluteUrl(feed.origin, noteUrl(note.id));
@@ -35,17 +35,5 @@ export const atomFeed = (feed: {
       '  </entry>',
     ].join('\n');
   });
-  return [
-    '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <title>${escapeXml(feed.title)}</title>`,
-    `  <link rel="self" href="${escapeXml(self)}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(feed.origin, feed.htmlPath))}"/>`,
-    `  <id>${escapeXml(self)}</id>`,
-    `  <updated>${updated}T00:00:00Z</updated>`,
-    '  <author><name>canimcp</name></author>',
-    ...entries,
-    '</feed>',
-    '',
-  ].join('\n');
+  return atomDocument({ ...feed, updated: `${updated}T00:00:00Z` }, entries);
 };
