@@ -71,8 +71,11 @@ test('a client that never exits is stopped with its process group at the time li
   // The probe was stopped with the group, not left running until its own time limit (a `timeout`
   // event). The group's SIGTERM reaches the client and the probe at once, so the probe may hear its
   // own signal first or the dead client's closed pipe first; both say the group was stopped.
-  expect(capture?.events.at(-1)).toMatchObject({ kind: 'lifecycle', event: 'closed' });
-  expect(capture?.events.at(-1)?.detail).toMatch(/^(?:the probe received SIGTERM|the client closed standard input)$/);
+  const last = capture?.events.at(-1);
+  expect(last).toMatchObject({ kind: 'lifecycle', event: 'closed' });
+  expect(last?.kind === 'lifecycle' ? last.detail : undefined).toMatch(
+    /^(?:the probe received SIGTERM|the client closed standard input)$/,
+  );
   expect(capture?.events.filter((event) => event.from === 'client')).toHaveLength(2);
 });
 
