@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRun } from 'canimcp/build-context';
 import { formatProblem } from '../lib/content/problems.ts';
+import { searchBundlePath } from '../lib/outputs/urls.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../node/build-folders.ts';
 import { codeVersion } from '../node/code-version.ts';
 import { loadContent, type LoadResult } from '../node/content.ts';
@@ -134,7 +135,7 @@ const settleIndex = (
 /** Pagefind's scratch folder for this build, and the published bundle that seeds it (a rebuild writes only what changed). */
 const indexFolders = (job: BuildJob): [scratch: string, seed: string] => [
   path.join(job.cacheDir, 'canimcp', `pagefind-${process.pid}`),
-  path.join(job.outDir, 'pagefind'),
+  path.join(job.outDir, searchBundlePath),
 ];
 
 /** Forks the page build and hands its records to `onRecords`; resolves to its exit code. */
@@ -163,7 +164,7 @@ const discardStaging = async (job: BuildJob): Promise<void> => {
 /** Index: Pagefind writes its bundle into the staging folder, now that Astro's memory is free. */
 const writeIndex = async (index: PendingIndex, job: BuildJob): Promise<void> => {
   try {
-    const indexed = await index.write(path.join(job.staging, 'pagefind'));
+    const indexed = await index.write(path.join(job.staging, searchBundlePath));
     console.log(`${new Date().toTimeString().slice(0, 8)} [canimcp:pagefind] pagefind: indexed ${indexed} records`);
   } catch (error) {
     await discardStaging(job);

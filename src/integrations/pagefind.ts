@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { pipelineRun, publication } from 'canimcp/build-context';
+import { searchBundlePath } from '../lib/outputs/urls.ts';
 import { startIndex, type PendingIndex } from '../node/search-index.ts';
 
 /** Pagefind's bundle types that Vite's dev server would not label correctly. */
@@ -32,8 +33,8 @@ export const pagefind = (): AstroIntegration => {
         cacheDir = fileURLToPath(config.cacheDir);
       },
       'astro:server:setup': ({ server }) => {
-        server.middlewares.use('/pagefind', (request, response, next) => {
-          const bundle = path.join(outDir, 'pagefind');
+        server.middlewares.use(searchBundlePath, (request, response, next) => {
+          const bundle = path.join(outDir, searchBundlePath);
           const file = path.join(bundle, path.normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://dev').pathname)));
           if (!file.startsWith(bundle + path.sep)) return next();
           stat(file).then(
@@ -57,7 +58,7 @@ export const pagefind = (): AstroIntegration => {
       'astro:build:done': async ({ dir, logger }) => {
         if (pipelineRun()?.indexInParent === true) return;
         if (!pending) throw new Error('pagefind: indexing never started');
-        const indexed = await pending.write(path.join(fileURLToPath(dir), 'pagefind'));
+        const indexed = await pending.write(path.join(fileURLToPath(dir), searchBundlePath));
         pending = undefined;
         logger.info(`pagefind: indexed ${indexed} records`);
       },

@@ -3,6 +3,8 @@
  * exists only after a build, so it is imported from a URL computed at run time.
  */
 
+import { searchBundlePath } from '../lib/outputs/urls.ts';
+
 /** What a result's fragment holds: its URL, an excerpt with `<mark>`s, and the record's meta. */
 export interface ResultData {
   url: string;
@@ -42,7 +44,7 @@ export interface Pagefind {
 /** Imports and starts Pagefind with the site's ranking; `excerptLength` in words. */
 export const loadPagefind = async (excerptLength = 28): Promise<Pagefind> => {
   // A URL computed at run time, so Vite leaves the import alone: the bundle only exists after a build.
-  const url = '/pagefind/pagefind.js';
+  const url = `${searchBundlePath}/pagefind.js`;
   const pagefind = (await import(/* @vite-ignore */ url)) as Pagefind;
   await pagefind.options({
     excerptLength,

@@ -43,6 +43,9 @@ export const routes = {
 
 const routeList: readonly Route[] = Object.values(routes);
 
+/** Where Pagefind's bundle is served from: the build writes it there and the search scripts load it from there. */
+export const searchBundlePath = '/pagefind';
+
 /** The main navigation, in order. */
 export const navRoutes = routeList.flatMap((route) => (route.nav === undefined ? [] : [{ path: route.path, label: route.nav }]));
 
