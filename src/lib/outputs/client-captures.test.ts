@@ -65,7 +65,7 @@ describe("a client's timeline", () => {
       ['0.3.5', 'legacy:2025-06-18', ['2025-11-25', '2025-06-18'], { roots: 'listChanged', sampling: '', elicitation: '' }],
       ['0.2.40', 'observe', ['2025-06-18'], { roots: 'listChanged', sampling: '' }],
     ]);
-    expect(timeline.rows[0]?.capture).toBe('fast-agent-0-3-10-observe-http');
+    expect(timeline.rows[0]?.id).toBe('fast-agent-0-3-10-observe-http');
     expect(clientTimeline([])).toEqual({ capabilities: [], rows: [] });
   });
 

@@ -4,8 +4,9 @@
  * User-Agent, face and transport). Everything here came from a client: text to show, never markup.
  */
 import type { Capture } from '../content/capture-rules.ts';
-import { clientInfoOf, infoText, messagesOf, offeredVersions, userAgentOf } from '../content/capture-facts.ts';
+import { infoText, messagesOf } from '../content/capture-facts.ts';
 import { compareVersions } from '../content/versions.ts';
+import { captureSummary, type CaptureSummary } from './capture-view.ts';
 
 /** The `_meta` key through which a 2026-07-28 client declares its capabilities on each request. */
 const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
@@ -33,16 +34,8 @@ export const declaredCapabilities = (capture: Pick<Capture, 'events'>): Record<s
  */
 export const compareVersionsDescending = (a: string, b: string): number => compareVersions(b, a) ?? b.localeCompare(a);
 
-/** One capture in a client's timeline. */
-export interface TimelineRow {
-  capture: string;
-  version: string;
-  path: string;
-  transport: string;
-  persona: string;
-  capturedAt: string;
-  /** Every protocol version the client offered, in order. */
-  offered: string[];
+/** One capture in a client's timeline: its summary, and what it declared. */
+export interface TimelineRow extends CaptureSummary {
   /** Per capability the client declared, what it declared inside it (`listChanged`, `form, url`), or `''` for `{}`. */
   declared: Record<string, string>;
   /** Whether the capture holds any capability declaration at all. */
@@ -64,22 +57,14 @@ export const clientTimeline = (captures: readonly Capture[]): ClientTimeline => 
     .map((capture): TimelineRow => {
       const declared = declaredCapabilities(capture);
       return {
-        capture: capture.id,
-        version: capture.header.version,
-        path: capture.header.path,
-        transport: capture.header.transport,
-        persona: capture.header.persona,
-        capturedAt: capture.header.capturedAt,
-        offered: offeredVersions(capture),
+        ...captureSummary(capture),
         declared: Object.fromEntries(Object.entries(declared ?? {}).map(([name, value]) => [name, declarationText(value)])),
         declaredAny: declared !== undefined,
       };
     })
     .sort(
       (a, b) =>
-        compareVersionsDescending(a.version, b.version) ||
-        b.capturedAt.localeCompare(a.capturedAt) ||
-        a.capture.localeCompare(b.capture),
+        compareVersionsDescending(a.version, b.version) || b.capturedAt.localeCompare(a.capturedAt) || a.id.localeCompare(b.id),
     );
   const capabilities = [...new Set(rows.flatMap((row) => Object.keys(row.declared)))].sort((a, b) => a.localeCompare(b));
   return { capabilities, rows };
@@ -101,14 +86,11 @@ export interface ClientIdentity {
 export const clientIdentities = (captures: readonly Capture[]): ClientIdentity[] => {
   const identities = new Map<string, ClientIdentity>();
   for (const row of clientTimeline(captures).rows) {
-    const capture = captures.find((item) => item.id === row.capture);
-    if (capture === undefined) continue;
-    const info = clientInfoOf(capture);
     const [name, title, version, userAgent] = [
-      infoText(info, 'name'),
-      infoText(info, 'title'),
-      infoText(info, 'version'),
-      userAgentOf(capture),
+      infoText(row.clientInfo, 'name'),
+      infoText(row.clientInfo, 'title'),
+      infoText(row.clientInfo, 'version'),
+      row.userAgent,
     ];
     const identity: Omit<ClientIdentity, 'captures'> = {
       ...(name === undefined ? {} : { name }),
@@ -120,7 +102,7 @@ export const clientIdentities = (captures: readonly Capture[]): ClientIdentity[]
     };
     const key = JSON.stringify([identity.name, identity.title, identity.version, identity.userAgent, row.path, row.transport]);
     const known = identities.get(key) ?? { ...identity, captures: [] };
-    known.captures.push({ id: row.capture, version: row.version });
+    known.captures.push({ id: row.id, version: row.version });
     identities.set(key, known);
   }
   return [...identities.values()];

@@ -53,7 +53,7 @@ export const clientCapturesMarkdown = (name: string, timeline: ClientTimeline, i
   const versions = table(
     ['Version', 'Face, transport', 'Persona', 'Offered', ...timeline.capabilities.map(tableCode), 'Captured'],
     timeline.rows.map((item) => [
-      `[${tableCode(item.version)}](${captureUrl(item.capture, 'twin')})`,
+      `[${tableCode(item.version)}](${captureUrl(item.id, 'twin')})`,
       `${item.path}, ${item.transport}`,
       tableCode(item.persona),
       item.offered.length === 0 ? 'none seen' : item.offered.map(tableCode).join(', '),
