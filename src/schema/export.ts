@@ -35,6 +35,17 @@ const verdictFields = {
   version: z.string().optional(),
   /** The earliest client version known to behave so. */
   since: z.string().optional(),
+  /** The version runs the captures show, oldest first; `fromIsOldestCaptured` where nothing older was captured. */
+  ranges: z
+    .array(
+      z.strictObject({
+        from: z.string(),
+        to: z.string().optional(),
+        state: z.enum(verdictStates),
+        fromIsOldestCaptured: z.literal(true).optional(),
+      }),
+    )
+    .optional(),
   /** `observed` where a cited note cites a capture of this client, else `read` (code and reports). */
   evidence: z.enum(['observed', 'read']),
   /** Where the drift report found a release newer than `version`: that release, its day, and the day it was checked. */

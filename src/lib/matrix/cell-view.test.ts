@@ -8,6 +8,23 @@ describe('a cell in words', () => {
     expect(cellVersionLabel({})).toBeUndefined();
   });
 
+  test('where captures decide a cell its runs speak, never a bare since', () => {
+    const oldest = { from: '1.0.11', to: '1.0.102', state: 'yes', fromIsOldestCaptured: true, captures: ['a', 'b'] } as const;
+    expect(cellVersionLabel({ state: 'yes', since: '1.0.11', version: '1.0.102', ranges: [oldest] })).toBe(
+      'since at least 1.0.11 (oldest captured)',
+    );
+    expect(
+      cellVersionLabel({
+        state: 'partial',
+        since: '1.0.71',
+        ranges: [
+          { ...oldest, to: '1.0.70', state: 'no' },
+          { from: '1.0.71', state: 'partial', captures: ['c'] },
+        ],
+      }),
+    ).toBe('1.0.11–1.0.70: no · 1.0.71: partial');
+  });
+
   test('detail ids differ per axis, client and column, and hold no character an id should not', () => {
     const ids = [
       cellDetailId({ axis: 'revision', client: 'zed', column: '2025-11-25' }),
