@@ -125,6 +125,26 @@ export const revisionOutcome = (
 };
 
 /**
+ * The revision a client held a session at while the probe observed it (persona `observe`), where
+ * that proves a revision verdict: the client opened with `initialize` (no `server/discover`
+ * before it, so it never saw the modern era offered), the probe echoed the version it offered, and
+ * the client went on with `notifications/initialized`. A legacy server offering that revision only
+ * would have answered the same, so the client held a session at it with a server that offered it
+ * alone. Undefined where it did not, or where the persona is another.
+ */
+export const heldWhileObserved = (capture: Pick<Capture, 'events' | 'header'>): string | undefined => {
+  if (capture.header.persona !== 'observe') return undefined;
+  const client = messagesFrom(capture, 'client');
+  const first = client.find(({ message }) => typeof message['method'] === 'string');
+  if (first?.message['method'] !== 'initialize') return undefined;
+  const reply = answerTo(capture, first.message['id'], first.seq);
+  const revision = resultOf(reply?.message)?.['protocolVersion'];
+  if (reply === undefined || typeof revision !== 'string') return undefined;
+  const initialized = client.some(({ message, seq }) => seq > reply.seq && message['method'] === 'notifications/initialized');
+  return initialized ? revision : undefined;
+};
+
+/**
  * Every client capability key the capture declares, in `initialize` or a modern request's `_meta`,
  * and each extension it declares as `extensions/<id>`.
  */

@@ -77,8 +77,29 @@ describe('judgeCell', () => {
     ],
     ['another revision’s persona decides nothing', holds('c', '1', '2024-11-05'), revision(), undefined],
     [
-      'an observing persona decides no revision',
+      'an observing persona decides the revision the client opened with and held',
       capture('d', { version: '1', persona: 'observe' }, [
+        ['client', init('2025-11-25')],
+        ['probe', answer('2025-11-25')],
+        ['client', initialized],
+      ]),
+      revision(),
+      'yes',
+    ],
+    [
+      'an observing persona never decides a no: the client chose',
+      capture('d', { version: '1', persona: 'observe' }, [
+        ['client', init('2025-11-25')],
+        ['probe', answer('2025-11-25')],
+      ]),
+      revision(),
+      undefined,
+    ],
+    [
+      'nor a session after server/discover, which offered the modern era too',
+      capture('d', { version: '1', persona: 'observe' }, [
+        ['client', { id: 9, method: 'server/discover', params: {} }],
+        ['probe', { id: 9, result: {} }],
         ['client', init('2025-11-25')],
         ['probe', answer('2025-11-25')],
         ['client', initialized],

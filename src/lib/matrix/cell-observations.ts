@@ -7,7 +7,7 @@
 import type { Verdict, VerdictState } from '../../schema/index.ts';
 import { clientInfoOf, infoText } from '../content/capture-facts.ts';
 import type { Capture } from '../content/capture-rules.ts';
-import { declaredCapabilityKeys, messagesFrom, revisionOutcome } from '../content/handshake.ts';
+import { declaredCapabilityKeys, heldWhileObserved, messagesFrom, revisionOutcome } from '../content/handshake.ts';
 import type { Observation } from './version-runs.ts';
 
 /** The client capabilities a client declares in `initialize` (or `_meta`): the cells a capture can judge. */
@@ -84,7 +84,8 @@ const declares = (capture: Pick<Capture, 'events'>, capability: string): boolean
 /**
  * One capture judged for one cell, or undefined where it decides nothing. A revision: the persona
  * offered that revision only and the client held a session (yes) or stopped (no); an observing
- * capture lets the client choose and decides no revision; a held session agrees with a `partial`
+ * capture decides only a session held at the version the client opened with (heldWhileObserved),
+ * never a no, since the client chose; a held session agrees with a `partial`
  * verdict, whose gaps a handshake cannot show. A declarable capability: not declared is
  * `no`; declared and the server's request answered is `yes`, refused or left unanswered `partial`;
  * declared and never asked cannot tell `yes` from `partial`, so it agrees with the verdict's state
@@ -95,7 +96,9 @@ export const judgeCell = (
   cell: { axis: 'revision' | 'capability'; column: string; state: VerdictState },
 ): VerdictState | undefined => {
   if (cell.axis === 'revision') {
-    const { outcome } = revisionOutcome(capture);
+    const observed = heldWhileObserved(capture);
+    const { outcome } =
+      observed === undefined ? revisionOutcome(capture) : { outcome: { revision: observed, state: 'yes' as const } };
     if (outcome?.revision !== cell.column) return undefined;
     // A held session agrees with a partial verdict: its gaps are the caveat's, which a handshake cannot show.
     return outcome.state === 'yes' && cell.state === 'partial' ? 'partial' : outcome.state;
@@ -115,10 +118,21 @@ export interface CellEvidence {
   verdict: Pick<Verdict, 'revision' | 'capability' | 'state' | 'notes'>;
   /** Per note id, the captures it cites (any client's: only the verdict's client's count). */
   capturesOf: (note: string) => readonly Capture[];
+  /**
+   * Captures the notes do not cite that are judged too where they are of the cell's face (which the
+   * cited ones decide): `npm run check` passes every capture of the client, so a `since` that an
+   * uncited older capture contradicts is refused as well.
+   */
+  others?: readonly Capture[];
 }
 
 /** A cell's face and its observations: every capture its notes cite of its client, of the cell's face, that decides it. */
-export const cellEvidence = ({ client, verdict, capturesOf }: CellEvidence): { face?: string; observations: Observation[] } => {
+export const cellEvidence = ({
+  client,
+  verdict,
+  capturesOf,
+  others = [],
+}: CellEvidence): { face?: string; observations: Observation[] } => {
   const axis = verdict.revision !== undefined ? 'revision' : 'capability';
   const column = verdict.revision ?? verdict.capability;
   if (column === undefined) return { observations: [] };
@@ -132,7 +146,12 @@ export const cellEvidence = ({ client, verdict, capturesOf }: CellEvidence): { f
     return state === undefined ? [] : [{ capture, state }];
   });
   const face = cellFace(judged.map((item) => item.capture));
-  const observations = judged
+  const extra = others.flatMap((capture) => {
+    if (capture.header.client !== client || cited.has(capture.id) || faceOf(capture) !== face) return [];
+    const state = judgeCell(capture, cell);
+    return state === undefined ? [] : [{ capture, state }];
+  });
+  const observations = [...judged, ...extra]
     .filter((item) => faceOf(item.capture) === face)
     .map((item) => ({ version: item.capture.header.version, state: item.state, capture: item.capture.id }));
   return face === undefined ? { observations } : { face: faceLabel(face), observations };
