@@ -82,6 +82,14 @@ export const ClientExport = z.strictObject({
       userAgent: z.string().optional(),
       transport: z.string(),
       path: z.string(),
+      /**
+       * Which face connected: `session`, `health-check` (a check such as `mcp list`, which may be a
+       * separate client: `mcp-test-client` is Gemini CLI's and Qwen Code's), or `lab-script` (the
+       * lab's own script on an SDK, whose clientInfo is the script's name: map it to no client).
+       */
+      face: z.enum(['session', 'health-check', 'lab-script']),
+      /** What was run to make the client connect. */
+      command: z.string().optional(),
       /** The capture's id: `/captures/<id>`. */
       capture: z.string(),
       capturedAt: z.string(),

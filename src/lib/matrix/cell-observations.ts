@@ -5,10 +5,12 @@
  * the probe's `draft` makes (src/lib/content/handshake.ts).
  */
 import type { Verdict, VerdictState } from '../../schema/index.ts';
-import { clientInfoOf, infoText } from '../content/capture-facts.ts';
+import { isHealthCheck } from '../content/capture-face.ts';
 import type { Capture } from '../content/capture-rules.ts';
 import { declaredCapabilityKeys, heldWhileObserved, messagesFrom, revisionOutcome } from '../content/handshake.ts';
 import type { Observation } from './version-runs.ts';
+
+export { isHealthCheck };
 
 /** The client capabilities a client declares in `initialize` (or `_meta`): the cells a capture can judge. */
 export const declarableCapabilities = ['roots', 'sampling', 'elicitation', 'tasks'] as const;
@@ -22,15 +24,6 @@ const capabilityRequests: Record<string, string> = {
 
 /** The extension that carries tasks from 2026-07-28 on (SEP-2663). */
 const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-
-/** Commands that make a client only check a server's health (`claude mcp list`, `amp mcp doctor`). */
-const HEALTH_CHECK_COMMAND = /\bmcp (list|doctor)\b/;
-/** The clientInfo name Gemini CLI's and Qwen Code's health checks send instead of the session's. */
-const HEALTH_CHECK_NAME = 'mcp-test-client';
-
-/** Whether a capture was made by a client's health check rather than by a session. */
-export const isHealthCheck = (capture: Pick<Capture, 'header' | 'events'>): boolean =>
-  HEALTH_CHECK_COMMAND.test(capture.header.command ?? '') || infoText(clientInfoOf(capture), 'name') === HEALTH_CHECK_NAME;
 
 /**
  * The face a capture speaks for: the client's face (`path`), its transport and the command that
@@ -115,7 +108,7 @@ export const judgeCell = (
 /** What a cell's observations are derived from: its verdict, its client, and the captures of each note. */
 export interface CellEvidence {
   client: string;
-  verdict: Pick<Verdict, 'revision' | 'capability' | 'state' | 'notes'>;
+  verdict: Pick<Verdict, 'revision' | 'capability' | 'state'> & { notes: readonly string[] };
   /** Per note id, the captures it cites (any client's: only the verdict's client's count). */
   capturesOf: (note: string) => readonly Capture[];
   /**

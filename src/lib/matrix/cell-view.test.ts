@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { cellDetailId, cellVersionLabel } from './cell-view.ts';
+import type { VersionRun } from './version-runs.ts';
 
 describe('a cell in words', () => {
   test('says since which version where it is known, else as of which, else nothing', () => {
@@ -9,7 +10,7 @@ describe('a cell in words', () => {
   });
 
   test('where captures decide a cell its runs speak, never a bare since', () => {
-    const oldest = { from: '1.0.11', to: '1.0.102', state: 'yes', fromIsOldestCaptured: true, captures: ['a', 'b'] } as const;
+    const oldest: VersionRun = { from: '1.0.11', to: '1.0.102', state: 'yes', fromIsOldestCaptured: true, captures: ['a', 'b'] };
     expect(cellVersionLabel({ state: 'yes', since: '1.0.11', version: '1.0.102', ranges: [oldest] })).toBe(
       'since at least 1.0.11 (oldest captured)',
     );
