@@ -6,6 +6,7 @@
 import type { CaptureEvent } from '../../schema/capture.ts';
 import { isElided } from '../capture/elide-model.ts';
 import type { Capture } from '../content/capture-rules.ts';
+import { faceKind, type FaceKind } from '../content/capture-face.ts';
 import { clientInfoOf, infoText, offeredVersions, userAgentOf, type ClientInfo } from '../content/capture-facts.ts';
 import { isRecord, parseJson } from '../mcp/json.ts';
 import { isSseBody, jsonValuesOf } from '../mcp/messages.ts';
@@ -25,6 +26,10 @@ export interface CaptureSummary {
   offered: string[];
   clientInfo?: ClientInfo;
   userAgent?: string;
+  /** A session, a health check, or the lab's own SDK script (whose clientInfo is no client's). */
+  face: FaceKind;
+  /** What was run to make the client connect, as the header says. */
+  command?: string;
 }
 
 /** The summary of one capture. */
@@ -43,6 +48,8 @@ export const captureSummary = (capture: Capture): CaptureSummary => {
     offered: offeredVersions(capture),
     ...(clientInfo === undefined ? {} : { clientInfo }),
     ...(userAgent === undefined ? {} : { userAgent }),
+    face: faceKind(capture),
+    ...(header.command === undefined ? {} : { command: header.command }),
   };
 };
 
