@@ -29,7 +29,7 @@ export const jsonSchemas = (origin: string) => {
     'notes-export': make(NotesExport, 'notes-export', `canimcp ${routes.notesJson.path}`),
     'matrix-export': make(MatrixExport, 'matrix-export', `canimcp ${routes.matrixJson.path}`),
     'clients-export': make(ClientsExport, 'clients-export', `canimcp ${routes.clientsJson.path}`),
-    'features-export': make(FeaturesExport, 'features-export', 'canimcp /data/features.json'),
+    'features-export': make(FeaturesExport, 'features-export', `canimcp ${routes.featuresJson.path}`),
     'drift-report': make(DriftReport, 'drift-report', 'canimcp content/drift.json (npm run drift -- --write)'),
   };
 };

@@ -27,6 +27,7 @@ export const routes = {
   clients: { path: '/clients', nav: 'Clients', html: true, twin: '/clients.md' },
   revisions: { path: '/revisions', nav: 'Revisions', html: true, twin: '/revisions.md' },
   capabilities: { path: '/capabilities', nav: 'Capabilities', html: true, twin: '/capabilities.md' },
+  features: { path: '/features', nav: 'Features', html: true, twin: '/features.md' },
   matrix: { path: '/matrix', nav: 'Matrix', html: true, twin: '/matrix.md' },
   captures: { path: '/captures', html: true, twin: '/captures.md' },
   search: { path: '/search', nav: 'Search', html: true },
@@ -37,6 +38,7 @@ export const routes = {
   notesJson: { path: '/data/notes.json', html: false },
   matrixJson: { path: '/data/matrix.json', html: false },
   clientsJson: { path: '/data/clients.json', html: false },
+  featuresJson: { path: '/data/features.json', html: false },
   historyJson: { path: '/data/history.json', html: false },
   robots: { path: '/robots.txt', html: false },
 } as const satisfies Record<string, Route>;
@@ -58,7 +60,7 @@ export const staticPaths: readonly string[] = routeList.flatMap((route) =>
 );
 
 /** A feature's path under /features: its dotted id with every `.` as `/` (FORMAT.md). */
-const featurePath = (id: string): string => id.replaceAll('.', '/');
+export const featurePath = (id: string): string => id.replaceAll('.', '/');
 
 /** Where an entry lives. One place, both forms; HTML URLs never carry a trailing slash. */
 export const entryUrl = (collection: CollectionName, id: string, form: Form): string => {
