@@ -8,18 +8,16 @@
 import type { Capture } from '../lib/content/capture-rules.ts';
 import { codeSpan } from '../lib/outputs/capture-view.ts';
 import { scaffold } from '../lib/authoring/scaffold.ts';
-import { isRecord } from './jsonrpc.ts';
+import { revisionOutcome } from '../lib/content/handshake.ts';
 import { parsePersona } from './personas.ts';
 import { MODERN_REVISION, META } from './spec.ts';
 import {
-  answerTo,
   clientInfos,
   declaredCapabilities,
   extensionsOf,
   fallbackOf,
   firstMethod,
   headerAgreement,
-  messagesFrom,
   missingVersionHeader,
   userAgents,
   versionOffers,
@@ -117,95 +115,10 @@ export const factLines = (capture: Capture): string[] => {
   return lines;
 };
 
-const resultOf = (message: Record<string, unknown> | undefined) =>
-  message !== undefined && isRecord(message['result']) ? message['result'] : undefined;
-
-/**
- * What the persona makes conclusive. `legacy:<rev>` offers that revision only: a client that answers
- * the probe's `initialize` result with `notifications/initialized` holds a session at it (yes); one
- * that stops before is refused by it (no). `modern-only` offers 2026-07-28 only: a modern request
- * served with a result is a session (yes); a client that only ever tried `initialize` cannot (no).
- * `observe` lets the client choose, so it proves no revision verdict.
- */
+/** What the persona makes conclusive: the site's own decision (src/lib/content/handshake.ts, `revisionOutcome`). */
 export const proposalsOf = (capture: Capture): { proposals: Proposal[]; inconclusive: string[] } => {
-  const persona = parsePersona(capture.header.persona);
-  const client = messagesFrom(capture, 'client');
-  if (persona.kind === 'observe') {
-    return {
-      proposals: [],
-      inconclusive: ['observe lets the client choose its version: run legacy:<revision> or modern-only for a verdict'],
-    };
-  }
-  if (persona.kind === 'legacy') {
-    const revision = persona.revision;
-    const inits = client.filter(({ message }) => message['method'] === 'initialize');
-    for (const init of inits) {
-      const reply = answerTo(capture, init.message['id'], init.seq);
-      if (resultOf(reply?.message)?.['protocolVersion'] !== revision || reply === undefined) continue;
-      const initialized = client.find(({ message, seq }) => seq > reply.seq && message['method'] === 'notifications/initialized');
-      if (initialized !== undefined) {
-        return {
-          proposals: [
-            {
-              revision,
-              state: 'yes',
-              because: `initialize answered with ${revision} (seq ${reply.seq}), then notifications/initialized (seq ${initialized.seq})`,
-            },
-          ],
-          inconclusive: [],
-        };
-      }
-      return {
-        proposals: [
-          {
-            revision,
-            state: 'no',
-            because: `initialize answered with ${revision} (seq ${reply.seq}), and the client went no further`,
-          },
-        ],
-        inconclusive: [],
-      };
-    }
-    return { proposals: [], inconclusive: [`the client never received an initialize result at ${revision}`] };
-  }
-  const modern = client.filter(({ message }) => {
-    const meta = message['params'];
-    return isRecord(meta) && isRecord(meta['_meta']) && meta['_meta'][META.protocolVersion] === MODERN_REVISION;
-  });
-  const served = modern.find(
-    ({ message, seq }) =>
-      message['method'] !== 'server/discover' && resultOf(answerTo(capture, message['id'], seq)?.message) !== undefined,
-  );
-  if (served !== undefined) {
-    return {
-      proposals: [
-        {
-          revision: MODERN_REVISION,
-          state: 'yes',
-          because: `${String(served.message['method'])} at ${MODERN_REVISION} served with a result (seq ${served.seq})`,
-        },
-      ],
-      inconclusive: [],
-    };
-  }
-  if (modern.length === 0 && client.some(({ message }) => message['method'] === 'initialize')) {
-    return {
-      proposals: [
-        {
-          revision: MODERN_REVISION,
-          state: 'no',
-          because: 'the client only tried initialize, refused with -32022, and never sent a 2026-07-28 request',
-        },
-      ],
-      inconclusive: [],
-    };
-  }
-  return {
-    proposals: [],
-    inconclusive: [
-      `no ${MODERN_REVISION} request other than server/discover was served, but the client did not only try initialize either`,
-    ],
-  };
+  const { outcome, inconclusive } = revisionOutcome(capture);
+  return { proposals: outcome === undefined ? [] : [outcome], inconclusive: inconclusive === undefined ? [] : [inconclusive] };
 };
 
 const capabilityIds = (capture: Capture, known: readonly string[]) => {

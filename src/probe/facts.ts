@@ -4,9 +4,9 @@
  * User-Agent, whether HTTP headers agree with `_meta`, and a fallback with its delay. Built on the
  * site's own readers (src/lib/content/capture-facts.ts); everything here is text a client wrote.
  */
-import { headerValues, messagesOf, parseJson } from '../lib/content/capture-facts.ts';
+import { headerValues } from '../lib/content/capture-facts.ts';
+import { answerTo, eventMessages, messagesFrom } from '../lib/content/handshake.ts';
 import type { Capture } from '../lib/content/capture-rules.ts';
-import type { CaptureEvent } from '../schema/capture.ts';
 import { isRecord } from './jsonrpc.ts';
 import { META } from './spec.ts';
 
@@ -16,22 +16,8 @@ export interface At {
   t: number;
 }
 
-/** The JSON-RPC messages of an event, including those inside an SSE body's `data:` lines. */
-export const eventMessages = (event: CaptureEvent): Record<string, unknown>[] => {
-  const direct = messagesOf(event);
-  if (direct.length > 0 || event.kind !== 'http' || !event.body.includes('data:')) return direct;
-  return event.body
-    .split(/\r?\n/)
-    .filter((line) => line.startsWith('data:'))
-    .map((line) => parseJson(line.slice('data:'.length).trim()))
-    .filter(isRecord);
-};
-
-/** Every message of one side, in order, with the event it came in. */
-export const messagesFrom = (capture: Pick<Capture, 'events'>, from: 'client' | 'probe') =>
-  capture.events
-    .filter((event) => event.from === from)
-    .flatMap((event) => eventMessages(event).map((message) => ({ message, seq: event.seq, t: event.t, event })));
+// The readers of messages are the site's own, shared with the build (src/lib/content/handshake.ts).
+export { answerTo, eventMessages, messagesFrom };
 
 const paramsOf = (message: Record<string, unknown>) => (isRecord(message['params']) ? message['params'] : {});
 const metaOf = (message: Record<string, unknown>) => {
@@ -176,10 +162,6 @@ export const missingVersionHeader = (capture: Pick<Capture, 'events'>): number[]
     .filter((event) => headerValues(event, 'mcp-protocol-version').length === 0)
     .map((event) => event.seq);
 };
-
-/** The probe's answer to a client request: the message and the event that carried it. */
-export const answerTo = (capture: Pick<Capture, 'events'>, id: unknown, after: number) =>
-  messagesFrom(capture, 'probe').find(({ message, seq }) => seq > after && message['id'] === id && !('method' in message));
 
 /** A fallback from a modern attempt to `initialize`, with its delay after the answer that caused it. */
 export interface Fallback {

@@ -35,6 +35,17 @@ const verdictFields = {
   version: z.string().optional(),
   /** The earliest client version known to behave so. */
   since: z.string().optional(),
+  /** The version runs the captures show, oldest first; `fromIsOldestCaptured` where nothing older was captured. */
+  ranges: z
+    .array(
+      z.strictObject({
+        from: z.string(),
+        to: z.string().optional(),
+        state: z.enum(verdictStates),
+        fromIsOldestCaptured: z.literal(true).optional(),
+      }),
+    )
+    .optional(),
   /** `observed` where a cited note cites a capture of this client, else `read` (code and reports). */
   evidence: z.enum(['observed', 'read']),
   /** Where the drift report found a release newer than `version`: that release, its day, and the day it was checked. */
@@ -71,6 +82,14 @@ export const ClientExport = z.strictObject({
       userAgent: z.string().optional(),
       transport: z.string(),
       path: z.string(),
+      /**
+       * Which face connected: `session`, `health-check` (a check such as `mcp list`, which may be a
+       * separate client: `mcp-test-client` is Gemini CLI's and Qwen Code's), or `lab-script` (the
+       * lab's own script on an SDK, whose clientInfo is the script's name: map it to no client).
+       */
+      face: z.enum(['session', 'health-check', 'lab-script']),
+      /** What was run to make the client connect. */
+      command: z.string().optional(),
       /** The capture's id: `/captures/<id>`. */
       capture: z.string(),
       capturedAt: z.string(),

@@ -1,6 +1,7 @@
 import type { CollectionName } from '../../schema/index.ts';
 import { linkProblems, todoProblems } from './body-rules.ts';
-import { captureIndex, captureSourceProblems, checkCapture, type CaptureFile } from './capture-rules.ts';
+import { captureIndex, captureSourceProblems, checkCapture, type Capture, type CaptureFile } from './capture-rules.ts';
+import { sinceProblems } from './since-rules.ts';
 import { asRecord, type Content, type Entry, type KnownIds, type LoadResult, type SourceFile } from './entries.ts';
 import { fingerprint } from './fingerprint.ts';
 import { frontmatterData, nameProblems, pastDateProblems, reporter, schemaCheck } from './file-rules.ts';
@@ -62,7 +63,12 @@ export const validateContent = (
   const captureFiles = options.captures ?? [];
   const captures = captureIndex(captureFiles);
   const captureIds = new Set(captures.keys());
-  for (const file of captureFiles) problems.push(...checkCapture(file, ids.clients).problems);
+  const parsedCaptures = new Map<string, Capture>();
+  for (const file of captureFiles) {
+    const checked = checkCapture(file, ids.clients);
+    problems.push(...checked.problems);
+    if (checked.capture !== undefined) parsedCaptures.set(file.id, checked.capture);
+  }
 
   // A note's capture sources are checked against the captures' hashes: a changed capture checks them again.
   const captureKey = captureFiles.map((file) => `${file.id}\0${file.sha256}`).join('\0');
@@ -91,6 +97,8 @@ export const validateContent = (
     if (file.collection === 'features') featureProblems(file.id, readable.data, ids, featureData, report);
     if (file.collection === 'clients') {
       for (const problem of verdictProblems(file.id, readable.data['support'], noteData, ids))
+        report(problem.path, problem.message);
+      for (const problem of sinceProblems(file.id, readable.data['support'], noteData, parsedCaptures))
         report(problem.path, problem.message);
     }
     own.push(...linkProblems(file, ids, options.origin, captureIds));

@@ -5,6 +5,7 @@
  */
 import type { CaptureEvent } from '../../schema/capture.ts';
 import type { Capture } from '../content/capture-rules.ts';
+import { faceKind, type FaceKind } from '../content/capture-face.ts';
 import { clientInfoOf, infoText, offeredVersions, parseJson, userAgentOf, type ClientInfo } from '../content/capture-facts.ts';
 import { linkText } from '../markdown/md-escape.ts';
 import { captureUrl, clientUrl, noteUrl } from './urls.ts';
@@ -22,6 +23,10 @@ export interface CaptureSummary {
   offered: string[];
   clientInfo?: ClientInfo;
   userAgent?: string;
+  /** A session, a health check, or the lab's own SDK script (whose clientInfo is no client's). */
+  face: FaceKind;
+  /** What was run to make the client connect, as the header says. */
+  command?: string;
 }
 
 /** The summary of one capture. */
@@ -40,6 +45,8 @@ export const captureSummary = (capture: Capture): CaptureSummary => {
     offered: offeredVersions(capture),
     ...(clientInfo === undefined ? {} : { clientInfo }),
     ...(userAgent === undefined ? {} : { userAgent }),
+    face: faceKind(capture),
+    ...(header.command === undefined ? {} : { command: header.command }),
   };
 };
 
