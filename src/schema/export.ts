@@ -140,3 +140,40 @@ export const HistoryExport = z.union([
   }),
   z.strictObject({ available: z.literal(false), reason: z.string(), changes: z.array(z.never()).max(0) }),
 ]);
+
+/** One run of captured versions that behaved alike, oldest first (FORMAT.md's version runs). */
+export const FeatureRangeExport = z.strictObject({
+  /** The oldest version of the run. */
+  from: z.string(),
+  /** The newest version of the run, where it is not `from` itself. */
+  to: z.string().optional(),
+  state: z.enum(['yes', 'partial', 'no', 'not-observed']),
+  /** Set where nothing older than `from` was captured, so "since" is only "since at least". */
+  fromIsOldestCaptured: z.boolean().optional(),
+});
+
+/** One cell of `/data/features.json`: a client against a feature; unknown cells included. */
+export const FeatureCellExport = z.union([
+  z.strictObject({
+    feature: z.string(),
+    client: z.string(),
+    state: z.enum(verdictStates),
+    ranges: z.array(FeatureRangeExport),
+    evidence: z.enum(['observed', 'read']),
+    caveat: z.string().optional(),
+    notes: z.array(z.string()).min(1),
+    /** The captures the cell's notes cite of this client. */
+    captures: z.array(z.string()),
+  }),
+  z.strictObject({
+    feature: z.string(),
+    client: z.string(),
+    state: z.literal('unknown'),
+    ranges: z.array(FeatureRangeExport).max(0),
+    notes: z.array(z.string()).max(0),
+    captures: z.array(z.string()).max(0),
+  }),
+]);
+
+/** The whole features export: every feature × client cell. */
+export const FeaturesExport = z.array(FeatureCellExport);
