@@ -37,6 +37,16 @@ export const legacyAnswerFact = (
     ({ message }) => options.mode === undefined || (paramsOf(message)['mode'] ?? 'form') === options.mode,
   );
   const [request] = sent;
+  const unsent = capture.events.find(
+    (event) =>
+      event.kind === 'lifecycle' &&
+      (event.detail ?? '').startsWith(`${method} (id `) &&
+      (event.detail ?? '').includes('not sent'),
+  );
+  if (request === undefined && unsent !== undefined)
+    return fact(feature, 'not-observed', `the probe could not send ${method}: the client opened no stream it could go on`, [
+      unsent.seq,
+    ]);
   if (request === undefined)
     return fact(
       feature,
