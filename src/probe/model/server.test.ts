@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { gzipSync, zstdCompressSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import { CaptureEvent } from '../../schema/capture.ts';
 import { startStandInModel, type ModelRecord, type StandInModel, type StandInModelOptions } from './server.ts';
@@ -401,6 +402,25 @@ describe('bad input is recorded or refused, never a crash or a hang', () => {
       ['probe', 413, anyNumber],
     ]);
     expect((await post(`${url}/v1/messages`, { model: 'm', messages: [{ role: 'user', content: 'hi' }] })).status).toBe(200);
+  });
+
+  test('a compressed body (gzip, zstd) is read and recorded as text; an encoding it cannot read gets 400', async () => {
+    const url = await start();
+    const body = JSON.stringify({ model: 'm', input: 'go', tools: [{ type: 'function', name: 'echo' }] });
+    for (const [encoding, bytes] of [
+      ['gzip', gzipSync(body)],
+      ['zstd', zstdCompressSync(body)],
+    ] as const) {
+      const res = await fetch(`${url}/v1/responses`, { method: 'POST', headers: { 'content-encoding': encoding }, body: bytes });
+      expect(await res.json()).toMatchObject({ output: [{ type: 'function_call', name: 'echo' }] });
+    }
+    expect(records.filter((record) => record.from === 'client').map((record) => record.body)).toEqual([body, body]);
+    expect(
+      (await fetch(`${url}/v1/responses`, { method: 'POST', headers: { 'content-encoding': 'compress' }, body })).status,
+    ).toBe(400);
+    expect((await fetch(`${url}/v1/responses`, { method: 'POST', headers: { 'content-encoding': 'gzip' }, body })).status).toBe(
+      400,
+    );
   });
 
   test('an unknown path: 404, recorded', async () => {
