@@ -491,6 +491,19 @@ describe('bad input is recorded or refused, never a crash or a hang', () => {
     });
   });
 
+  test('a body nested deeper than any walk, and a recorder that throws, still get answers', async () => {
+    const url = await start({
+      record: () => {
+        throw new Error('recorder failed');
+      },
+    });
+    const deep = `{"model":"m","messages":[{"role":"user","content":${'['.repeat(20_000)}${']'.repeat(20_000)}}]}`;
+    expect((await fetch(`${url}/v1/chat/completions`, { method: 'POST', body: deep })).status).toBeLessThan(600);
+    expect((await post(`${url}/v1/chat/completions`, { model: 'm', messages: [{ role: 'user', content: 'hi' }] })).status).toBe(
+      200,
+    );
+  });
+
   test('a request whose fields have the wrong shapes gets an answer, not a crash', async () => {
     const url = await start();
     const odd = {

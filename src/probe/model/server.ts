@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
 import { modelBodyElider } from '../../lib/capture/elide-model.ts';
+import { sha256Hex } from '../../lib/capture/sha256.ts';
 import { isRecord } from '../../lib/mcp/json.ts';
 import { nextAnswer, type TurnScript } from '../../lib/model/turn-script.ts';
 import { redactHeaders, redactTarget } from '../../schema/capture.ts';
@@ -150,13 +151,28 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
   let requests = 0;
   let serial = 0;
 
+  const record = (event: ModelRecord) => {
+    try {
+      options.record(event);
+    } catch {
+      // The runner's recorder failing is the runner's to report; the client still gets its answer.
+    }
+  };
+  /** The elided body; where elision itself fails (a body nested too deep to walk), the whole body is elided. */
+  const elided = (body: string) => {
+    try {
+      return elide(body);
+    } catch {
+      return JSON.stringify({ elided: body.length, sha256: sha256Hex(body) });
+    }
+  };
   const recordRequest = (req: IncomingMessage, body: string) =>
-    options.record({
+    record({
       from: 'client',
       method: req.method ?? '',
       target: redactTarget(req.url ?? ''),
       headers: redactHeaders(pairsOf(req.rawHeaders)),
-      body: body === '' ? '' : elide(body),
+      body: body === '' ? '' : elided(body),
       at: Date.now(),
     });
 
@@ -166,7 +182,7 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
       ...(written.contentType === 'text/event-stream' ? ([['Cache-Control', 'no-cache']] as [string, string][]) : []),
       ['Content-Length', String(Buffer.byteLength(written.body))],
     ];
-    options.record({ from: 'probe', status: written.status, headers, body: head ? '' : written.body, at: Date.now() });
+    record({ from: 'probe', status: written.status, headers, body: head ? '' : written.body, at: Date.now() });
     if (res.destroyed) return;
     res.writeHead(written.status, headers.flat());
     res.end(head ? undefined : written.body);
