@@ -205,7 +205,7 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
     const countsTokens = /^(?:\/v1)?\/messages\/count_tokens$/.test(pathname);
     if (api === undefined && !countsTokens) return plain(404, `Not found: the stand-in model has no ${pathname}\n`);
     const errorApi = api ?? anthropicMessages;
-    if (method !== 'POST') return { ...errorApi.error(405, `${method} is not allowed here: use POST`) };
+    if (method !== 'POST') return errorApi.error(405, `${method} is not allowed here: use POST`);
     let body: unknown;
     try {
       body = JSON.parse(text) as unknown;
