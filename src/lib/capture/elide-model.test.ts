@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { isRecord } from '../mcp/json.ts';
-import { elideModelBody, isElided, longString, modelBodyElider } from './elide-model.ts';
+import { elideModelBody, elisionProblems, isElided, longString, modelBodyElider } from './elide-model.ts';
 
 /** Stand-ins for a vendor's own prompt text (our words): long, and never to be published. */
 const vendor = (topic: string, length: number) =>
@@ -145,5 +145,24 @@ describe('a model request body is elided as FORMAT.md says', () => {
     const key = vendor('key', 300);
     const out = JSON.parse(elideModelBody(JSON.stringify({ [key]: 1 }), [])) as Record<string, unknown>;
     expect(Object.keys(out)).toEqual([expect.stringMatching(/^\[300 characters elided, sha256 [0-9a-f]{64}\]$/)]);
+  });
+});
+
+describe('elisionProblems (check reads the marks back)', () => {
+  test('what the elider writes has none', () => {
+    expect(elisionProblems(elideModelBody(JSON.stringify(realistic), serverStrings))).toEqual([]);
+  });
+
+  test('a mark with a short length, a bad hash or a kept piece outside its string is named by its place', () => {
+    const body = JSON.stringify({
+      system: [{ text: { elided: 12, sha256: 'x' } }],
+      tools: { elided: 300, sha256: 'a'.repeat(64), kept: [{ at: 290, text: 'more than ten characters' }] },
+    });
+    expect(elisionProblems(body)).toEqual([
+      "system[0].text: elided: expected the elided string's length, a whole number over 200",
+      'system[0].text: sha256: expected 64 lowercase hex digits',
+      'tools: kept: expected a list of { at, text } pieces inside the elided string',
+    ]);
+    expect(elisionProblems('not json')).toEqual([]);
   });
 });

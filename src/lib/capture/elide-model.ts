@@ -154,3 +154,56 @@ const everyString = (value: unknown, test: (text: string) => boolean, keys = fal
 
 /** One body elided against the server's strings (FORMAT.md "A capture"); see `modelBodyElider` for a run's many bodies. */
 export const elideModelBody = (body: string, serverStrings: readonly string[]): string => modelBodyElider(serverStrings)(body);
+
+/** Where a JSON value sits, as `system[1].text`. */
+const pathText = (path: readonly (string | number)[]) =>
+  path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('');
+
+/**
+ * What is wrong with the elision marks in a recorded model request body, one message each (check's
+ * rule for `model` events): a mark must give the elided string's length (over 200), its SHA-256 as
+ * 64 hex digits, and each kept piece's offset and text, inside the string it was cut from.
+ */
+export const elisionProblems = (body: string): string[] => {
+  let value: unknown;
+  try {
+    value = JSON.parse(body) as unknown;
+  } catch {
+    return [];
+  }
+  const problems: string[] = [];
+  const walk = (node: unknown, path: (string | number)[]) => {
+    if (Array.isArray(node)) node.forEach((item, index) => walk(item, [...path, index]));
+    if (!isRecord(node)) return;
+    if ('elided' in node && 'sha256' in node) {
+      const where = path.length === 0 ? 'the body' : pathText(path);
+      const length = node['elided'];
+      if (typeof length !== 'number' || !Number.isInteger(length) || length <= longString) {
+        problems.push(`${where}: elided: expected the elided string's length, a whole number over ${longString}`);
+      }
+      if (typeof node['sha256'] !== 'string' || !/^[0-9a-f]{64}$/.test(node['sha256'])) {
+        problems.push(`${where}: sha256: expected 64 lowercase hex digits`);
+      }
+      const kept = node['kept'];
+      if (kept !== undefined) {
+        const pieces = Array.isArray(kept) ? (kept as unknown[]) : [];
+        const bad =
+          !Array.isArray(kept) ||
+          pieces.some(
+            (piece) =>
+              !isRecord(piece) ||
+              typeof piece['text'] !== 'string' ||
+              typeof piece['at'] !== 'number' ||
+              !Number.isInteger(piece['at']) ||
+              piece['at'] < 0 ||
+              (typeof length === 'number' && piece['at'] + piece['text'].length > length),
+          );
+        if (bad) problems.push(`${where}: kept: expected a list of { at, text } pieces inside the elided string`);
+      }
+      return;
+    }
+    for (const [key, item] of Object.entries(node)) walk(item, [...path, key]);
+  };
+  walk(value, []);
+  return problems;
+};

@@ -73,7 +73,7 @@ describe('captureIndex', () => {
 describe('model events (the stand-in model, FORMAT.md)', () => {
   const modelHeader = header.replace('"probe":"0.1.0"}', '"probe":"0.1.0","model":"anthropic-messages"}');
   const request =
-    '{"seq":1,"t":0,"from":"client","kind":"model","method":"POST","target":"/v1/messages?beta=true","headers":[["x-api-key","<redacted>"]],"body":"{\\"system\\":{\\"elided\\":900,\\"sha256\\":\\"ab\\"}}"}';
+    '{"seq":1,"t":0,"from":"client","kind":"model","method":"POST","target":"/v1/messages?beta=true","headers":[["x-api-key","<redacted>"]],"body":"{\\"system\\":{\\"elided\\":900,\\"sha256\\":\\"abababababababababababababababababababababababababababababababab\\"}}"}';
   const answer =
     '{"seq":2,"t":3,"from":"probe","kind":"model","status":200,"headers":[["Content-Type","text/event-stream"]],"body":"event: message_stop\\ndata: {}\\n\\n"}';
 
@@ -102,6 +102,11 @@ describe('model events (the stand-in model, FORMAT.md)', () => {
     [
       `${modelHeader}\n${request.replace('"<redacted>"', '"sk-secret"')}`,
       'captures/zed.jsonl:2:97: headers[0]: the header "x-api-key" must be redacted: its value must be "<redacted>"',
+    ],
+    [
+      `${modelHeader}\n${request.replace('"ab', '"AB').replace('900', '90')}`,
+      'captures/zed.jsonl:2:136: body: system: elided: expected the elided string\'s length, a whole number over 200',
+      'captures/zed.jsonl:2:136: body: system: sha256: expected 64 lowercase hex digits',
     ],
   ])('a malformed model event or header is refused at its place: %#', (text, ...expected) => {
     expect(problems(`${text}\n`)).toEqual(expected);

@@ -2,6 +2,7 @@
  * The rules of a capture file (FORMAT.md "A capture") and of the notes that cite one. Pure: the
  * files' bytes are read and hashed in src/node/captures.ts; here they are judged.
  */
+import { elisionProblems } from '../capture/elide-model.ts';
 import { CaptureEvent, CaptureHeader, redactedValue, unredactedValues } from '../../schema/capture.ts';
 import type { CaptureHeader as Header, CaptureEvent as Event } from '../../schema/capture.ts';
 import { parseAuthored } from '../../schema/errors.ts';
@@ -160,6 +161,9 @@ export const checkCapture = (file: CaptureFile, clients: ReadonlySet<string>): {
         leak.field,
         `${what} must be redacted: its value must be "${redactedValue}"`,
       );
+    }
+    if (event.kind === 'model' && event.from === 'client') {
+      for (const problem of elisionProblems(event.body)) at(line, columnOf(text, ['body']), 'body', problem);
     }
     events.push(event);
   });

@@ -6,8 +6,8 @@
  * model asked for as readily as the read-only one. 2025-11-25/server/tools.mdx ("Tool",
  * "Tool annotations"), at SPEC_COMMIT.
  */
-import { isRecord } from '../mcp/json.ts';
-import { callsOf, fact, modelEvents, modelRequests, modelSaw, NO_MODEL, noModel, objectsIn } from './evidence.ts';
+import { isRecord, parseJson } from '../mcp/json.ts';
+import { callsOf, fact, modelEvents, modelRequests, modelSaw, NO_MODEL, noModel, objectsIn, stringsIn } from './evidence.ts';
 import type { FeatureFact, ParsedCapture, Scenario, Tool } from './scenario.ts';
 
 /** The markers in the listing. */
@@ -53,7 +53,9 @@ const remove: Tool = {
 /** Every leaf of a JSON value as `path = value`, to compare two schemas keyword by keyword. */
 const leaves = (value: unknown, path = ''): Map<string, string> => {
   const out = new Map<string, string>();
-  if (isRecord(value))
+  // An elided string (the client's own long text, FORMAT.md) is one value, not keywords of the schema.
+  if (isRecord(value) && 'elided' in value && 'sha256' in value) out.set(path, JSON.stringify(value));
+  else if (isRecord(value))
     for (const [key, child] of Object.entries(value)) for (const [p, v] of leaves(child, `${path}/${key}`)) out.set(p, v);
   else if (Array.isArray(value))
     value.forEach((child, index) => leaves(child, `${path}/${index}`).forEach((v, p) => out.set(p, v)));
@@ -75,10 +77,18 @@ export const schemaChanges = (sent: unknown, seen: unknown): string[] => {
 };
 
 /** The object in a model request that defines the lookup tool: the one whose description holds its marker. */
-const definitionIn = (json: unknown): Record<string, unknown> | undefined =>
-  objectsIn(json).find((object) =>
-    Object.values(object).some((value) => typeof value === 'string' && value.includes(MARK.lookup)),
-  );
+const definitionIn = (json: unknown): Record<string, unknown> | undefined => {
+  const holds = (object: Record<string, unknown>) =>
+    Object.values(object).some((value) => typeof value === 'string' && value.includes(MARK.lookup));
+  const direct = objectsIn(json).find(holds);
+  if (direct !== undefined && schemaIn(direct) !== undefined) return direct;
+  // A bridge tool (a tool search, say) may hand the model the definition as JSON text: read it there too.
+  const inText = stringsIn(json)
+    .filter((item) => item.text.includes(MARK.lookup))
+    .flatMap((item) => objectsIn(parseJson(item.text)))
+    .find((object) => holds(object) && schemaIn(object) !== undefined);
+  return inText ?? direct;
+};
 
 /** The schema inside a tool definition: the nested object that lists the `key` property. */
 const schemaIn = (definition: Record<string, unknown>): Record<string, unknown> | undefined =>
@@ -105,16 +115,23 @@ const judge = (capture: ParsedCapture): FeatureFact[] => {
     facts.push(fact('tools.outputSchema.toModel', 'not-observed', 'no model request holds the lookup_record definition'));
   } else {
     const at = [withDefinition.seq];
-    const changes = schema === undefined ? ['no schema with its properties found'] : schemaChanges(lookupSchema, schema);
+    const changes = schema === undefined ? [] : schemaChanges(lookupSchema, schema);
     facts.push(
-      changes.length === 0
-        ? fact('tools.inputSchema.unchanged', 'yes', 'the inputSchema reached the model keyword for keyword', at)
-        : fact(
+      schema === undefined
+        ? fact(
             'tools.inputSchema.unchanged',
-            'no',
-            `the inputSchema reached the model changed: ${changes.slice(0, 6).join(', ')}${changes.length > 6 ? `, and ${changes.length - 6} more` : ''}`,
+            'not-observed',
+            'the definition reached the model without a schema that can be compared',
             at,
-          ),
+          )
+        : changes.length === 0
+          ? fact('tools.inputSchema.unchanged', 'yes', 'the inputSchema reached the model keyword for keyword', at)
+          : fact(
+              'tools.inputSchema.unchanged',
+              'no',
+              `the inputSchema reached the model changed: ${changes.slice(0, 6).join(', ')}${changes.length > 6 ? `, and ${changes.length - 6} more` : ''}`,
+              at,
+            ),
     );
     const title = modelSaw(capture, MARK.title);
     facts.push(

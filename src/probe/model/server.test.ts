@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { gzipSync, zstdCompressSync } from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import { CaptureEvent } from '../../schema/capture.ts';
 import { startStandInModel, type ModelRecord, type StandInModel, type StandInModelOptions } from './server.ts';
@@ -403,6 +404,25 @@ describe('bad input is recorded or refused, never a crash or a hang', () => {
     expect((await post(`${url}/v1/messages`, { model: 'm', messages: [{ role: 'user', content: 'hi' }] })).status).toBe(200);
   });
 
+  test('a compressed body (gzip, zstd) is read and recorded as text; an encoding it cannot read gets 400', async () => {
+    const url = await start();
+    const body = JSON.stringify({ model: 'm', input: 'go', tools: [{ type: 'function', name: 'echo' }] });
+    for (const [encoding, bytes] of [
+      ['gzip', gzipSync(body)],
+      ['zstd', zstdCompressSync(body)],
+    ] as const) {
+      const res = await fetch(`${url}/v1/responses`, { method: 'POST', headers: { 'content-encoding': encoding }, body: bytes });
+      expect(await res.json()).toMatchObject({ output: [{ type: 'function_call', name: 'echo' }] });
+    }
+    expect(records.filter((record) => record.from === 'client').map((record) => record.body)).toEqual([body, body]);
+    expect(
+      (await fetch(`${url}/v1/responses`, { method: 'POST', headers: { 'content-encoding': 'compress' }, body })).status,
+    ).toBe(400);
+    expect((await fetch(`${url}/v1/responses`, { method: 'POST', headers: { 'content-encoding': 'gzip' }, body })).status).toBe(
+      400,
+    );
+  });
+
   test('an unknown path: 404, recorded', async () => {
     const url = await start();
     expect((await post(`${url}/v2/complete`, {})).status).toBe(404);
@@ -469,6 +489,19 @@ describe('bad input is recorded or refused, never a crash or a hang', () => {
     expect(await (await post(`${url}/v1/chat/completions`, { model: 'm', tools, messages })).json()).toMatchObject({
       choices: [{ message: { tool_calls: [{ function: { name: 'echo' } }] } }],
     });
+  });
+
+  test('a body nested deeper than any walk, and a recorder that throws, still get answers', async () => {
+    const url = await start({
+      record: () => {
+        throw new Error('recorder failed');
+      },
+    });
+    const deep = `{"model":"m","messages":[{"role":"user","content":${'['.repeat(20_000)}${']'.repeat(20_000)}}]}`;
+    expect((await fetch(`${url}/v1/chat/completions`, { method: 'POST', body: deep })).status).toBeLessThan(600);
+    expect((await post(`${url}/v1/chat/completions`, { model: 'm', messages: [{ role: 'user', content: 'hi' }] })).status).toBe(
+      200,
+    );
   });
 
   test('a request whose fields have the wrong shapes gets an answer, not a crash', async () => {

@@ -9,7 +9,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
 import { modelBodyElider } from '../../lib/capture/elide-model.ts';
+import { sha256Hex } from '../../lib/capture/sha256.ts';
 import { isRecord } from '../../lib/mcp/json.ts';
 import { nextAnswer, type TurnScript } from '../../lib/model/turn-script.ts';
 import { redactHeaders, redactTarget } from '../../schema/capture.ts';
@@ -110,6 +112,35 @@ const geminiModel = (name: string) => ({
 
 const plain = (status: number, text: string): Written => ({ status, contentType: 'text/plain; charset=utf-8', body: text });
 
+/** Decoders for the `Content-Encoding`s clients compress request bodies with (Codex can send zstd). */
+const decoders: Record<string, (bytes: Buffer) => Buffer> = {
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+  zstd: zstdDecompressSync,
+};
+
+/** A body's bytes as text, undone from its `Content-Encoding`s (listed in the order applied); an encoding it cannot undo, as a reason. */
+const bodyText = (bytes: Buffer, encoding: string | undefined, limit: number): { text: string } | { refused: string } => {
+  let data = bytes;
+  const codings = (encoding ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  for (const coding of codings.reverse()) {
+    const decode = decoders[coding];
+    if (decode === undefined) return { refused: `Content-Encoding ${coding} is not one the stand-in model reads` };
+    try {
+      data = decode(data);
+    } catch (error) {
+      return { refused: `the body is not valid ${coding}: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    if (data.length > limit) return { refused: `the body decompresses to more than ${limit} bytes` };
+  }
+  return { text: new TextDecoder().decode(data) };
+};
+
 /** A rough token count: clients show it, none needs it exact. */
 const tokensOf = (body: string) => Math.max(1, Math.ceil(body.length / 4));
 
@@ -120,13 +151,28 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
   let requests = 0;
   let serial = 0;
 
+  const record = (event: ModelRecord) => {
+    try {
+      options.record(event);
+    } catch {
+      // The runner's recorder failing is the runner's to report; the client still gets its answer.
+    }
+  };
+  /** The elided body; where elision itself fails (a body nested too deep to walk), the whole body is elided. */
+  const elided = (body: string) => {
+    try {
+      return elide(body);
+    } catch {
+      return JSON.stringify({ elided: body.length, sha256: sha256Hex(body) });
+    }
+  };
   const recordRequest = (req: IncomingMessage, body: string) =>
-    options.record({
+    record({
       from: 'client',
       method: req.method ?? '',
       target: redactTarget(req.url ?? ''),
       headers: redactHeaders(pairsOf(req.rawHeaders)),
-      body: body === '' ? '' : elide(body),
+      body: body === '' ? '' : elided(body),
       at: Date.now(),
     });
 
@@ -136,7 +182,7 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
       ...(written.contentType === 'text/event-stream' ? ([['Cache-Control', 'no-cache']] as [string, string][]) : []),
       ['Content-Length', String(Buffer.byteLength(written.body))],
     ];
-    options.record({ from: 'probe', status: written.status, headers, body: head ? '' : written.body, at: Date.now() });
+    record({ from: 'probe', status: written.status, headers, body: head ? '' : written.body, at: Date.now() });
     if (res.destroyed) return;
     res.writeHead(written.status, headers.flat());
     res.end(head ? undefined : written.body);
@@ -159,7 +205,7 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
     const countsTokens = /^(?:\/v1)?\/messages\/count_tokens$/.test(pathname);
     if (api === undefined && !countsTokens) return plain(404, `Not found: the stand-in model has no ${pathname}\n`);
     const errorApi = api ?? anthropicMessages;
-    if (method !== 'POST') return { ...errorApi.error(405, `${method} is not allowed here: use POST`) };
+    if (method !== 'POST') return errorApi.error(405, `${method} is not allowed here: use POST`);
     let body: unknown;
     try {
       body = JSON.parse(text) as unknown;
@@ -194,6 +240,7 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
     let over = false;
     let settled = false;
     const decoded = () => new TextDecoder().decode(Buffer.concat(chunks));
+    const encoding = req.headers['content-encoding'];
     const settle = () => {
       if (settled) return false;
       settled = true;
@@ -231,9 +278,11 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
     });
     req.on('end', () => {
       if (!settle()) return;
-      const text = over ? '' : decoded();
+      const body = over ? { text: '' } : bodyText(Buffer.concat(chunks), encoding, limits.maxBodyBytes);
+      const text = 'text' in body ? body.text : '';
       recordRequest(req, text);
       if (over) return send(res, tooLarge(length));
+      if ('refused' in body) return send(res, plain(400, `${body.refused}\n`));
       if (requests > limits.maxRequests) {
         return send(
           res,
