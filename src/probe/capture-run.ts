@@ -43,6 +43,7 @@ export const openCapture = (options: ServeOptions, transport: CaptureTransport, 
       openIn(options.out),
       captureHeader(label, transport, persona, now),
       options.limits.maxCaptureBytes,
+      options.epoch,
     );
   }
   const known = knownClients(contentDir());
@@ -50,6 +51,7 @@ export const openCapture = (options: ServeOptions, transport: CaptureTransport, 
     openIn(options.out),
     { fromClientInfo: (info) => captureHeader(labelFrom(label, info, known), transport, persona, now) },
     options.limits.maxCaptureBytes,
+    options.epoch,
   );
 };
 

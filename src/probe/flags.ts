@@ -19,6 +19,8 @@ export interface ServeOptions {
   /** HTTP only. */
   port: number;
   replyAs: ReplyStyle;
+  /** The instant (ms since 1970) event times count from, where a runner merges this capture with others. */
+  epoch?: number | undefined;
 }
 
 /** The flags `stdio`, `http` and `config` share, as parseArgs reads them. */
@@ -36,6 +38,7 @@ export const serveFlags = {
   'max-capture-bytes': { type: 'string' },
   port: { type: 'string', default: '0' },
   reply: { type: 'string', default: 'json' },
+  epoch: { type: 'string' },
 } as const;
 
 const whole = (flag: string, text: string | undefined, fallback: number, min: number): number => {
@@ -75,6 +78,7 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
     },
     port,
     replyAs: values.reply,
+    epoch: values.epoch === undefined ? undefined : whole('epoch', values.epoch, 0, 0),
   };
 };
 
@@ -90,6 +94,7 @@ export const serveArgs = (options: ServeOptions): string[] => {
     ['--command', label.command],
     ['--path', label.path],
     ['--time-limit', String(options.limits.maxRunMs / 1000)],
+    ['--epoch', options.epoch === undefined ? undefined : String(options.epoch)],
   ];
   // The other limits only where they differ from the defaults, so a configuration stays short.
   const limits: [string, keyof Limits][] = [
