@@ -48,6 +48,6 @@ export const claudeCode: Kit = {
     },
   ],
   scenarioFace: 'session',
-  timeLimit: 120,
+  timeLimit: 180,
   cannotShow: 'OAuth (the probe asks for none); what a real model would choose to call',
 };

@@ -1,7 +1,9 @@
 /**
  * Codex (`@openai/codex`). Servers and the model provider live in `~/.codex/config.toml`; `codex
  * exec` connects every server before its first model turn and talks OpenAI Responses, the MCP tools
- * inside a namespace (`mcp__<server>`). By default it runs only tools marked `readOnlyHint`.
+ * inside a namespace (`mcp__<server>`). By default it runs only tools marked `readOnlyHint`. Its
+ * first turn does not wait for an optional server: a turn the stand-in model answers at once ended
+ * before the probe had started (0.171.0), so the server is `required`, which exec waits for.
  */
 import { serverUrl, toml, type Kit } from './kit.ts';
 
@@ -19,8 +21,8 @@ export const codex: Kit = {
         path: configPath(context.home),
         text:
           context.server.transport === 'stdio'
-            ? `[mcp_servers.${context.name}]\ncommand = ${toml(context.server.launch.command)}\nargs = [${context.server.launch.args.map(toml).join(', ')}]\n`
-            : `[mcp_servers.${context.name}]\nurl = ${toml(serverUrl(context))}\n`,
+            ? `[mcp_servers.${context.name}]\ncommand = ${toml(context.server.launch.command)}\nargs = [${context.server.launch.args.map(toml).join(', ')}]\nrequired = true\n`
+            : `[mcp_servers.${context.name}]\nurl = ${toml(serverUrl(context))}\nrequired = true\n`,
       },
     ],
   }),

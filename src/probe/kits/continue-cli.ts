@@ -63,6 +63,6 @@ export const continueCli: Kit = {
     },
   ],
   scenarioFace: 'session',
-  timeLimit: 120,
+  timeLimit: 180,
   cannotShow: 'OAuth; what a real model would choose to call',
 };

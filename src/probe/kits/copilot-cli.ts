@@ -48,6 +48,6 @@ export const copilotCli: Kit = {
     },
   ],
   scenarioFace: 'session',
-  timeLimit: 120,
+  timeLimit: 180,
   cannotShow: 'a server→client request it does not answer holds the tool call until the server gives up',
 };

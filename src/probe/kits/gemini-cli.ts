@@ -55,6 +55,6 @@ export const geminiCli: Kit = {
   ],
   scenarioFace: 'session',
   // 0.19.1, unbundled, takes over 20 s to start its servers on a loaded machine; the bundled ones take 2 to 5.
-  timeLimit: 120,
+  timeLimit: 180,
   cannotShow: 'OAuth; what a real model would choose to call',
 };

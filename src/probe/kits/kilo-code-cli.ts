@@ -31,6 +31,6 @@ export const kiloCodeCli: Kit = {
     },
   ],
   scenarioFace: 'session',
-  timeLimit: 120,
+  timeLimit: 180,
   cannotShow: 'OAuth; what a real model would choose to call',
 };

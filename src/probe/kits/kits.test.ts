@@ -59,7 +59,7 @@ test('the model’s and the server’s fragments of one file are merged; TOML ke
   const toml = setupOf(codex, modern, context('stdio')).files[0]?.text ?? '';
   expect(toml.indexOf('model_provider')).toBeLessThan(toml.indexOf('[model_providers.lab]'));
   expect(toml).toMatch(
-    /\[mcp_servers\.canimcp-probe\]\ncommand = "\/node"\nargs = \["probe\.ts", "stdio"\]\nenv = \{ CODEX_MCP_PROTOCOL_VERSION/,
+    /\[mcp_servers\.canimcp-probe\]\ncommand = "\/node"\nargs = \["probe\.ts", "stdio"\]\nrequired = true\nenv = \{ CODEX_MCP_PROTOCOL_VERSION/,
   );
 });
 

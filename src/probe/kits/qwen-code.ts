@@ -53,6 +53,6 @@ export const qwenCode: Kit = {
     },
   ],
   scenarioFace: 'session',
-  timeLimit: 120,
+  timeLimit: 180,
   cannotShow: 'OAuth; what a real model would choose to call',
 };
