@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import { isCapturePath, type ClientLabel } from './header.ts';
 import { defaultLimits, type Limits } from './limits.ts';
 import { parsePersona, type Persona } from './personas.ts';
+import { requireScenario } from '../lib/scenarios/index.ts';
+import type { Scenario } from '../lib/scenarios/scenario.ts';
 import type { ReplyStyle } from './http-side.ts';
 
 /** Everything a capture run is told. */
@@ -21,6 +23,8 @@ export interface ServeOptions {
   replyAs: ReplyStyle;
   /** The instant (ms since 1970) event times count from, where a runner merges this capture with others. */
   epoch?: number | undefined;
+  /** The lab scenario the server plays after the handshake (`--scenario`), where one is. */
+  scenario?: Scenario | undefined;
 }
 
 /** The flags `stdio`, `http` and `config` share, as parseArgs reads them. */
@@ -39,6 +43,7 @@ export const serveFlags = {
   port: { type: 'string', default: '0' },
   reply: { type: 'string', default: 'json' },
   epoch: { type: 'string' },
+  scenario: { type: 'string' },
 } as const;
 
 const whole = (flag: string, text: string | undefined, fallback: number, min: number): number => {
@@ -79,6 +84,7 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
     port,
     replyAs: values.reply,
     epoch: values.epoch === undefined ? undefined : whole('epoch', values.epoch, 0, 0),
+    ...(values.scenario === undefined ? {} : { scenario: requireScenario(values.scenario) }),
   };
 };
 
@@ -95,6 +101,7 @@ export const serveArgs = (options: ServeOptions): string[] => {
     ['--path', label.path],
     ['--time-limit', String(options.limits.maxRunMs / 1000)],
     ['--epoch', options.epoch === undefined ? undefined : String(options.epoch)],
+    ['--scenario', options.scenario?.name],
   ];
   // The other limits only where they differ from the defaults, so a configuration stays short.
   const limits: [string, keyof Limits][] = [

@@ -108,8 +108,6 @@ export const runInside = async (
     appendFileSync(parts.modelLog, `${JSON.stringify(event)}\n`);
   };
   const model = kit.model !== undefined && startModel !== undefined ? await startModel(plan, record) : undefined;
-  if (kit.model !== undefined && model === undefined)
-    console.error('probe: no stand-in model in this build: the client’s model calls go unanswered');
   const seconds = timeLimitOf(kit, face);
   const serve: ServeOptions = {
     persona: parsePersona(spec.persona),
@@ -126,6 +124,7 @@ export const runInside = async (
     port: 0,
     replyAs: 'json',
     epoch,
+    scenario: plan.scenario,
   };
   const served = spec.transport === 'http' ? (await startHttp(serve)).run : undefined;
   const context: KitContext = {
@@ -181,7 +180,6 @@ export const runInside = async (
   );
   captures.forEach(({ name, parsed }, index) => {
     const text = mergeCapture(parsed, index === owner ? records : [], {
-      scenario: spec.scenario,
       modelApi: kit.model?.api,
       epoch,
       end: { elapsedMs, timedOutAfter: result.timedOut ? seconds : undefined, exitCode: result.code },
