@@ -40,11 +40,24 @@ export const claudeCode: Kit = {
     },
     {
       name: 'session',
-      args: ({ prompt, name }) => ['-p', prompt, '--allowedTools', `mcp__${name}`, '--output-format', 'stream-json', '--verbose'],
+      // Built-in tools cut to the one MCP tools need (they are deferred behind it): each model request
+      // then carries a few kilobytes of the vendor's schemas instead of eleven.
+      args: ({ prompt, name }) => [
+        '-p',
+        prompt,
+        '--tools',
+        'ToolSearch',
+        '--allowedTools',
+        `mcp__${name}`,
+        '--output-format',
+        'stream-json',
+        '--verbose',
+      ],
       prompt: 'hi',
       speaks: 'the print-mode session client (clientInfo claude-code), its model turns answered by the stand-in model',
       session: true,
-      cannotShow: 'the interactive face; tools the allow-list does not name run only after an approval nobody gives',
+      cannotShow:
+        'the interactive face; its built-in tools other than ToolSearch; tools the allow-list does not name run only after an approval nobody gives',
     },
   ],
   scenarioFace: 'session',

@@ -35,7 +35,7 @@ test('the command line is derived from the face: the binary, its arguments quote
   const session = faceOf(claude, 'stdio', 'session');
   if (session === undefined) throw new Error('no face');
   expect(commandLine(claude, session, displayContext(claude, 'stdio', 'call the tools'))).toBe(
-    "claude -p 'call the tools' --allowedTools mcp__canimcp-probe --output-format stream-json --verbose",
+    "claude -p 'call the tools' --tools ToolSearch --allowedTools mcp__canimcp-probe --output-format stream-json --verbose",
   );
   const amp = kitFor('amp');
   const doctor = amp?.faces[0];
