@@ -40,6 +40,6 @@ export const auggie: Kit = {
       cannotShow: 'anything after tools/list and a keep-alive ping; the IDE extensions',
     },
   ],
-  timeLimit: 25,
+  timeLimit: 60,
   cannotShow: 'a session: its model turns go through the Augment service',
 };

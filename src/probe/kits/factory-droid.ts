@@ -19,7 +19,38 @@ export const factoryDroid: Kit = {
       },
     ],
   }),
+  // Bring-your-own-key: a custom model in settings.json, chosen with `-m custom:<name>-<index>`.
+  model: {
+    api: 'openai-chat',
+    setup: ({ home, modelUrl }) => ({
+      files: [
+        {
+          path: `${home}/.factory/settings.json`,
+          json: {
+            customModels: [
+              {
+                displayName: 'lab',
+                model: 'm',
+                baseUrl: `${modelUrl}/v1`,
+                apiKey: 'dummy-offline-key',
+                provider: 'generic-chat-completion-api',
+                maxOutputTokens: 1000,
+              },
+            ],
+          },
+        },
+      ],
+    }),
+  },
   faces: [
+    {
+      name: 'byok-session',
+      args: ({ prompt }) => ['exec', '--auto', 'high', '-m', 'custom:lab-0', prompt],
+      speaks: 'the session client (clientInfo factory-cli) with a bring-your-own-key model, answered by the stand-in model',
+      session: true,
+      timeLimit: 120,
+      cannotShow: 'the Factory-hosted models, which need a login',
+    },
     {
       name: 'session',
       // The session connects its servers, then stops at the missing login by itself; `mcp list` is absent before 0.215.
@@ -30,6 +61,7 @@ export const factoryDroid: Kit = {
       cannotShow: 'anything after tools/list: its model turns go through a Factory login',
     },
   ],
+  scenarioFace: 'byok-session',
   timeLimit: 30,
-  cannotShow: 'a session past the login, which needs the vendor’s service',
+  cannotShow: 'the Factory-hosted models, which need a login',
 };
