@@ -140,7 +140,7 @@ export const environmentOf = (kit: Kit, face: Face, context: KitContext): Record
 });
 
 /** How a context reads to a person: the placeholders a command line shows instead of a run's paths. */
-export const displayContext = (kit: Kit, transport: CaptureTransport, prompt: string): KitContext => ({
+export const displayContext = (transport: CaptureTransport, prompt: string, version: string): KitContext => ({
   home: '~',
   work: '.',
   server:
@@ -151,7 +151,7 @@ export const displayContext = (kit: Kit, transport: CaptureTransport, prompt: st
   modelUrl: 'http://127.0.0.1:MODEL',
   prompt,
   prefix: '.',
-  version: kit.package,
+  version,
 });
 
 /** Environment names a command line shows (not their secrets: keys and tokens stay out). */

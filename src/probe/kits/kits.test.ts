@@ -34,14 +34,14 @@ test('the command line is derived from the face: the binary, its arguments quote
   if (claude === undefined) throw new Error('no kit');
   const session = faceOf(claude, 'stdio', 'session');
   if (session === undefined) throw new Error('no face');
-  expect(commandLine(claude, session, displayContext(claude, 'stdio', 'call the tools'))).toBe(
+  expect(commandLine(claude, session, displayContext('stdio', 'call the tools', '2.1.332'))).toBe(
     "claude -p 'call the tools' --tools ToolSearch --allowedTools mcp__canimcp-probe --output-format stream-json --verbose",
   );
   const amp = kitFor('amp');
   const doctor = amp?.faces[0];
   if (amp === undefined || doctor === undefined) throw new Error('no kit');
   // AMP_API_KEY is left out, the service URL shown.
-  expect(commandLine(amp, doctor, displayContext(amp, 'stdio', 'x'))).toBe('AMP_URL=http://127.0.0.1:MODEL amp mcp doctor');
+  expect(commandLine(amp, doctor, displayContext('stdio', 'x', '0.0.1'))).toBe('AMP_URL=http://127.0.0.1:MODEL amp mcp doctor');
 });
 
 test('the model’s and the server’s fragments of one file are merged; TOML keys come before the tables', () => {

@@ -116,7 +116,7 @@ export const runInside = async (
       client: kit.client,
       version: spec.version,
       package: kit.package,
-      command: commandLine(kit, face, displayContext(kit, spec.transport, prompt)),
+      command: commandLine(kit, face, displayContext(spec.transport, prompt, spec.version)),
       path: face.path ?? kit.path ?? 'cli',
     },
     // The probe outlives the client's limit, so the runner, not the probe, stops the run.
