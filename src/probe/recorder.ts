@@ -24,7 +24,19 @@ type Unnumbered =
   | { from: CaptureSide; kind: 'message'; raw: string }
   | { from: 'client'; kind: 'http'; method: string; target: string; headers: HeaderList; body: string }
   | { from: 'probe'; kind: 'http'; status: number; headers: HeaderList; body: string }
-  | { from: CaptureSide; kind: 'lifecycle'; event: LifecycleEvent; detail?: string };
+  | { from: CaptureSide; kind: 'lifecycle'; event: LifecycleEvent; detail?: string }
+  | { from: 'client'; kind: 'model'; method: string; target: string; headers: HeaderList; body: string }
+  | { from: 'probe'; kind: 'model'; status: number; headers: HeaderList; body: string };
+
+/** One exchange with the stand-in model as it records it (src/probe/model/server.ts, ModelRecord), its body already elided. */
+export interface ModelExchange {
+  from: CaptureSide;
+  target?: string | undefined;
+  method?: string | undefined;
+  status?: number | undefined;
+  headers: HeaderList;
+  body: string;
+}
 
 /** Room kept for the last event, the one that says the capture is full. */
 const FULL_EVENT_ROOM = 512;
@@ -102,6 +114,21 @@ export class CaptureRecorder {
   /** An HTTP response as the probe sent it; secrets in its headers redacted. */
   response(status: number, headers: HeaderList, body: string): void {
     this.#record({ from: 'probe', kind: 'http', status, headers: redactHeaders(headers), body });
+  }
+
+  /** An exchange with the stand-in model (FORMAT.md, `model` events): a request from the client, or the model's answer. */
+  model(exchange: ModelExchange): void {
+    const headers = redactHeaders(exchange.headers);
+    if (exchange.from === 'client') {
+      this.#record({
+        from: 'client',
+        kind: 'model',
+        method: exchange.method ?? 'POST',
+        target: redactTarget(exchange.target ?? '/'),
+        headers,
+        body: exchange.body,
+      });
+    } else this.#record({ from: 'probe', kind: 'model', status: exchange.status ?? 200, headers, body: exchange.body });
   }
 
   /** Something that happened to the connection. */

@@ -180,6 +180,10 @@ export class ScenarioSession {
       return;
     }
     if ('hold' in action) return;
+    if ('pause' in action) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(action.pause, this.#limits.maxRequestMs)).unref());
+      return;
+    }
     if ('notify' in action) {
       let params = action.params;
       if (action.notify === SERVER_NOTIFICATION.progress) {

@@ -13,6 +13,8 @@ export interface OfferedTool {
   description?: string;
   /** Its JSON Schema for arguments, as the client sent it. */
   parameters?: unknown;
+  /** Offered for later (`defer_loading`): callable only once a tool search has loaded it. */
+  deferred?: boolean;
 }
 
 /** A tool call the model made earlier in the conversation, as the client sent it back. */

@@ -99,6 +99,18 @@ describe('the turn script calls each scenario tool under the name the client gav
     ]);
   });
 
+  test('a tool offered as deferred (defer_loading) is searched for first, by its offered name, then called', () => {
+    const search = tool('ToolSearch', { parameters: { type: 'object', properties: { query: { type: 'string' } } } });
+    const deferred = [tool('mcp__lab__echo', { deferred: true }), tool('mcp__lab__long_echo', { deferred: true })];
+    expect(summary(play(() => [search, ...deferred]))).toEqual([
+      'search ToolSearch {"query":"select:mcp__lab__echo"}',
+      'call mcp__lab__echo {"text":"hello"}',
+      'search ToolSearch {"query":"select:mcp__lab__long_echo"}',
+      'call mcp__lab__long_echo {"text":"again"}',
+      'finish LAB-DONE',
+    ]);
+  });
+
   test("through a bridge (Qwen Code's tool_search, then tool_call with the name the search returned)", () => {
     const tools = [
       tool('tool_search', { parameters: { type: 'object', properties: { query: { type: 'string' } } } }),

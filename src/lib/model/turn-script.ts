@@ -188,16 +188,21 @@ export const nextAnswer = (script: TurnScript, conversation: Conversation): Answ
   const search = conversation.tools.find((tool) => tool.namespace === undefined && isSearch(tool.name));
   const bridge = conversation.tools.find((tool) => tool.namespace === undefined && isBridge(tool.name));
   const direct = conversation.tools.filter((tool) => tool !== search && tool !== bridge);
-  const reachable = (index: number, searched: boolean) => {
-    const tool = script.calls[index]?.tool ?? '';
-    return offeredFor(tool, direct, tools) !== undefined || bridge !== undefined || (search !== undefined && !searched);
+  /** The offered tool for a scenario call, where it can be called now: a deferred one only after a search. */
+  const callable = (tool: string, searched: boolean) => {
+    const offered = offeredFor(tool, direct, tools);
+    return offered !== undefined && (offered.deferred !== true || searched || search === undefined) ? offered : undefined;
   };
+  const reachable = (index: number, searched: boolean) =>
+    callable(script.calls[index]?.tool ?? '', searched) !== undefined ||
+    bridge !== undefined ||
+    (search !== undefined && !searched);
   const calls = conversation.turns.filter((turn) => turn.role === 'assistant').flatMap((turn) => turn.calls);
   const { next, searched } = progressOf(script, calls, reachable, bridge);
   const wanted = script.calls[next];
   if (wanted === undefined) return { kind: 'text', reason: 'finish', text: script.finish };
   const id = String(calls.length + 1);
-  const offered = offeredFor(wanted.tool, direct, tools);
+  const offered = callable(wanted.tool, searched);
   if (offered !== undefined) {
     const call: PlannedCall = {
       id,
@@ -212,7 +217,8 @@ export const nextAnswer = (script: TurnScript, conversation: Conversation): Answ
     // Claude Code's ToolSearch loads a deferred tool by its exact name with `select:`; other searches take words.
     const selects =
       /select:/.test(`${search.description ?? ''}${JSON.stringify(search.parameters ?? {})}`) || search.name === 'ToolSearch';
-    const query = selects ? `select:${qualifiedName(wanted.tool, conversation)}` : wanted.tool;
+    const full = offeredFor(wanted.tool, direct, tools)?.name ?? qualifiedName(wanted.tool, conversation);
+    const query = selects ? `select:${full}` : wanted.tool;
     return { kind: 'call', reason: 'search', call: { id, name: search.name, arguments: { [key]: query } } };
   }
   // Only a bridge is left (reachable() skipped every other case).

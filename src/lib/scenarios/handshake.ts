@@ -97,6 +97,9 @@ const versionHeader = (capture: ParsedCapture, client: FoundMessage[]): FeatureF
   if (capture.header.transport !== 'http') return undefined;
   const init = client.find(({ message }) => methodOf(message) === CLIENT_REQUEST.initialize);
   const answer = init === undefined ? undefined : responseTo(capture, 'probe', init.message['id'], init.seq);
+  const answered = answer?.message['result'];
+  // On a legacy session the header must name the version initialize settled (2025-11-25/basic/transports.mdx:263-280).
+  const settled = isRecord(answered) ? answered['protocolVersion'] : undefined;
   const bad: number[] = [];
   const good: number[] = [];
   for (const event of capture.events) {
@@ -105,14 +108,15 @@ const versionHeader = (capture: ParsedCapture, client: FoundMessage[]): FeatureF
     const meta = own.map(({ message }) => metaOf(message)[META.protocolVersion]).find((value) => typeof value === 'string');
     const headers = headerValues(event, 'mcp-protocol-version');
     if (typeof meta === 'string') (headers.length === 1 && headers[0] === meta ? good : bad).push(event.seq);
-    else if (answer !== undefined && event.seq > answer.seq) (headers.length === 1 ? good : bad).push(event.seq);
+    else if (answer !== undefined && event.seq > answer.seq)
+      (headers.length === 1 && headers[0] === settled ? good : bad).push(event.seq);
   }
   if (good.length + bad.length === 0) return undefined;
   if (bad.length === 0)
     return fact(
       feature,
       'yes',
-      `all ${good.length} request(s) after the version was settled carried a matching MCP-Protocol-Version`,
+      `all ${good.length} request(s) after the version was settled carried MCP-Protocol-Version naming it`,
       good.slice(0, 5),
     );
   if (good.length === 0)

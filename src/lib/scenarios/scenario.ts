@@ -84,13 +84,15 @@ export interface Offers {
  * limits) before the next action; `needs` names the client capability it requires (a dotted path
  * such as `elicitation.url`), and the server sends nothing the client did not declare. A
  * progress notification goes only for a call that carried a `progressToken`. `addTools` changes
- * what `tools/list` answers from then on. `hold` keeps a call unanswered until the client cancels
- * it or the run ends.
+ * what `tools/list` answers from then on. `pause` waits that many milliseconds (a slow tool takes
+ * a moment between its reports). `hold` keeps a call unanswered until the client cancels it or the
+ * run ends. `key` names a request inside a 2026-07-28 `inputRequests` map.
  */
 export type Action =
   | { request: ServerRequestMethod; params: Record<string, unknown>; needs?: string; key: string }
   | { notify: ServerNotificationMethod; params: Record<string, unknown> }
   | { addTools: readonly Tool[] }
+  | { pause: number }
   | { hold: true };
 
 /**

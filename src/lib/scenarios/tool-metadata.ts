@@ -88,9 +88,12 @@ const schemaIn = (definition: Record<string, unknown>): Record<string, unknown> 
 
 const judge = (capture: ParsedCapture): FeatureFact[] => {
   if (noModel(capture)) {
-    return ['tools.inputSchema.unchanged', 'tools.title.toModel', 'tools.outputSchema.toModel', 'tools.annotations'].map(
-      (feature) => fact(feature, 'not-observed', NO_MODEL),
-    );
+    return [
+      ...['tools.inputSchema.unchanged', 'tools.title.toModel', 'tools.outputSchema.toModel'].map((feature) =>
+        fact(feature, 'not-observed', NO_MODEL),
+      ),
+      annotationsFact(capture),
+    ];
   }
   const facts: FeatureFact[] = [];
   const withDefinition = modelRequests(capture).find((event) => definitionIn(event.json) !== undefined);

@@ -58,6 +58,7 @@ const read = (body: Record<string, unknown>): Conversation | string => {
             name: tool['name'],
             ...(typeof tool['description'] === 'string' ? { description: tool['description'] } : {}),
             ...(tool['input_schema'] === undefined ? {} : { parameters: tool['input_schema'] }),
+            ...(tool['defer_loading'] === true ? { deferred: true } : {}),
           },
         ]
       : [],

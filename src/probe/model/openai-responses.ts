@@ -20,6 +20,7 @@ const toolsOf = (tools: unknown, namespace?: string): OfferedTool[] =>
         ...(namespace === undefined ? {} : { namespace }),
         ...(typeof fn['description'] === 'string' ? { description: fn['description'] } : {}),
         ...(fn['parameters'] === undefined ? {} : { parameters: fn['parameters'] }),
+        ...(fn['defer_loading'] === true ? { deferred: true } : {}),
       },
     ];
   });
