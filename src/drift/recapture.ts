@@ -1,5 +1,5 @@
 /**
- * `--recapture`: runs the capture lab's recipe (`npm run probe -- run <client> --version <v>`) for
+ * `--recapture`: runs the capture lab's kit (`npm run probe -- run <client> --version <v>`) for
  * each client whose observed verdicts are older than its newest release, then says what the new
  * capture shows that the client's last capture did not.
  */

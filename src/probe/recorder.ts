@@ -62,7 +62,7 @@ export class CaptureRecorder {
   #file: string | undefined;
   readonly #open: OpenCapture;
   readonly #source: HeaderSource;
-  readonly #start = performance.now();
+  readonly #start: number;
   readonly #maxBytes: number;
   #pending: string[] | undefined;
   #seq = 0;
@@ -73,8 +73,14 @@ export class CaptureRecorder {
   /** Called once when the capture reaches its size limit, so the side can stop listening. */
   onFull: (() => void) | undefined;
 
-  /** Starts a capture: with a header, its file is created now; with `fromClientInfo`, once the client says who it is. */
-  constructor(open: OpenCapture, source: HeaderSource, maxBytes: number) {
+  /**
+   * Starts a capture: with a header, its file is created now; with `fromClientInfo`, once the client
+   * says who it is. `epoch` (milliseconds since 1970) is the instant `t` counts from, where a runner
+   * merges this capture with events another process recorded; else `t` counts from now.
+   */
+  constructor(open: OpenCapture, source: HeaderSource, maxBytes: number, epoch?: number) {
+    // performance.now() never goes back; timeOrigin ties it to the wall clock the other process reads.
+    this.#start = epoch === undefined ? performance.now() : epoch - performance.timeOrigin;
     this.#open = open;
     this.#source = source;
     this.#maxBytes = maxBytes;
@@ -158,7 +164,7 @@ export class CaptureRecorder {
 
   #record(event: Unnumbered): void {
     if (this.#full || this.#closed) return;
-    const t = Math.max(this.#lastT, Math.round(performance.now() - this.#start));
+    const t = Math.max(this.#lastT, 0, Math.round(performance.now() - this.#start));
     const numbered = { seq: this.#seq + 1, t, ...event };
     const line = `${JSON.stringify(numbered)}\n`;
     const size = Buffer.byteLength(line);
