@@ -3,6 +3,7 @@
  * Every finding rests on one feature cell and links its page; a cell nobody has observed or read
  * gives "not yet observed", never "fine", so the check is exactly as good as the evidence.
  */
+import { featureUrl } from '../outputs/urls.ts';
 import type { ServerDescription, ServerRequestUse, ToolInfo } from './server-input.ts';
 
 /** A feature cell's state, unknown kept apart from no. */
@@ -38,7 +39,7 @@ export interface CheckData {
 }
 
 /** A feature's page, as FORMAT.md maps a dotted id to a path. */
-export const featurePath = (feature: string): string => `/features/${feature.split('.').join('/')}`;
+export const featurePath = (feature: string): string => featureUrl(feature);
 
 /** Names longer than this are worth a look where a client's prefix and limit are not known. */
 const LONG_NAME = 40;
