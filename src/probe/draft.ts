@@ -8,18 +8,17 @@
 import type { Capture } from '../lib/content/capture-rules.ts';
 import { codeSpan } from '../lib/outputs/capture-view.ts';
 import { scaffold } from '../lib/authoring/scaffold.ts';
-import { isRecord } from './jsonrpc.ts';
+import { capabilityDeclarations, extensionsOf } from '../lib/mcp/capabilities.ts';
+import { isRecord } from '../lib/mcp/json.ts';
+import { messagesFrom } from '../lib/mcp/messages.ts';
 import { parsePersona } from './personas.ts';
-import { MODERN_REVISION, META } from './spec.ts';
+import { MODERN_REVISION, META } from '../lib/mcp/protocol.ts';
 import {
   answerTo,
   clientInfos,
-  declaredCapabilities,
-  extensionsOf,
   fallbackOf,
   firstMethod,
   headerAgreement,
-  messagesFrom,
   missingVersionHeader,
   userAgents,
   versionOffers,
@@ -78,7 +77,7 @@ export const factLines = (capture: Capture): string[] => {
   lines.push(
     offers.length === 0 ? '- No protocol version offered.' : `- Protocol versions offered, in order: ${described.join('; ')}.`,
   );
-  for (const declared of declaredCapabilities(capture)) {
+  for (const declared of capabilityDeclarations(capture)) {
     const extensions = extensionsOf(declared.capabilities);
     lines.push(
       `- Capabilities declared in ${declared.via === 'initialize' ? 'initialize' : `_meta ${codeSpan(META.clientCapabilities)}`}: ${json(declared.capabilities)} (seq ${declared.seq})${extensions.length > 0 ? `; extensions ${extensions.map(codeSpan).join(', ')}` : '; no extensions'}.`,
@@ -209,7 +208,7 @@ export const proposalsOf = (capture: Capture): { proposals: Proposal[]; inconclu
 };
 
 const capabilityIds = (capture: Capture, known: readonly string[]) => {
-  const declared = new Set(declaredCapabilities(capture).flatMap((item) => Object.keys(item.capabilities)));
+  const declared = new Set(capabilityDeclarations(capture).flatMap((item) => Object.keys(item.capabilities)));
   return ['protocolVersions', ...known.filter((id) => declared.has(id) && id !== 'protocolVersions')].filter((id) =>
     known.includes(id),
   );

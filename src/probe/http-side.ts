@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorOf, readIncoming } from './jsonrpc.ts';
+import { errorOf, readIncoming } from '../lib/mcp/jsonrpc.ts';
 import type { Limits } from './limits.ts';
 import { decodeLine } from './lines.ts';
 import { answer, type Persona } from './personas.ts';

@@ -1,11 +1,12 @@
 /**
  * The probe's personas: how it answers a client, one persona per run. Pure: a message and what the
  * connection knows go in, the answer (and for HTTP its status) comes out; the stdio and HTTP sides
- * record and send it. Each rule cites the specification at SPEC_COMMIT (src/probe/spec.ts) as
+ * record and send it. Each rule cites the specification at SPEC_COMMIT (src/lib/mcp/protocol.ts) as
  * `path:lines`, all under docs/specification/ of modelcontextprotocol/modelcontextprotocol.
  */
-import { errorOf, isRecord, resultOf, type Incoming, type Outgoing, type RpcId } from './jsonrpc.ts';
-import { ERROR, LEGACY_REVISIONS, META, MODERN_REVISION } from './spec.ts';
+import { isRecord } from '../lib/mcp/json.ts';
+import { errorOf, resultOf, type Incoming, type Outgoing, type RpcId } from '../lib/mcp/jsonrpc.ts';
+import { ERROR, LEGACY_REVISIONS, META, MODERN_REVISION } from '../lib/mcp/protocol.ts';
 import { PROBE_NAME, PROBE_VERSION } from './version.ts';
 
 /** A persona, parsed: `observe`, `legacy:<revision>` or `modern-only`. */

@@ -4,7 +4,7 @@
  * standard output. It stops when input ends, at a limit, or at the run's time limit, and records why.
  */
 import type { Readable, Writable } from 'node:stream';
-import { readIncoming } from './jsonrpc.ts';
+import { readIncoming } from '../lib/mcp/jsonrpc.ts';
 import type { Limits } from './limits.ts';
 import { decodeLine, LineSplitter, type Line } from './lines.ts';
 import { answer, type Persona } from './personas.ts';

@@ -1,12 +1,10 @@
 import * as z from 'zod';
+import { isRecord } from '../lib/mcp/json.ts';
 import { CapabilityId, OneLine, PlainSentences, RevisionId, Slug, idList, oneOf } from './fields.ts';
 
 /** What a verdict can say; a cell without one is *unknown*, which is never written down. */
 export const verdictStates = ['yes', 'partial', 'no'] as const;
 export type VerdictState = (typeof verdictStates)[number];
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether a client supports one revision or one capability, and the notes that prove it. */
 export const Verdict = z
