@@ -7,11 +7,14 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { isRecord } from '../lib/mcp/json.ts';
+import { CLIENT_NOTIFICATION, CLIENT_REQUEST } from '../lib/mcp/methods.ts';
+import { LEGACY_REVISIONS } from '../lib/mcp/protocol.ts';
 
 /** The answers, in the shape the server check reads (`{ initialize, tools, prompts?, resources? }`). */
 export type ServerAnswers = Record<string, unknown>;
 
-const PROTOCOL_VERSION = '2025-11-25';
+/** The newest revision whose handshake every server on the legacy path understands. */
+const PROTOCOL_VERSION = LEGACY_REVISIONS[0];
 /** More pages than any real list has: a server whose cursor never ends is stopped here. */
 const MAX_PAGES = 50;
 
@@ -66,17 +69,17 @@ export const askServer = (command: string, args: readonly string[], timeoutMs = 
       return { [key]: items };
     };
     const ask = async () => {
-      const initialize = await request('initialize', {
+      const initialize = await request(CLIENT_REQUEST.initialize, {
         protocolVersion: PROTOCOL_VERSION,
         capabilities: {},
         clientInfo: { name: 'canimcp-check-server', version: '1.0.0' },
       });
-      send({ method: 'notifications/initialized' });
+      send({ method: CLIENT_NOTIFICATION.initialized });
       const capabilities = isRecord(initialize['capabilities']) ? initialize['capabilities'] : {};
       const answers: ServerAnswers = { initialize };
-      if (isRecord(capabilities['tools'])) answers['tools'] = await list('tools/list', 'tools');
-      if (isRecord(capabilities['prompts'])) answers['prompts'] = await list('prompts/list', 'prompts');
-      if (isRecord(capabilities['resources'])) answers['resources'] = await list('resources/list', 'resources');
+      if (isRecord(capabilities['tools'])) answers['tools'] = await list(CLIENT_REQUEST.toolsList, 'tools');
+      if (isRecord(capabilities['prompts'])) answers['prompts'] = await list(CLIENT_REQUEST.promptsList, 'prompts');
+      if (isRecord(capabilities['resources'])) answers['resources'] = await list(CLIENT_REQUEST.resourcesList, 'resources');
       return answers;
     };
     ask().then(

@@ -26,11 +26,10 @@ const placeOf = (text: string, offset: number): { line: number; column: number }
 };
 
 class Mistake extends Error {
-  constructor(
-    readonly offset: number,
-    message: string,
-  ) {
+  readonly offset: number;
+  constructor(offset: number, message: string) {
     super(message);
+    this.offset = offset;
   }
 }
 
