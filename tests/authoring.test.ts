@@ -255,6 +255,44 @@ describe('npm run new', () => {
       { title: 'Sampling', description: 'Servers ask the client for a completion.' },
     ],
     ['capability, bare', ['capability', 'sampling'], 'capabilities/sampling.md', ['title', 'description'], {}],
+    [
+      'feature',
+      [
+        'feature',
+        'tools.result.isError',
+        '--title',
+        'Error results',
+        '--description',
+        'Is the model told that an isError result is an error?',
+        '--capability',
+        'tools',
+        '--source-url',
+        'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/b0f60ba5/docs/tools.mdx#L10-L20',
+        '--source-title',
+        'The tools page',
+      ],
+      'features/tools.result.isError.md',
+      ['introduced', 'spec[0].date', 'observe'],
+      { title: 'Error results', capability: 'tools' },
+    ],
+    [
+      'feature, bare',
+      ['feature', 'tools.call'],
+      'features/tools.call.md',
+      [
+        'title',
+        'description',
+        'capability',
+        'introduced',
+        'spec[0].url',
+        'spec[0].title',
+        'spec[0].commit',
+        'spec[0].path',
+        'spec[0].date',
+        'observe',
+      ],
+      {},
+    ],
   ] as const)('a %s: written where check looks, flagged only where a value is missing', async (_name, args, file, left, data) => {
     const result = await runNew(...args);
     expect(result.code, result.stderr).toBe(0);
@@ -329,7 +367,7 @@ describe('npm run new', () => {
 describe('npm run schema', () => {
   test('the committed schemas equal freshly generated output, so they cannot drift from src/schema', async () => {
     const check = await run('src/cli/schema.ts', ['--check']);
-    expect(check.stderr).toContain('ok: 4 schemas in schema/ match src/schema');
+    expect(check.stderr).toContain('ok: 5 schemas in schema/ match src/schema');
     expect(check.code).toBe(0);
 
     const out = path.join(dir, 'schema-out');
@@ -358,7 +396,13 @@ describe("an editor's YAML language server with the committed schemas", () => {
   const require = createRequire(import.meta.url);
   const { getLanguageService } =
     require('yaml-language-server/lib/umd/languageservice/yamlLanguageService.js') as typeof YamlLanguageService;
-  const schemaFile = { research: 'note', clients: 'client', revisions: 'revision', capabilities: 'capability' } as const;
+  const schemaFile = {
+    research: 'note',
+    clients: 'client',
+    revisions: 'revision',
+    capabilities: 'capability',
+    features: 'feature',
+  } as const;
   const service = getLanguageService({
     schemaRequestService: (uri: string) => readFile(new URL(uri), 'utf8'),
     workspaceContext: { resolveRelativePath: (relative: string, resource: string) => new URL(relative, resource).toString() },

@@ -183,7 +183,7 @@ const rules: { rule: string; expected: string[] }[] = [
     rule: 'unknown-field-typo',
     expected: [
       'research/unknown-field-typo.md:2:1: title: required field is missing',
-      'research/unknown-field-typo.md:3:1: titel: unknown field (did you mean "title"?); allowed fields are id, title, kind, summary, capabilities, clients, specVersions, sources, status, supersededBy, lastVerified, related, corrects, canonical, last-updated',
+      'research/unknown-field-typo.md:3:1: titel: unknown field (did you mean "title"?); allowed fields are id, title, kind, summary, capabilities, clients, features, specVersions, sources, status, supersededBy, lastVerified, related, corrects, canonical, last-updated',
     ],
   },
   {
@@ -296,6 +296,56 @@ const rules: { rule: string; expected: string[] }[] = [
     ],
   },
   {
+    rule: 'support-unknown-feature',
+    expected: ['clients/fast-agent.md:5:14: support[0].feature: unknown feature "tools.cal" (did you mean "tools.call"?)'],
+  },
+  {
+    rule: 'support-note-not-naming-feature',
+    expected: [
+      'clients/fast-agent.md:7:13: support[0].notes[0]: note "other-note" does not name feature "tools.call" in its features',
+    ],
+  },
+  {
+    rule: 'feature-unknown-capability',
+    expected: ['features/tools.result.isError.md:4:13: capability: unknown capability "toolz" (did you mean "tools"?)'],
+  },
+  {
+    rule: 'feature-unknown-parent',
+    expected: ['features/tools.result.isError.md:5:9: parent: unknown feature "tools.calls" (did you mean "tools.call"?)'],
+  },
+  {
+    rule: 'feature-parent-cycle',
+    expected: [
+      'features/tools.call.md:5:9: parent: parents form a cycle (tools.call → tools.listChanged → tools.call): a feature cannot be its own ancestor',
+      'features/tools.listChanged.md:5:9: parent: parents form a cycle (tools.listChanged → tools.call → tools.listChanged): a feature cannot be its own ancestor',
+    ],
+  },
+  {
+    rule: 'feature-spec-not-pinned',
+    expected: [
+      'features/tools.result.isError.md:7:5: spec[0].commit: required field is missing',
+      'features/tools.result.isError.md:7:5: spec[0].path: required field is missing',
+      'features/tools.result.isError.md:10:10: observe: expected one of handshake, server-request, model, ui, code, got "modle"',
+    ],
+  },
+  {
+    rule: 'note-features-unknown',
+    expected: ['research/note-features-unknown.md:8:12: features[0]: unknown feature "tools.cal" (did you mean "tools.call"?)'],
+  },
+  {
+    rule: 'note-feature-capability-not-listed',
+    expected: [
+      'research/note-feature-capability-not-listed.md:8:12: features[0]: feature "tools.call" belongs to capability "tools", which is not among the note\'s capabilities (protocolVersions)',
+    ],
+  },
+  {
+    rule: 'source-repeated',
+    expected: [
+      'research/source-repeated.md:19:5: sources[2]: repeats sources[0] (the same url, commit and path); list each source once',
+      'research/source-repeated.md:24:5: sources[3]: repeats sources[1] (the same capture); list each source once',
+    ],
+  },
+  {
     rule: 'support-partial-without-caveat',
     expected: [
       'clients/hermes-agent.md:5:5: support[0].caveat: required when state is partial: say in one sentence what is missing',
@@ -311,12 +361,14 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'support-both-revision-and-capability',
     expected: [
-      'clients/hermes-agent.md:6:17: support[0].capability: give revision or capability, not both: a verdict is about one of them',
+      'clients/hermes-agent.md:6:17: support[0].capability: give one of revision, capability or feature, not revision and capability: a verdict is about one of them',
     ],
   },
   {
     rule: 'support-neither-revision-nor-capability',
-    expected: ['clients/hermes-agent.md:5:5: support[0]: expected revision or capability: name what this verdict is about'],
+    expected: [
+      'clients/hermes-agent.md:5:5: support[0]: expected revision, capability or feature: name what this verdict is about',
+    ],
   },
   {
     rule: 'support-state-invalid',
@@ -343,7 +395,7 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'support-unknown-field',
     expected: [
-      'clients/hermes-agent.md:8:5: support[0].versoin: unknown field (did you mean "version"?); allowed fields are revision, capability, state, notes, caveat, version, since',
+      'clients/hermes-agent.md:8:5: support[0].versoin: unknown field (did you mean "version"?); allowed fields are revision, capability, feature, state, notes, caveat, version, since',
     ],
   },
   {
@@ -361,6 +413,12 @@ const rules: { rule: string; expected: string[] }[] = [
     expected: [
       'research/todo-marker-left.md:4:14: a TODO left by npm run new: fill it in and delete the marker',
       'research/todo-marker-left.md:23:1: a TODO left by npm run new: fill it in and delete the marker',
+    ],
+  },
+  {
+    rule: 'since-contradicted-by-captures',
+    expected: [
+      'clients/hermes-agent.md:9:12: support[0].since: the captures contradict it: captured 0.8.0, older than 0.9.0, already shows yes: write since "0.8.0" (the oldest captured: pages say "since at least") (runs: 0.8.0–0.9.0: yes)',
     ],
   },
   {
@@ -495,7 +553,7 @@ describe('npm run check, one broken fixture per rule', () => {
     const run = await checkCommand(dir);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('');
-    expect(run.stderr.trim()).toBe('ok: 8 entries checked, no problems');
+    expect(run.stderr.trim()).toBe('ok: 10 entries checked, no problems');
   });
 
   test('every problem of a folder with several broken files comes out in one run, in file order', async () => {

@@ -1,5 +1,5 @@
 /**
- * `npm run new -- <note|client|revision|capability> <id> [flags]`: writes a new content file with
+ * `npm run new -- <note|client|revision|capability|feature> <id> [flags]`: writes a new content file with
  * every required field, placeholders marked TODO where no value was given, and prints its path.
  * Never overwrites: an existing id (in any letter case) or an id that is not valid is refused.
  * With a terminal attached it asks for what the flags left out; `--no-prompt` skips the questions.

@@ -1,5 +1,5 @@
 /**
- * `npm run schema`: writes the JSON Schemas of the four frontmatter types to `schema/`, generated
+ * `npm run schema`: writes the JSON Schemas of the five frontmatter types to `schema/`, generated
  * from the zod schemas in src/schema (never written by hand), for editors and other tools.
  *   --check     write nothing; exit 1 and name each file that differs from freshly generated output
  *   --out DIR   another folder than schema/ (tests)
@@ -14,7 +14,7 @@ import { fail } from './fail.ts';
 import { siteOrigin } from '../node/environment.ts';
 
 /** The committed files: the frontmatter types only; the site also serves the data export's schema. */
-const names = ['note', 'client', 'revision', 'capability'] as const;
+const names = ['note', 'client', 'revision', 'capability', 'feature'] as const;
 
 const main = async () => {
   const { values } = parseArgs({ options: { check: { type: 'boolean', default: false }, out: { type: 'string' } } });

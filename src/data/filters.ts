@@ -17,6 +17,7 @@ const optionsOf: Record<FilterName, (site: SiteData) => FilterView['options']> =
   client: (site) => site.clients.map((client) => ({ value: client.id, label: client.data.name })),
   revision: (site) => same(site.revisions.map((revision) => revision.id)),
   capability: (site) => site.capabilities.map((capability) => ({ value: capability.id, label: capability.data.title })),
+  feature: (site) => site.features.map((feature) => ({ value: feature.id, label: feature.data.title })),
   status: () => same(noteStatuses),
 };
 

@@ -3,14 +3,16 @@ import { captureData, type CaptureView } from './captures.ts';
 import { siteData, type SiteData } from './site.ts';
 import { codeSpan } from '../lib/outputs/capture-view.ts';
 import { llmsTxt, noteLinks, type LlmsLink } from '../lib/outputs/llms.ts';
-import { capabilityUrl, captureUrl, clientUrl, revisionUrl, routes } from '../lib/outputs/urls.ts';
+import { capabilityUrl, captureUrl, clientUrl, featureUrl, revisionUrl, routes } from '../lib/outputs/urls.ts';
 
 /** What the site is, in one paragraph: llms.txt's summary and the home twin's. */
 export const siteSummary =
   'Research notes on how MCP (Model Context Protocol) clients really behave: which protocol revisions they speak, how they negotiate, and where they differ from the specification and from each other, each claim with its sources.';
 
 /** Each collection's entries as links to their twins. */
-export const collectionLinks = (site: SiteData): Record<'research' | 'clients' | 'revisions' | 'capabilities', LlmsLink[]> => ({
+export const collectionLinks = (
+  site: SiteData,
+): Record<'research' | 'clients' | 'revisions' | 'capabilities' | 'features', LlmsLink[]> => ({
   research: noteLinks(site.notes),
   clients: site.clients.map((client) => ({
     title: client.data.name,
@@ -27,6 +29,11 @@ export const collectionLinks = (site: SiteData): Record<'research' | 'clients' |
     url: capabilityUrl(capability.id, 'twin'),
     description: capability.data.description,
   })),
+  features: site.features.map((feature) => ({
+    title: feature.data.title,
+    url: featureUrl(feature.id, 'twin'),
+    description: `${feature.data.description} (\`${feature.id}\`)`,
+  })),
 });
 
 /** The overview twins: what an agent reads first. */
@@ -37,6 +44,11 @@ export const overviewLinks: LlmsLink[] = [
     description: 'clients by revision and by capability, each cell a verdict (yes, partial, no) with its notes, or unknown',
   },
   { title: 'All research notes', url: routes.research.twin, description: 'every note, newest first' },
+  {
+    title: 'Features',
+    url: routes.features.twin,
+    description: 'fine-grained client features by capability, each with a row per client (state, versions, evidence)',
+  },
 ];
 
 const headings = {
@@ -69,6 +81,7 @@ export const homeTwin = async (): Promise<string> => {
           { title: 'Clients', url: routes.clients.twin },
           { title: 'Specification revisions', url: routes.revisions.twin },
           { title: 'Capabilities', url: routes.capabilities.twin },
+          { title: 'Features', url: routes.features.twin },
           { title: 'Captures', url: routes.captures.twin },
         ],
       },

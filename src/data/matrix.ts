@@ -1,7 +1,11 @@
 /** The support matrices, built from the site data: clients down, revisions (oldest first) or capabilities across. */
-import { observedByNote } from './captures.ts';
+import { captureData, observedByNote } from './captures.ts';
 import { siteData, type SiteData } from './site.ts';
 import { buildMatrices, type Axis, type Matrix } from '../lib/matrix/matrix.ts';
+import { cellEvidence } from '../lib/matrix/cell-observations.ts';
+import { versionRuns } from '../lib/matrix/version-runs.ts';
+import type { Capture } from '../lib/content/capture-rules.ts';
+import { isCaptureSource } from '../schema/index.ts';
 import type { MatrixLabels } from '../lib/matrix/matrix-twin.ts';
 
 /** Both matrices, how to name their rows and columns, and note titles (with any status but current) for links. */
@@ -13,9 +17,20 @@ export interface MatrixData {
 }
 
 const load = async (): Promise<MatrixData> => {
-  const [site, observed] = await Promise.all([siteData(), observedByNote()]);
+  const [site, observed, views] = await Promise.all([siteData(), observedByNote(), captureData()]);
+  const captureById = new Map(views.map((view) => [view.capture.id, view.capture]));
+  const noteById = new Map(site.notes.map((note) => [note.id, note]));
+  const capturesOf = (id: string): Capture[] =>
+    (noteById.get(id)?.data.sources ?? []).flatMap((source) => {
+      const capture = isCaptureSource(source) ? captureById.get(source.capture) : undefined;
+      return capture === undefined ? [] : [capture];
+    });
   const matrices = buildMatrices({
     observed,
+    runs: (client, verdict) => {
+      const { face, observations } = cellEvidence({ client, verdict, capturesOf });
+      return { face, runs: versionRuns(observations) };
+    },
     clients: site.clients,
     revisions: site.revisions.map((revision) => revision.id).reverse(),
     capabilities: site.capabilities.map((capability) => capability.id),

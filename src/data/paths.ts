@@ -13,6 +13,7 @@ import type { GetStaticPathsOptions } from 'astro';
 import { siteData } from './site.ts';
 import { pageCount } from '../lib/outputs/paging.ts';
 import { routeFile } from '../lib/outputs/output-files.ts';
+import { featurePath } from '../lib/outputs/urls.ts';
 
 /** What Astro passes a route's getStaticPaths that the helpers read. */
 type Options = Pick<GetStaticPathsOptions, 'routePattern'>;
@@ -61,4 +62,11 @@ export const researchPagePaths = async (options: Options) => {
   const site = await siteData();
   const pages = Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => String(index + 2));
   return (await toRender(options, pages, (page) => ({ page }))).map((page) => ({ params: { page } }));
+};
+
+/** A feature's page or twin: its id with every `.` as `/`, as one rest parameter (`[...path]`). */
+export const featurePaths = async (options: Options) => {
+  const site = await siteData();
+  const params = (feature: { id: string }) => ({ path: featurePath(feature.id) });
+  return (await toRender(options, site.features, params)).map((feature) => ({ params: params(feature), props: { feature } }));
 };

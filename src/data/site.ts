@@ -3,7 +3,7 @@
  * with everything pages need (derived fields, backlinks, groupings), once per build.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import type { Capability, Client, Note, Revision } from '../schema/index.ts';
+import type { Capability, Client, Feature, Note, Revision } from '../schema/index.ts';
 import { bodyOf } from 'canimcp/build-context';
 import type { CellDrift, NoteDrift } from '../lib/outputs/drift-marks.ts';
 import { correctedBy, notesBy, newestFirst, relatedBothWays } from '../lib/outputs/indexes.ts';
@@ -48,15 +48,18 @@ export interface SiteData {
   clients: EntityView<Client>[];
   revisions: EntityView<Revision>[];
   capabilities: EntityView<Capability>[];
+  /** Every feature, by id; its notes are those that list it in `features`. */
+  features: EntityView<Feature>[];
   related: Map<string, NoteView[]>;
   noteById: Map<string, NoteView>;
   clientById: Map<string, EntityView<Client>>;
   revisionById: Map<string, EntityView<Revision>>;
   capabilityById: Map<string, EntityView<Capability>>;
+  featureById: Map<string, EntityView<Feature>>;
   problems: string[];
 }
 
-type Named = 'research' | 'clients' | 'revisions' | 'capabilities';
+type Named = 'research' | 'clients' | 'revisions' | 'capabilities' | 'features';
 
 const base = <T>(entry: CollectionEntry<Named>): Base<T> => {
   // Bodies live beside the data store, not in it (see lib/content/bodies.ts).
@@ -82,6 +85,7 @@ const readCollections = () =>
     getCollection('clients'),
     getCollection('revisions'),
     getCollection('capabilities'),
+    getCollection('features'),
     getCollection('problems'),
   ]);
 type Collections = Awaited<ReturnType<typeof readCollections>>;
@@ -96,7 +100,7 @@ const sourcesOf = (collections: Collections): string =>
     ...collections.flatMap((list) => list.map((entry) => `${entry.collection}/${entry.id}\0${entry.digest ?? ''}`)),
   ].join('\n');
 
-const assemble = ([research, clients, revisions, capabilities, problems]: Collections): SiteData => {
+const assemble = ([research, clients, revisions, capabilities, features, problems]: Collections): SiteData => {
   const origin = siteOrigin();
   const today = buildDate();
   const problemList = problems.flatMap((entry) => entry.data.problems);
@@ -118,6 +122,7 @@ const assemble = ([research, clients, revisions, capabilities, problems]: Collec
   const byClient = notesBy(notes, 'clients');
   const byRevision = notesBy(notes, 'specVersions');
   const byCapability = notesBy(notes, 'capabilities');
+  const byFeature = notesBy(notes, 'features');
   const entity = <T>(entry: CollectionEntry<Named>, groups: Map<string, NoteView[]>): EntityView<T> => ({
     ...base<T>(entry),
     notes: groups.get(entry.id) ?? [],
@@ -129,16 +134,19 @@ const assemble = ([research, clients, revisions, capabilities, problems]: Collec
   const capabilityViews = capabilities
     .map((entry) => entity<Capability>(entry, byCapability))
     .sort((a, b) => a.data.title.localeCompare(b.data.title));
+  const featureViews = features.map((entry) => entity<Feature>(entry, byFeature)).sort((a, b) => a.id.localeCompare(b.id));
   return {
     notes,
     clients: clientViews,
     revisions: revisionViews,
     capabilities: capabilityViews,
+    features: featureViews,
     related: relatedBothWays(notes),
     noteById: new Map(notes.map((note) => [note.id, note])),
     clientById: new Map(clientViews.map((view) => [view.id, view])),
     revisionById: new Map(revisionViews.map((view) => [view.id, view])),
     capabilityById: new Map(capabilityViews.map((view) => [view.id, view])),
+    featureById: new Map(featureViews.map((view) => [view.id, view])),
     problems: problemList,
   };
 };

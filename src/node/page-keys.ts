@@ -13,7 +13,8 @@
  *   digest (its file, `last-updated`, origin and drift marks), as another note's body never shows;
  * - a note's twin: its digest alone (the note's own file with a header made from it);
  * - a client's files: the site key, the verdict history (a commit can change it without changing
- *   any file) and every capture file's id and hash (its pages list its captures).
+ *   any file) and every capture file's id and hash (its pages list its captures); a feature's page
+ *   and twin by the same key, as its rows are the clients' verdicts and what their captures show.
  *
  * Every other file (the fixed pages, captures, schemas) has no key and is built every time.
  */
@@ -57,8 +58,13 @@ export const pageKeys = (content: KeyedContent, origin: string, date: string): P
   for (const note of content.content.research) {
     siteParts.push(note.id, byEntry.get(`research/${note.id}`)?.lastUpdated ?? date, JSON.stringify(note.data));
   }
-  const entries = { clients: new Set<string>(), revisions: new Set<string>(), capabilities: new Set<string>() };
-  // Clients, revisions and capabilities are few: their whole files count.
+  const entries = {
+    clients: new Set<string>(),
+    revisions: new Set<string>(),
+    capabilities: new Set<string>(),
+    features: new Set<string>(),
+  };
+  // Clients, revisions, capabilities and features are few: their whole files count.
   for (const [collection, id, body] of content.bodies) {
     if (collection === 'research') continue;
     entries[collection].add(id);
@@ -92,6 +98,12 @@ export const fileKey = (keys: PageKeys, file: string): string | undefined => {
   if (keys.listing.has(file)) return keys.site;
   const [folder = '', name = '', ...rest] = file.split('/');
   const collection = folders.get(folder);
+  // A feature's files sit at its id's path (`features/tools/call.html`): its rows come from the
+  // clients' verdicts and captures, so they are keyed as a client's are.
+  if (collection === 'features') {
+    const id = [name, ...rest].join('.').replace(/\.(html|md)$/, '');
+    return keys.entries.features.has(id) ? keys.client : undefined;
+  }
   if (collection === undefined || name === '') return undefined;
   const id = rest.length > 0 ? name : name.replace(/\.[^.]*$/, '');
   if (collection === 'research') {

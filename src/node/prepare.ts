@@ -12,7 +12,14 @@ import { clientDrift, noteDrift } from '../lib/outputs/drift-marks.ts';
 import { correctedBy, newestFirst } from '../lib/outputs/indexes.ts';
 import { renderMarkdownAndText } from '../lib/markdown/markdown.ts';
 import type { Problem } from '../lib/content/problems.ts';
-import { capabilityRecord, clientRecord, noteRecord, revisionRecord, type SearchRecord } from '../lib/search/search-records.ts';
+import {
+  capabilityRecord,
+  clientRecord,
+  featureRecord,
+  noteRecord,
+  revisionRecord,
+  type SearchRecord,
+} from '../lib/search/search-records.ts';
 import { isStale } from '../lib/content/stale.ts';
 import { noteTwin } from '../lib/outputs/twin.ts';
 import { canonicalNoteUrl } from '../lib/outputs/urls.ts';
@@ -90,6 +97,7 @@ const searchRecords = (content: Content, rendered: Map<string, Rendered>, lastUp
   for (const client of content.clients) records.push(clientRecord(client, text(client)));
   for (const revision of content.revisions) records.push(revisionRecord(revision, text(revision)));
   for (const capability of content.capabilities) records.push(capabilityRecord(capability, text(capability)));
+  for (const feature of content.features) records.push(featureRecord(feature, text(feature)));
   return records;
 };
 

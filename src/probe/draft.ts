@@ -8,13 +8,13 @@
 import type { Capture } from '../lib/content/capture-rules.ts';
 import { codeSpan } from '../lib/outputs/capture-view.ts';
 import { scaffold } from '../lib/authoring/scaffold.ts';
+import { judgeCapture } from '../lib/scenarios/index.ts';
+import type { FeatureFact } from '../lib/scenarios/scenario.ts';
 import { capabilityDeclarations, extensionsOf } from '../lib/mcp/capabilities.ts';
-import { isRecord } from '../lib/mcp/json.ts';
-import { messagesFrom } from '../lib/mcp/messages.ts';
+import { revisionOutcome } from '../lib/content/handshake.ts';
 import { parsePersona } from './personas.ts';
 import { MODERN_REVISION, META } from '../lib/mcp/protocol.ts';
 import {
-  answerTo,
   clientInfos,
   fallbackOf,
   firstMethod,
@@ -31,6 +31,8 @@ export interface DraftContext {
   capabilities: readonly string[];
   /** The client's published verdicts on revisions, from its `support`. */
   verdicts: readonly { revision: string; state: string; version?: string | undefined }[];
+  /** The client's published verdicts on features, from its `support`. */
+  featureVerdicts?: readonly { feature: string; state: string; version?: string | undefined }[];
 }
 
 /** A verdict the capture supports, or the reason it supports none. */
@@ -46,6 +48,8 @@ export interface Draft {
   noteId: string;
   note: string;
   proposals: string[];
+  /** Feature verdicts the capture's judged facts support (yes, partial, no). */
+  featureProposals: string[];
   disagreements: string[];
   inconclusive: string[];
 }
@@ -116,95 +120,10 @@ export const factLines = (capture: Capture): string[] => {
   return lines;
 };
 
-const resultOf = (message: Record<string, unknown> | undefined) =>
-  message !== undefined && isRecord(message['result']) ? message['result'] : undefined;
-
-/**
- * What the persona makes conclusive. `legacy:<rev>` offers that revision only: a client that answers
- * the probe's `initialize` result with `notifications/initialized` holds a session at it (yes); one
- * that stops before is refused by it (no). `modern-only` offers 2026-07-28 only: a modern request
- * served with a result is a session (yes); a client that only ever tried `initialize` cannot (no).
- * `observe` lets the client choose, so it proves no revision verdict.
- */
+/** What the persona makes conclusive: the site's own decision (src/lib/content/handshake.ts, `revisionOutcome`). */
 export const proposalsOf = (capture: Capture): { proposals: Proposal[]; inconclusive: string[] } => {
-  const persona = parsePersona(capture.header.persona);
-  const client = messagesFrom(capture, 'client');
-  if (persona.kind === 'observe') {
-    return {
-      proposals: [],
-      inconclusive: ['observe lets the client choose its version: run legacy:<revision> or modern-only for a verdict'],
-    };
-  }
-  if (persona.kind === 'legacy') {
-    const revision = persona.revision;
-    const inits = client.filter(({ message }) => message['method'] === 'initialize');
-    for (const init of inits) {
-      const reply = answerTo(capture, init.message['id'], init.seq);
-      if (resultOf(reply?.message)?.['protocolVersion'] !== revision || reply === undefined) continue;
-      const initialized = client.find(({ message, seq }) => seq > reply.seq && message['method'] === 'notifications/initialized');
-      if (initialized !== undefined) {
-        return {
-          proposals: [
-            {
-              revision,
-              state: 'yes',
-              because: `initialize answered with ${revision} (seq ${reply.seq}), then notifications/initialized (seq ${initialized.seq})`,
-            },
-          ],
-          inconclusive: [],
-        };
-      }
-      return {
-        proposals: [
-          {
-            revision,
-            state: 'no',
-            because: `initialize answered with ${revision} (seq ${reply.seq}), and the client went no further`,
-          },
-        ],
-        inconclusive: [],
-      };
-    }
-    return { proposals: [], inconclusive: [`the client never received an initialize result at ${revision}`] };
-  }
-  const modern = client.filter(({ message }) => {
-    const meta = message['params'];
-    return isRecord(meta) && isRecord(meta['_meta']) && meta['_meta'][META.protocolVersion] === MODERN_REVISION;
-  });
-  const served = modern.find(
-    ({ message, seq }) =>
-      message['method'] !== 'server/discover' && resultOf(answerTo(capture, message['id'], seq)?.message) !== undefined,
-  );
-  if (served !== undefined) {
-    return {
-      proposals: [
-        {
-          revision: MODERN_REVISION,
-          state: 'yes',
-          because: `${String(served.message['method'])} at ${MODERN_REVISION} served with a result (seq ${served.seq})`,
-        },
-      ],
-      inconclusive: [],
-    };
-  }
-  if (modern.length === 0 && client.some(({ message }) => message['method'] === 'initialize')) {
-    return {
-      proposals: [
-        {
-          revision: MODERN_REVISION,
-          state: 'no',
-          because: 'the client only tried initialize, refused with -32022, and never sent a 2026-07-28 request',
-        },
-      ],
-      inconclusive: [],
-    };
-  }
-  return {
-    proposals: [],
-    inconclusive: [
-      `no ${MODERN_REVISION} request other than server/discover was served, but the client did not only try initialize either`,
-    ],
-  };
+  const { outcome, inconclusive } = revisionOutcome(capture);
+  return { proposals: outcome === undefined ? [] : [outcome], inconclusive: inconclusive === undefined ? [] : [inconclusive] };
 };
 
 const capabilityIds = (capture: Capture, known: readonly string[]) => {
@@ -214,9 +133,32 @@ const capabilityIds = (capture: Capture, known: readonly string[]) => {
   );
 };
 
+/** A judged feature fact as one Markdown list item: the judge's words are the project's own, the id in code. */
+export const featureLine = (item: FeatureFact): string =>
+  `- Feature ${codeSpan(item.feature)}: ${item.state}, ${item.detail}${item.seq.length > 0 ? ` (seq ${item.seq.join(', ')})` : ''}.`;
+
+/**
+ * A feature verdict the capture's facts support: yes, partial (its detail as the caveat) or no.
+ * Not observed proposes nothing: an unknown cell is never written down.
+ */
+const featureProposal = (item: FeatureFact, noteId: string, version: string): string | undefined =>
+  item.state === 'not-observed'
+    ? undefined
+    : [
+        `  - feature: ${item.feature}`,
+        `    state: ${item.state}`,
+        `    notes: [${noteId}]`,
+        ...(item.state === 'partial'
+          ? [`    caveat: ${JSON.stringify(`${item.detail.charAt(0).toUpperCase()}${item.detail.slice(1)}.`)}`]
+          : []),
+        `    version: ${JSON.stringify(version)}`,
+        `    # ${item.detail}`,
+      ].join('\n');
+
 /** The draft for a checked capture whose file hashes to `sha256`. */
 export const draftOf = (capture: Capture, context: DraftContext): Draft => {
-  const facts = factLines(capture);
+  const judged = judgeCapture(capture);
+  const facts = [...factLines(capture), ...judged.map(featureLine)];
   const { header } = capture;
   const persona = parsePersona(header.persona);
   const revisions = new Set(versionOffers(capture).map((offer) => offer.version));
@@ -263,5 +205,17 @@ export const draftOf = (capture: Capture, context: DraftContext): Draft => {
       ].join('\n'),
     );
   }
-  return { facts, noteId, note, proposals: lines, disagreements, inconclusive };
+  const featureProposals: string[] = [];
+  for (const item of judged) {
+    const published = context.featureVerdicts?.find((verdict) => verdict.feature === item.feature);
+    if (published !== undefined && item.state !== 'not-observed' && published.state !== item.state) {
+      disagreements.push(
+        `${header.client} ${item.feature}: the capture says ${item.state} (${item.detail}), the published verdict says ${published.state}${published.version === undefined ? '' : ` (checked on ${published.version})`}: not proposed`,
+      );
+      continue;
+    }
+    const proposal = featureProposal(item, noteId, header.version);
+    if (proposal !== undefined) featureProposals.push(proposal);
+  }
+  return { facts, noteId, note, proposals: lines, featureProposals, disagreements, inconclusive };
 };

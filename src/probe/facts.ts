@@ -9,6 +9,7 @@ import { metaOf, methodOf as methodName, paramsOf } from '../lib/mcp/jsonrpc.ts'
 import { headerValues, messagesFrom, messagesOf } from '../lib/mcp/messages.ts';
 import { META } from '../lib/mcp/protocol.ts';
 import type { Capture } from '../lib/content/capture-rules.ts';
+import { answerTo } from '../lib/content/handshake.ts';
 
 /** A fact's evidence: the event that shows it. */
 export interface At {
@@ -118,10 +119,6 @@ export const missingVersionHeader = (capture: Pick<Capture, 'events'>): number[]
     .filter((event) => headerValues(event, 'mcp-protocol-version').length === 0)
     .map((event) => event.seq);
 };
-
-/** The probe's answer to a client request: the message and the event that carried it. */
-export const answerTo = (capture: Pick<Capture, 'events'>, id: unknown, after: number) =>
-  messagesFrom(capture, 'probe').find(({ message, seq }) => seq > after && message['id'] === id && !('method' in message));
 
 /** A fallback from a modern attempt to `initialize`, with its delay after the answer that caused it. */
 export interface Fallback {

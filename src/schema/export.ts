@@ -35,6 +35,17 @@ const verdictFields = {
   version: z.string().optional(),
   /** The earliest client version known to behave so. */
   since: z.string().optional(),
+  /** The version runs the captures show, oldest first; `fromIsOldestCaptured` where nothing older was captured. */
+  ranges: z
+    .array(
+      z.strictObject({
+        from: z.string(),
+        to: z.string().optional(),
+        state: z.enum(verdictStates),
+        fromIsOldestCaptured: z.literal(true).optional(),
+      }),
+    )
+    .optional(),
   /** `observed` where a cited note cites a capture of this client, else `read` (code and reports). */
   evidence: z.enum(['observed', 'read']),
   /** Where the drift report found a release newer than `version`: that release, its day, and the day it was checked. */
@@ -71,6 +82,14 @@ export const ClientExport = z.strictObject({
       userAgent: z.string().optional(),
       transport: z.string(),
       path: z.string(),
+      /**
+       * Which face connected: `session`, `health-check` (a check such as `mcp list`, which may be a
+       * separate client: `mcp-test-client` is Gemini CLI's and Qwen Code's), or `lab-script` (the
+       * lab's own script on an SDK, whose clientInfo is the script's name: map it to no client).
+       */
+      face: z.enum(['session', 'health-check', 'lab-script']),
+      /** What was run to make the client connect. */
+      command: z.string().optional(),
       /** The capture's id: `/captures/<id>`. */
       capture: z.string(),
       capturedAt: z.string(),
@@ -121,3 +140,40 @@ export const HistoryExport = z.union([
   }),
   z.strictObject({ available: z.literal(false), reason: z.string(), changes: z.array(z.never()).max(0) }),
 ]);
+
+/** One run of captured versions that behaved alike, oldest first (FORMAT.md's version runs). */
+export const FeatureRangeExport = z.strictObject({
+  /** The oldest version of the run. */
+  from: z.string(),
+  /** The newest version of the run, where it is not `from` itself. */
+  to: z.string().optional(),
+  state: z.enum(['yes', 'partial', 'no', 'not-observed']),
+  /** Set where nothing older than `from` was captured, so "since" is only "since at least". */
+  fromIsOldestCaptured: z.boolean().optional(),
+});
+
+/** One cell of `/data/features.json`: a client against a feature; unknown cells included. */
+export const FeatureCellExport = z.union([
+  z.strictObject({
+    feature: z.string(),
+    client: z.string(),
+    state: z.enum(verdictStates),
+    ranges: z.array(FeatureRangeExport),
+    evidence: z.enum(['observed', 'read']),
+    caveat: z.string().optional(),
+    notes: z.array(z.string()).min(1),
+    /** The captures the cell's notes cite of this client. */
+    captures: z.array(z.string()),
+  }),
+  z.strictObject({
+    feature: z.string(),
+    client: z.string(),
+    state: z.literal('unknown'),
+    ranges: z.array(FeatureRangeExport).max(0),
+    notes: z.array(z.string()).max(0),
+    captures: z.array(z.string()).max(0),
+  }),
+]);
+
+/** The whole features export: every feature × client cell. */
+export const FeaturesExport = z.array(FeatureCellExport);

@@ -5,7 +5,8 @@ import * as z from 'zod';
  * each type here starts from a string: `2025-11-25` and `commit: 0012345` arrive exactly as written.
  */
 
-const text = (what: string) =>
+/** Text, with a message naming what was expected instead. */
+export const text = (what: string) =>
   z.string({
     error: (issue) => (issue.input === undefined ? 'required field is missing' : `expected ${what}`),
   });
@@ -26,6 +27,18 @@ export const RevisionId = text('a revision id').regex(
 export const CapabilityId = text('a capability id').regex(
   /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/,
   'expected a capability id of letters and digits, like "protocolVersions"',
+);
+
+/** One segment of a feature id: letters and digits, joined by single hyphens or underscores. */
+const featureSegment = '[a-zA-Z0-9]+(?:[-_][a-zA-Z0-9]+)*';
+
+/**
+ * A feature id is dotted (`tools.result.structuredContent`): each segment in the protocol's own
+ * spelling where it has one, so camelCase and `resource_link` are allowed.
+ */
+export const FeatureId = text('a feature id').regex(
+  new RegExp(`^${featureSegment}(?:\\.${featureSegment})*$`),
+  'expected a dotted feature id, each segment letters and digits joined by single - or _, like "tools.result.structuredContent"',
 );
 
 const isRealDate = (value: string) => {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {
   CapabilityId,
   CommitId,
+  FeatureId,
   HttpUrl,
   IsoDate,
   OneLine,
@@ -88,6 +89,10 @@ export const NoteFrontmatter = z
     clients: idList(Slug, 'client').meta({
       title: 'Clients',
       description: 'Every client the body discusses: ids of files in clients/.',
+    }),
+    features: uniqueIds(FeatureId, 'feature').optional().meta({
+      title: 'Features',
+      description: "The features the note is evidence for: ids of files in features/, each with its capability among the note's capabilities.",
     }),
     specVersions: idList(RevisionId, 'revision').meta({
       title: 'Revisions',

@@ -1,21 +1,29 @@
 import * as z from 'zod';
 import { isRecord } from '../lib/mcp/json.ts';
-import { CapabilityId, OneLine, PlainSentences, RevisionId, Slug, idList, oneOf } from './fields.ts';
+import { CapabilityId, FeatureId, OneLine, PlainSentences, RevisionId, Slug, idList, oneOf } from './fields.ts';
 
 /** What a verdict can say; a cell without one is *unknown*, which is never written down. */
 export const verdictStates = ['yes', 'partial', 'no'] as const;
 export type VerdictState = (typeof verdictStates)[number];
 
-/** Whether a client supports one revision or one capability, and the notes that prove it. */
+/** What a verdict can be about; exactly one of them names its cell's column. */
+export const verdictAxes = ['revision', 'capability', 'feature'] as const;
+export type VerdictAxis = (typeof verdictAxes)[number];
+
+/** Whether a client supports one revision, capability or feature, and the notes that prove it. */
 export const Verdict = z
   .strictObject({
     revision: RevisionId.optional().meta({
       title: 'Revision',
-      description: 'The revision this verdict is about: an id of a file in revisions/ (or capability, never both).',
+      description: 'The revision this verdict is about: an id of a file in revisions/ (or capability or feature, only one).',
     }),
     capability: CapabilityId.optional().meta({
       title: 'Capability',
-      description: 'The capability this verdict is about: an id of a file in capabilities/ (or revision, never both).',
+      description: 'The capability this verdict is about: an id of a file in capabilities/ (or revision or feature, only one).',
+    }),
+    feature: FeatureId.optional().meta({
+      title: 'Feature',
+      description: 'The feature this verdict is about: an id of a file in features/ (or revision or capability, only one).',
     }),
     state: oneOf(verdictStates).meta({
       title: 'State',
@@ -23,7 +31,7 @@ export const Verdict = z
     }),
     notes: idList(Slug, 'note', ': a verdict needs the notes that prove it').meta({
       title: 'Notes',
-      description: 'The evidence: ids of current notes that name this client and this revision or capability.',
+      description: 'The evidence: ids of current notes that name this client and this revision, capability or feature.',
     }),
     caveat: PlainSentences(1, 'expected one sentence')
       .optional()
@@ -39,16 +47,19 @@ export const Verdict = z
   })
   .superRefine(
     (verdict, ctx) => {
-      const hasRevision = verdict.revision !== undefined;
-      const hasCapability = verdict.capability !== undefined;
-      if (hasRevision && hasCapability) {
+      const given = verdictAxes.filter((axis) => verdict[axis] !== undefined);
+      if (given.length > 1) {
         ctx.addIssue({
           code: 'custom',
-          path: ['capability'],
-          message: 'give revision or capability, not both: a verdict is about one of them',
+          path: [given[1] ?? 'capability'],
+          message: `give one of revision, capability or feature, not ${given.join(' and ')}: a verdict is about one of them`,
         });
-      } else if (!hasRevision && !hasCapability) {
-        ctx.addIssue({ code: 'custom', path: [], message: 'expected revision or capability: name what this verdict is about' });
+      } else if (given.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: 'expected revision, capability or feature: name what this verdict is about',
+        });
       }
       if (verdict.state === 'partial' && verdict.caveat === undefined) {
         ctx.addIssue({
@@ -62,15 +73,15 @@ export const Verdict = z
     { when: () => true },
   );
 
-/** One verdict per client and revision (or capability): the first wins, a second is an error. */
+/** One verdict per client and revision (or capability, or feature): the first wins, a second is an error. */
 export const VerdictList = z
-  .array(Verdict, { error: 'expected a list of verdicts, each with revision or capability, state and notes' })
+  .array(Verdict, { error: 'expected a list of verdicts, each with revision, capability or feature, state and notes' })
   .superRefine(
     (verdicts, ctx) => {
       const first = new Map<string, number>();
       (verdicts as unknown[]).forEach((verdict, index) => {
         if (!isRecord(verdict)) return;
-        for (const axis of ['revision', 'capability'] as const) {
+        for (const axis of verdictAxes) {
           const id = verdict[axis];
           if (typeof id !== 'string') continue;
           const earlier = first.get(`${axis}\0${id}`);

@@ -9,6 +9,7 @@ import { parseAuthored } from '../../schema/errors.ts';
 import {
   CapabilityFrontmatter,
   ClientFrontmatter,
+  FeatureFrontmatter,
   NoteFrontmatter,
   RevisionFrontmatter,
   collectionSchemas,
@@ -34,6 +35,7 @@ const note = NoteFrontmatter.shape;
 const client = ClientFrontmatter.shape;
 const revision = RevisionFrontmatter.shape;
 const capability = CapabilityFrontmatter.shape;
+const feature = FeatureFrontmatter.shape;
 const ids = (collection: CollectionName, field: z.ZodType, key: keyof ScaffoldValues): FlagSpec => ({
   key,
   schema: collectionSchemas[collection].id,
@@ -70,6 +72,13 @@ export const flagSpecs = {
     title: { key: 'title', schema: capability.title },
     description: { key: 'description', schema: capability.description },
   },
+  feature: {
+    title: { key: 'title', schema: feature.title },
+    description: { key: 'description', schema: feature.description },
+    capability: ids('capabilities', feature.capability, 'capabilities'),
+    'source-url': { key: 'sourceUrl', schema: Source.shape.url, aside: 'a GitHub permalink is split into commit and path' },
+    'source-title': { key: 'sourceTitle', schema: Source.shape.title },
+  },
 } satisfies Record<EntryType, Record<string, FlagSpec>>;
 
 export type Flag = { [T in EntryType]: keyof (typeof flagSpecs)[T] }[EntryType];
@@ -91,7 +100,7 @@ const wrap = (words: readonly string[], width: number) =>
   }, []);
 
 export const usage = [
-  'usage: npm run new -- <note|client|revision|capability> <id> [flags]',
+  'usage: npm run new -- <note|client|revision|capability|feature> <id> [flags]',
   '',
   ...(Object.keys(flagSpecs) as EntryType[]).flatMap((type) =>
     wrap(

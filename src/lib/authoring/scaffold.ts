@@ -11,7 +11,9 @@ import { commitPattern } from '../../schema/fields.ts';
 import {
   CapabilityFrontmatter,
   ClientFrontmatter,
+  FeatureFrontmatter,
   NoteFrontmatter,
+  featureObservations,
   RevisionFrontmatter,
   noteKinds,
   noteStatuses,
@@ -28,6 +30,7 @@ export const entryTypes = {
   client: 'clients',
   revision: 'revisions',
   capability: 'capabilities',
+  feature: 'features',
 } as const satisfies Record<string, CollectionName>;
 
 export type EntryType = keyof typeof entryTypes;
@@ -241,6 +244,33 @@ const capabilityFile = (values: ScaffoldValues): string => {
   return file(lines, body);
 };
 
+const featureFile = (values: ScaffoldValues, context: ScaffoldContext): string => {
+  const feature = FeatureFrontmatter.shape;
+  const source = values.sourceUrl === undefined ? undefined : sourceParts(values.sourceUrl);
+  const lines = [
+    textField('title', values.title, about(feature.title)),
+    textField('description', values.description, about(feature.description)),
+    textField('capability', values.capabilities?.[0], knownHint(context.known.capabilities, 'capabilities')),
+    `introduced: ""${todo(about(feature.introduced))}`,
+    'spec:',
+    textField('url', source?.url, 'a github.com blob URL at the commit you read', '  - '),
+    textField('title', values.sourceTitle, about(Source.shape.title), '    '),
+    source?.commit === undefined
+      ? `    commit: ""${todo(about(Source.shape.commit))}`
+      : `    commit: ${yamlScalar(source.commit)}`,
+    source?.path === undefined ? `    path: ""${todo(about(Source.shape.path))}` : `    path: ${yamlScalar(source.path)}`,
+    `    date: ""${todo("the commit's date (git log -1 --format=%cs <commit>)")}`,
+    choiceField('observe', undefined, featureObservations),
+  ];
+  const body = [
+    '<!--',
+    'TODO: explain in a few sentences, in your own words, what a server author should know about',
+    'this feature (never copy the specification), then delete this comment.',
+    '-->',
+  ];
+  return file(lines, body);
+};
+
 const file = (frontmatter: readonly string[], body: readonly string[]) =>
   `---\n${frontmatter.join('\n')}\n---\n\n${body.join('\n')}\n`;
 
@@ -255,5 +285,7 @@ export const scaffold = (type: EntryType, id: string, values: ScaffoldValues, co
       return revisionFile(id, values);
     case 'capability':
       return capabilityFile(values);
+    case 'feature':
+      return featureFile(values, context);
   }
 };

@@ -1,4 +1,4 @@
-import type { Capability, Client, CollectionName, Note, Revision } from '../../schema/index.ts';
+import type { Capability, Client, CollectionName, Feature, Note, Revision } from '../../schema/index.ts';
 import type { DriftReport } from '../../schema/drift.ts';
 import type { CaptureBytes } from './capture-rules.ts';
 import type { InvalidUtf8 } from './encoding.ts';
@@ -45,6 +45,7 @@ export interface Content {
   clients: Entry<Client>[];
   revisions: Entry<Revision>[];
   capabilities: Entry<Capability>[];
+  features: Entry<Feature>[];
 }
 
 /** What reading a content folder found: the valid entries and every problem. */

@@ -10,6 +10,7 @@ const references: [field: string, target: CollectionName][] = [
   ['clients', 'clients'],
   ['specVersions', 'revisions'],
   ['capabilities', 'capabilities'],
+  ['features', 'features'],
   ['related', 'research'],
   ['corrects', 'research'],
 ];

@@ -1,10 +1,12 @@
 import type { CollectionName } from '../../schema/index.ts';
 import { linkProblems, todoProblems } from './body-rules.ts';
-import { captureIndex, captureSourceProblems, checkCapture, type CaptureFile } from './capture-rules.ts';
-import type { Content, Entry, KnownIds, LoadResult, SourceFile } from './entries.ts';
+import { captureIndex, captureSourceProblems, checkCapture, type Capture, type CaptureFile } from './capture-rules.ts';
+import { sinceProblems } from './since-rules.ts';
+import { asRecord, type Content, type Entry, type KnownIds, type LoadResult, type SourceFile } from './entries.ts';
 import { fingerprint } from './fingerprint.ts';
 import { frontmatterData, nameProblems, pastDateProblems, reporter, schemaCheck } from './file-rules.ts';
 import { sortProblems, type Problem } from './problems.ts';
+import { featureProblems, noteFeatureProblems, repeatedSourceProblems } from './feature-rules.ts';
 import { noteReferenceProblems } from './reference-rules.ts';
 import { verdictProblems } from './verdicts.ts';
 
@@ -46,23 +48,34 @@ export const validateContent = (
     clients: idsIn('clients'),
     revisions: idsIn('revisions'),
     capabilities: idsIn('capabilities'),
+    features: idsIn('features'),
   };
   const noteData = new Map(
     files.filter((file) => file.collection === 'research').map((file) => [file.id, file.parsed?.data] as const),
   );
+  const featureData = new Map(
+    files.filter((file) => file.collection === 'features').map((file) => [file.id, file.parsed?.data] as const),
+  );
   const named = Map.groupBy(nameProblems(files), (problem) => problem.file);
-  const content: Content = { research: [], clients: [], revisions: [], capabilities: [] };
+  const content: Content = { research: [], clients: [], revisions: [], capabilities: [], features: [] };
   const problems: Problem[] = [];
 
   const captureFiles = options.captures ?? [];
   const captures = captureIndex(captureFiles);
   const captureIds = new Set(captures.keys());
-  for (const file of captureFiles) problems.push(...checkCapture(file, ids.clients).problems);
+  const parsedCaptures = new Map<string, Capture>();
+  for (const file of captureFiles) {
+    const checked = checkCapture(file, ids.clients);
+    problems.push(...checked.problems);
+    if (checked.capture !== undefined) parsedCaptures.set(file.id, checked.capture);
+  }
 
   // A note's capture sources are checked against the captures' hashes: a changed capture checks them again.
   const captureKey = captureFiles.map((file) => `${file.id}\0${file.sha256}`).join('\0');
+  // A note's features are checked against each feature's capability, a feature against its parents.
+  const featureKey = [...featureData].map(([id, data]) => `${id}\0${JSON.stringify(asRecord(data)?.['capability'] ?? null)}\0${JSON.stringify(asRecord(data)?.['parent'] ?? null)}`).join('\0');
   const key = fingerprint(
-    [options.origin, options.today, ...Object.values(ids).map((set) => [...set].join('\0')), captureKey].join('\n'),
+    [options.origin, options.today, ...Object.values(ids).map((set) => [...set].join('\0')), captureKey, featureKey].join('\n'),
   );
   const check = (file: SourceFile, own: Problem[]): Checked => {
     const parse =
@@ -78,9 +91,14 @@ export const validateContent = (
     if (file.collection === 'research') {
       noteReferenceProblems(file.id, readable.data, ids, options.origin, report);
       captureSourceProblems(readable.data, captures, report);
+      repeatedSourceProblems(readable.data, report);
+      noteFeatureProblems(readable.data, featureData, report);
     }
+    if (file.collection === 'features') featureProblems(file.id, readable.data, ids, featureData, report);
     if (file.collection === 'clients') {
       for (const problem of verdictProblems(file.id, readable.data['support'], noteData, ids))
+        report(problem.path, problem.message);
+      for (const problem of sinceProblems(file.id, readable.data['support'], noteData, parsedCaptures))
         report(problem.path, problem.message);
     }
     own.push(...linkProblems(file, ids, options.origin, captureIds));

@@ -125,6 +125,8 @@ export const readVerdicts = (
   const verdicts = new Map<string, CellVerdict>();
   if (whole.success) {
     for (const verdict of whole.data.support ?? []) {
+      // The history follows the revision and capability matrices; feature cells are derived from captures.
+      if (verdict.feature !== undefined) continue;
       const key =
         verdict.revision !== undefined ? cellKey('revision', verdict.revision) : cellKey('capability', verdict.capability ?? '');
       verdicts.set(key, toCellVerdict(verdict));
@@ -137,6 +139,7 @@ export const readVerdicts = (
   const failed: string[] = [];
   for (const [index, value] of support.entries()) {
     const item = asRecord(value);
+    if (typeof item?.['feature'] === 'string' && cellOf(item) === undefined) continue;
     const key = item === undefined ? undefined : cellOf(item);
     if (key === undefined) {
       failed.push(`support[${index}]: expected revision or capability`);

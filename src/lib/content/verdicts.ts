@@ -1,4 +1,5 @@
 import { isRecord } from '../mcp/json.ts';
+import { verdictAxes } from '../../schema/verdict.ts';
 import { didYouMean } from './suggest.ts';
 
 /** The ids that exist, by what verdicts refer to. */
@@ -6,6 +7,7 @@ export interface KnownIds {
   research: ReadonlySet<string>;
   revisions: ReadonlySet<string>;
   capabilities: ReadonlySet<string>;
+  features: ReadonlySet<string>;
 }
 
 /** A problem with a client's `support`, at a path inside the client's frontmatter. */
@@ -17,11 +19,11 @@ export interface VerdictProblem {
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
-const noteField = { revision: 'specVersions', capability: 'capabilities' } as const;
+const noteField = { revision: 'specVersions', capability: 'capabilities', feature: 'features' } as const;
 
 /**
  * The rules of a client's verdicts that need other files: every id exists, and every note cited
- * names this client and the verdict's revision or capability, and not all of them are withdrawn.
+ * names this client and the verdict's revision, capability or feature, and not all of them are withdrawn.
  * Reads the frontmatter as written (`support` may be partly invalid; the schema reports that), and
  * the notes' frontmatter as written, by id.
  */
@@ -36,17 +38,17 @@ export const verdictProblems = (
   support.forEach((verdict: unknown, index) => {
     if (!isRecord(verdict)) return;
     const at = (...rest: (string | number)[]) => ['support', index, ...rest];
-    const targets = (['revision', 'capability'] as const).flatMap((axis) => {
+    const targets = verdictAxes.flatMap((axis) => {
       const id = verdict[axis];
       if (typeof id !== 'string') return [];
-      const known = axis === 'revision' ? ids.revisions : ids.capabilities;
+      const known = { revision: ids.revisions, capability: ids.capabilities, feature: ids.features }[axis];
       if (known.has(id)) return [{ axis, id }];
       problems.push({ path: at(axis), message: `unknown ${axis} ${JSON.stringify(id)}${didYouMean(id, known)}` });
       return [];
     });
-    // With both or neither given, the schema has said so already, and what the notes must name is unclear.
-    const bothOrNeither = (typeof verdict['revision'] === 'string') === (typeof verdict['capability'] === 'string');
-    const target = bothOrNeither ? undefined : targets[0];
+    // With more than one or none given, the schema has said so already, and what the notes must name is unclear.
+    const given = verdictAxes.filter((axis) => typeof verdict[axis] === 'string').length;
+    const target = given === 1 ? targets[0] : undefined;
     const cited = Array.isArray(verdict['notes']) ? verdict['notes'] : [];
     const found: { id: string; status: unknown }[] = [];
     cited.forEach((noteId: unknown, position) => {

@@ -1,11 +1,29 @@
 import { describe, expect, test } from 'vitest';
 import { cellDetailId, cellVersionLabel } from './cell-view.ts';
+import type { VersionRun } from './version-runs.ts';
 
 describe('a cell in words', () => {
   test('says since which version where it is known, else as of which, else nothing', () => {
     expect(cellVersionLabel({ since: '0.3.10', version: '0.4.1' })).toBe('since 0.3.10');
     expect(cellVersionLabel({ version: '0.210' })).toBe('as of 0.210');
     expect(cellVersionLabel({})).toBeUndefined();
+  });
+
+  test('where captures decide a cell its runs speak, never a bare since', () => {
+    const oldest: VersionRun = { from: '1.0.11', to: '1.0.102', state: 'yes', fromIsOldestCaptured: true, captures: ['a', 'b'] };
+    expect(cellVersionLabel({ state: 'yes', since: '1.0.11', version: '1.0.102', ranges: [oldest] })).toBe(
+      'since at least 1.0.11 (oldest captured)',
+    );
+    expect(
+      cellVersionLabel({
+        state: 'partial',
+        since: '1.0.71',
+        ranges: [
+          { ...oldest, to: '1.0.70', state: 'no' },
+          { from: '1.0.71', state: 'partial', captures: ['c'] },
+        ],
+      }),
+    ).toBe('1.0.11–1.0.70: no · 1.0.71: partial');
   });
 
   test('detail ids differ per axis, client and column, and hold no character an id should not', () => {

@@ -4,6 +4,7 @@
  * version it holds.
  */
 import type { Evidence, MatrixCell } from './matrix.ts';
+import { notCapturedMeaning, runsLabel } from './version-runs.ts';
 
 /** Every way a verdict is known, in the order legends list them. */
 export const evidenceKinds = ['observed', 'read'] as const satisfies readonly Evidence[];
@@ -29,15 +30,25 @@ export const evidenceMeanings: Record<Evidence, string> = {
   read: `${evidenceLabels.read}: ${evidenceReasons.read}`,
 };
 
-/** What `since` and `version` mean, for legends. */
+/** What `since`, runs and `version` mean, for legends. */
 export const versionMeanings = {
-  since: 'the first client version known to behave so (from captures of several versions)',
+  since: 'the first client version known to behave so, where it rests on code or reports rather than captures',
+  sinceAtLeast: 'the behaviour holds from the oldest version captured, and nothing older was captured: it may be older still',
+  runs: `each run of captured versions with its state, oldest first; ${notCapturedMeaning}`,
   version: 'the newest client version the verdict was checked against',
 } as const;
 
-/** A cell's version in a few words: `since 0.3.10` where it is known, else `as of 0.210`, else nothing. */
-export const cellVersionLabel = (cell: Pick<MatrixCell, 'since' | 'version'>): string | undefined =>
-  cell.since !== undefined ? `since ${cell.since}` : cell.version !== undefined ? `as of ${cell.version}` : undefined;
+/**
+ * A cell's versions in a few words: its captures' runs where captures decide it (`since at least
+ * 1.0.11 (oldest captured)`, or `1.0.11–1.0.70: no · 1.0.71–1.0.102: partial`), else `since 0.3.10`
+ * where a since is written, else `as of 0.210`, else nothing. Never a bare since that captures
+ * could not support: where they decide the cell, the runs speak.
+ */
+export const cellVersionLabel = (
+  cell: Pick<MatrixCell, 'since' | 'version' | 'ranges'> & { state?: MatrixCell['state'] },
+): string | undefined =>
+  (cell.ranges !== undefined ? runsLabel(cell.ranges, cell.state ?? 'unknown') : undefined) ??
+  (cell.since !== undefined ? `since ${cell.since}` : cell.version !== undefined ? `as of ${cell.version}` : undefined);
 
 /** The id of a cell's detail on /matrix: unique across both tables, and safe in an id. */
 export const cellDetailId = (cell: Pick<MatrixCell, 'axis' | 'client' | 'column'>): string =>

@@ -1,5 +1,5 @@
 import { cellStates, formatTally, stateMeanings, stateSymbols, type Axis, type Matrix, type MatrixCell } from './matrix.ts';
-import { evidenceKinds, evidenceMarks, evidenceMeanings, versionMeanings } from './cell-view.ts';
+import { cellVersionLabel, evidenceKinds, evidenceMarks, evidenceMeanings, versionMeanings } from './cell-view.ts';
 import { clientUrl, entryUrl, noteUrl } from '../outputs/urls.ts';
 
 /** What the Markdown tables need besides the matrices: how to name clients and columns. */
@@ -20,7 +20,9 @@ const columnCollection = { revision: 'revisions', capability: 'capabilities' } a
 export const markdownCell = (cell: MatrixCell): string => {
   const parts = [`${stateSymbols[cell.state]} ${cell.state}`];
   if (cell.evidence !== undefined) parts.push(`${evidenceMarks[cell.evidence]} ${cell.evidence}`);
-  if (cell.since !== undefined) parts.push(`since ${cellText(cell.since)}`);
+  const versions = cellVersionLabel(cell);
+  if (versions !== undefined && (cell.ranges !== undefined || cell.since !== undefined)) parts.push(cellText(versions));
+  if (cell.rangesFace !== undefined) parts.push(`captured in ${cellText(cell.rangesFace)}`);
   if (cell.version !== undefined) parts.push(`version ${cellText(cell.version)}`);
   if (cell.newerRelease !== undefined) {
     parts.push(`newer release ${cellText(cell.newerRelease.newest)} (checked ${cell.newerRelease.checked})`);
@@ -51,6 +53,8 @@ export const matrixMarkdown = (matrices: Record<Axis, Matrix>, labels: MatrixLab
   const legend = [
     ...cellStates.map((state) => `- ${stateSymbols[state]} \`${state}\`: ${stateMeanings[state]}`),
     ...evidenceKinds.map((kind) => `- ${evidenceMarks[kind]} \`${kind}\`: ${evidenceMeanings[kind]}`),
+    `- \`since at least X (oldest captured)\`: ${versionMeanings.sinceAtLeast}`,
+    `- \`X: yes · Y–Z: no\`: ${versionMeanings.runs}`,
     `- \`since\`: ${versionMeanings.since}`,
     `- \`version\`: ${versionMeanings.version}`,
   ].join('\n');

@@ -1,5 +1,6 @@
 import type { Verdict, VerdictState } from '../../schema/index.ts';
 import { cellKey, type CellDrift } from '../outputs/drift-marks.ts';
+import type { VersionRun } from './version-runs.ts';
 
 /** A cell's state: a verdict's, or `unknown` where no verdict was written (never read as `no`). */
 export type CellState = VerdictState | 'unknown';
@@ -32,6 +33,10 @@ export interface MatrixCell {
   caveat?: string;
   version?: string;
   since?: string;
+  /** The version runs its captures show, oldest first (version-runs.ts); absent where no capture decides it. */
+  ranges?: VersionRun[];
+  /** The face those captures were made in, in words (`claude mcp list (cli, stdio)`). */
+  rangesFace?: string;
   /** How a verdict is known: `observed` on the wire (a cited note cites a capture of this client), else `read`. */
   evidence?: Evidence;
   /** Where the drift report found a newer release than `version`: it, and the day that was checked. */
@@ -62,6 +67,8 @@ export interface MatrixInput {
   capabilities: readonly string[];
   /** Per note id, the clients whose captures the note cites; a note absent here cites none. */
   observed?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** A verdict's version runs and their face, from the captures its notes cite (cell-observations.ts). */
+  runs?: (client: string, verdict: Verdict) => { face?: string | undefined; runs: VersionRun[] };
 }
 
 const emptyTally = (): Tally => ({ yes: 0, partial: 0, no: 0, unknown: 0 });
@@ -73,6 +80,7 @@ const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matr
       const verdict = client.data.support?.find((item) => item[axis] === column);
       if (verdict === undefined) return { client: client.id, axis, column, state: 'unknown', notes: [] };
       const newer = client.cells?.[cellKey(axis, column)];
+      const derived = input.runs?.(client.id, verdict);
       return {
         client: client.id,
         axis,
@@ -82,6 +90,9 @@ const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matr
         ...(verdict.caveat !== undefined ? { caveat: verdict.caveat } : {}),
         ...(verdict.version !== undefined ? { version: verdict.version } : {}),
         ...(verdict.since !== undefined ? { since: verdict.since } : {}),
+        ...(derived !== undefined && derived.runs.length > 0
+          ? { ranges: derived.runs, ...(derived.face === undefined ? {} : { rangesFace: derived.face }) }
+          : {}),
         evidence: verdict.notes.some((note) => input.observed?.get(note)?.has(client.id)) ? 'observed' : 'read',
         ...(newer === undefined ? {} : { newerRelease: newer }),
       };
@@ -124,6 +135,14 @@ export const columnOf = (matrix: Matrix, column: string): Record<CellState, Matr
   return groups;
 };
 
+/** A run as the exports list it (FORMAT.md, `/data/features.json`): its versions and state, not its captures. */
+export const exportRange = (run: VersionRun) => ({
+  from: run.from,
+  ...(run.to === undefined ? {} : { to: run.to }),
+  state: run.state,
+  ...(run.fromIsOldestCaptured === true ? { fromIsOldestCaptured: true as const } : {}),
+});
+
 /** A cell as `/data/matrix.json` lists it (FORMAT.md): unknown cells keep `state: unknown` and no notes. */
 export const exportCell = (cell: MatrixCell) => ({
   client: cell.client,
@@ -133,6 +152,7 @@ export const exportCell = (cell: MatrixCell) => ({
   ...(cell.caveat !== undefined ? { caveat: cell.caveat } : {}),
   ...(cell.version !== undefined ? { version: cell.version } : {}),
   ...(cell.since !== undefined ? { since: cell.since } : {}),
+  ...(cell.ranges !== undefined ? { ranges: cell.ranges.map(exportRange) } : {}),
   ...(cell.evidence !== undefined ? { evidence: cell.evidence } : {}),
   ...(cell.newerRelease !== undefined
     ? {

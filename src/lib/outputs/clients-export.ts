@@ -12,6 +12,9 @@ export interface ClientExport {
     userAgent?: string;
     transport: string;
     path: string;
+    /** `session`, `health-check` or `lab-script` (the lab's SDK script: its clientInfo names no client). */
+    face: string;
+    command?: string;
     capture: string;
     capturedAt: string;
   }[];
@@ -38,6 +41,8 @@ export const clientsExport = (
         ...(capture.userAgent === undefined ? {} : { userAgent: capture.userAgent }),
         transport: capture.transport,
         path: capture.path,
+        face: capture.face,
+        ...(capture.command === undefined ? {} : { command: capture.command }),
         capture: capture.id,
         capturedAt: capture.capturedAt,
       })),

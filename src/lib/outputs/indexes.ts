@@ -31,11 +31,11 @@ export const relatedBothWays = <T extends Indexed>(notes: readonly T[]): Map<str
 /** Notes grouped by the ids they name in one field, each group newest first. */
 export const notesBy = <T extends Indexed>(
   notes: readonly T[],
-  field: 'clients' | 'specVersions' | 'capabilities',
+  field: 'clients' | 'specVersions' | 'capabilities' | 'features',
 ): Map<string, T[]> => {
   const groups = new Map<string, T[]>();
   for (const note of newestFirst(notes)) {
-    for (const id of note.data[field]) {
+    for (const id of note.data[field] ?? []) {
       const group = groups.get(id);
       if (group) group.push(note);
       else groups.set(id, [note]);

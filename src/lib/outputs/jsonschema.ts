@@ -1,7 +1,13 @@
 import * as z from 'zod';
-import { CapabilityFrontmatter, ClientFrontmatter, NoteFrontmatter, RevisionFrontmatter } from '../../schema/index.ts';
+import {
+  CapabilityFrontmatter,
+  ClientFrontmatter,
+  FeatureFrontmatter,
+  NoteFrontmatter,
+  RevisionFrontmatter,
+} from '../../schema/index.ts';
 import { DriftReport } from '../../schema/drift.ts';
-import { ClientsExport, MatrixExport, NotesExport } from '../../schema/export.ts';
+import { ClientsExport, FeaturesExport, MatrixExport, NotesExport } from '../../schema/export.ts';
 import { absoluteUrl, routes, schemaUrl } from './urls.ts';
 
 /**
@@ -19,9 +25,11 @@ export const jsonSchemas = (origin: string) => {
     client: make(ClientFrontmatter, 'client', 'canimcp client frontmatter'),
     revision: make(RevisionFrontmatter, 'revision', 'canimcp revision frontmatter'),
     capability: make(CapabilityFrontmatter, 'capability', 'canimcp capability frontmatter'),
+    feature: make(FeatureFrontmatter, 'feature', 'canimcp feature frontmatter'),
     'notes-export': make(NotesExport, 'notes-export', `canimcp ${routes.notesJson.path}`),
     'matrix-export': make(MatrixExport, 'matrix-export', `canimcp ${routes.matrixJson.path}`),
     'clients-export': make(ClientsExport, 'clients-export', `canimcp ${routes.clientsJson.path}`),
+    'features-export': make(FeaturesExport, 'features-export', `canimcp ${routes.featuresJson.path}`),
     'drift-report': make(DriftReport, 'drift-report', 'canimcp content/drift.json (npm run drift -- --write)'),
   };
 };

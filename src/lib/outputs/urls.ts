@@ -27,6 +27,7 @@ export const routes = {
   clients: { path: '/clients', nav: 'Clients', html: true, twin: '/clients.md' },
   revisions: { path: '/revisions', nav: 'Revisions', html: true, twin: '/revisions.md' },
   capabilities: { path: '/capabilities', nav: 'Capabilities', html: true, twin: '/capabilities.md' },
+  features: { path: '/features', nav: 'Features', html: true, twin: '/features.md' },
   matrix: { path: '/matrix', nav: 'Matrix', html: true, twin: '/matrix.md' },
   captures: { path: '/captures', html: true, twin: '/captures.md' },
   features: { path: '/features', nav: 'Features', html: true, twin: '/features.md' },
@@ -39,6 +40,7 @@ export const routes = {
   notesJson: { path: '/data/notes.json', html: false },
   matrixJson: { path: '/data/matrix.json', html: false },
   clientsJson: { path: '/data/clients.json', html: false },
+  featuresJson: { path: '/data/features.json', html: false },
   historyJson: { path: '/data/history.json', html: false },
   featuresJson: { path: '/data/features.json', html: false },
   featureStatusFeed: { path: '/features/status.xml', html: false },
@@ -61,15 +63,21 @@ export const staticPaths: readonly string[] = routeList.flatMap((route) =>
   route.twin === undefined ? [route.path] : [route.path, route.twin],
 );
 
-/** Where an entry lives. One place, both forms; HTML URLs never carry a trailing slash. */
-export const entryUrl = (collection: CollectionName, id: string, form: Form): string =>
-  form === 'html' ? `/${collection}/${id}` : `/${collection}/${id}.md`;
+/** A feature's path under /features: its dotted id with every `.` as `/` (FORMAT.md). */
+export const featurePath = (id: string): string => id.replaceAll('.', '/');
 
-/** Shorthands for the four collections. */
+/** Where an entry lives. One place, both forms; HTML URLs never carry a trailing slash. */
+export const entryUrl = (collection: CollectionName, id: string, form: Form): string => {
+  const at = collection === 'features' ? featurePath(id) : id;
+  return form === 'html' ? `/${collection}/${at}` : `/${collection}/${at}.md`;
+};
+
+/** Shorthands for the collections. */
 export const noteUrl = (id: string, form: Form = 'html') => entryUrl('research', id, form);
 export const clientUrl = (id: string, form: Form = 'html') => entryUrl('clients', id, form);
 export const revisionUrl = (id: string, form: Form = 'html') => entryUrl('revisions', id, form);
 export const capabilityUrl = (id: string, form: Form = 'html') => entryUrl('capabilities', id, form);
+export const featureUrl = (id: string, form: Form = 'html') => entryUrl('features', id, form);
 
 /** A capture's page, its twin, or the capture file itself (`file`), byte for byte. */
 export const captureUrl = (id: string, form: Form | 'file' = 'html'): string =>
@@ -82,12 +90,21 @@ export const schemaUrl = (name: string): string => `/schema/${name}.json`;
  * The collections, checked against the schema's by type alone: this module runs in the browser, and
  * importing the schema's list would bring zod, whose start-up probe for eval breaks the pages' CSP.
  */
-const entryFolders: Record<CollectionName, true> = { research: true, clients: true, revisions: true, capabilities: true };
+const entryFolders: Record<CollectionName, true> = {
+  research: true,
+  clients: true,
+  revisions: true,
+  capabilities: true,
+  features: true,
+};
 const isCollection = (name: string | undefined): name is CollectionName =>
   name !== undefined && Object.hasOwn(entryFolders, name);
 
 /** The entry a path is the page or twin of (the inverse of `entryUrl`), with its id as written in the path. */
 export const entryOfPath = (path: string): { collection: CollectionName; id: string; form: Form } | undefined => {
+  const feature = /^\/features\/(.+?)(\.md)?$/.exec(path);
+  if (feature?.[1] !== undefined)
+    return { collection: 'features', id: feature[1].replaceAll('/', '.'), form: feature[2] ? 'twin' : 'html' };
   const match = /^\/([a-z]+)\/([^/]+?)(\.md)?$/.exec(path);
   const collection = match?.[1];
   if (match?.[2] === undefined || !isCollection(collection)) return undefined;

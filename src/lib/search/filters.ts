@@ -12,6 +12,7 @@ export const filters = [
   { name: 'client', label: 'Client', field: 'clients' },
   { name: 'revision', label: 'Revision', field: 'specVersions' },
   { name: 'capability', label: 'Capability', field: 'capabilities' },
+  { name: 'feature', label: 'Feature', field: 'features' },
   { name: 'status', label: 'Status', field: 'status' },
 ] as const;
 
@@ -24,15 +25,15 @@ export const filterNames: readonly FilterName[] = filters.map((filter) => filter
 /** One value per filter, as ids: `{ client: 'fast-agent', kind: 'bug' }`. */
 export type FilterState = Partial<Record<FilterName, string>>;
 
-/** What a note needs for its filter values. */
-export type Filterable = Record<FilterField, string | readonly string[]>;
+/** What a note needs for its filter values; an optional list (`features`) may be absent. */
+export type Filterable = Record<FilterField, string | readonly string[] | undefined>;
 
 /** A note's values for every filter, as ids: `{ kind: ['bug'], client: ['fast-agent', 'codex'], … }`. */
 export const filterValues = (note: Filterable): Record<FilterName, string[]> =>
   Object.fromEntries(
     filters.map(({ name, field }) => {
       const value = note[field];
-      return [name, typeof value === 'string' ? [value] : [...value]];
+      return [name, typeof value === 'string' ? [value] : [...(value ?? [])]];
     }),
   ) as Record<FilterName, string[]>;
 

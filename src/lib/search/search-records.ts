@@ -6,8 +6,8 @@
  */
 import { segmentCjk } from '../markdown/cjk.ts';
 import { filterValues } from './filters.ts';
-import type { Capability, Client, Note, Revision } from '../../schema/index.ts';
-import { capabilityUrl, clientUrl, noteUrl, revisionUrl } from '../outputs/urls.ts';
+import type { Capability, Client, Feature, Note, Revision } from '../../schema/index.ts';
+import { capabilityUrl, clientUrl, featureUrl, noteUrl, revisionUrl } from '../outputs/urls.ts';
 
 /** A record as Pagefind's `addCustomRecord` takes it. */
 export interface SearchRecord {
@@ -93,5 +93,18 @@ export const capabilityRecord = (capability: { id: string; data: Capability }, b
     summary: segmentCjk(capability.data.description),
     id: capability.id,
     type: 'capability',
+  },
+});
+
+/** A feature: found by its id, title, question and body. */
+export const featureRecord = (feature: { id: string; data: Feature }, bodyText: string): SearchRecord => ({
+  url: featureUrl(feature.id),
+  content: words(feature.data.title, feature.id, feature.data.description, bodyText),
+  language: LANGUAGE,
+  meta: {
+    title: segmentCjk(feature.data.title),
+    summary: segmentCjk(feature.data.description),
+    id: feature.id,
+    type: 'feature',
   },
 });

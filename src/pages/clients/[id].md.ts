@@ -1,8 +1,10 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientCaptures } from '../../data/client-captures.ts';
+import { featureData } from '../../data/features.ts';
 import { matrixData } from '../../data/matrix.ts';
 import { clientPaths } from '../../data/paths.ts';
 import { clientCapturesMarkdown, clientSupportMarkdown } from '../../lib/outputs/client-twin.ts';
+import { clientFeaturesMarkdown } from '../../lib/outputs/feature-twin.ts';
 import { rowOf } from '../../lib/matrix/matrix.ts';
 import { markdownResponse } from '../../lib/outputs/responses.ts';
 import { entryTwin } from '../../lib/outputs/twin.ts';
@@ -12,7 +14,7 @@ type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = async ({ props }) => {
   const { client } = props;
-  const [{ matrices, labels }, captured] = await Promise.all([matrixData(), clientCaptures(client.id)]);
+  const [{ matrices, labels }, captured, features] = await Promise.all([matrixData(), clientCaptures(client.id), featureData()]);
   const rows = { revision: rowOf(matrices.revision, client.id), capability: rowOf(matrices.capability, client.id) };
   return markdownResponse(
     entryTwin({
@@ -20,6 +22,7 @@ export const GET: APIRoute<Props> = async ({ props }) => {
       heading: client.data.name,
       sections: [
         clientSupportMarkdown(rows, labels.columnLabel),
+        clientFeaturesMarkdown(features.cellsOfClient(client.id), features.featureTitle),
         clientCapturesMarkdown(client.data.name, captured.timeline, captured.identities),
       ],
     }),

@@ -1,0 +1,76 @@
+/** The client × feature cells, built once per build from the site data and the captures. */
+import { captureData } from './captures.ts';
+import { siteData, type EntityView, type SiteData } from './site.ts';
+import {
+  buildFeatureCells,
+  featureRows,
+  featuresByCapability,
+  type CapturedVersion,
+  type FeatureCell,
+} from '../lib/matrix/feature-cells.ts';
+import { isCaptureSource, type Feature } from '../schema/index.ts';
+
+/** Every cell, the features by capability, and lookups pages need. */
+export interface FeatureData {
+  site: SiteData;
+  cells: FeatureCell[];
+  groups: { capability: string; features: EntityView<Feature>[] }[];
+  /** One feature's rows: the clients with a verdict, then the unknown ones. */
+  rowsOf: (feature: string) => { known: FeatureCell[]; unknown: FeatureCell[] };
+  /** One client's cells, in the features' order. */
+  cellsOfClient: (client: string) => FeatureCell[];
+  /** How many clients have a verdict for a feature. */
+  knownCount: (feature: string) => number;
+  clientName: (id: string) => string;
+  featureTitle: (id: string) => string;
+  noteTitle: (id: string) => string;
+}
+
+const load = async (): Promise<FeatureData> => {
+  const [site, views] = await Promise.all([siteData(), captureData()]);
+  const captures: CapturedVersion[] = views.map((view) => ({
+    id: view.capture.id,
+    client: view.capture.header.client,
+    version: view.capture.header.version,
+  }));
+  const byId = new Map(captures.map((capture) => [capture.id, capture]));
+  const noteCaptures = new Map(
+    site.notes.map((note) => [
+      note.id,
+      note.data.sources.flatMap((source) =>
+        isCaptureSource(source) ? [byId.get(source.capture)].filter((c) => c !== undefined) : [],
+      ),
+    ]),
+  );
+  const groups = featuresByCapability(
+    site.features,
+    site.capabilities.map((capability) => capability.id),
+  );
+  const ordered = groups.flatMap((group) => group.features);
+  const cells = buildFeatureCells({ features: ordered, clients: site.clients, noteCaptures, captures });
+  const byFeature = Map.groupBy(cells, (cell) => cell.feature);
+  const byClient = Map.groupBy(cells, (cell) => cell.client);
+  return {
+    site,
+    cells,
+    groups,
+    rowsOf: (feature) => featureRows(byFeature.get(feature) ?? [], feature),
+    cellsOfClient: (client) => byClient.get(client) ?? [],
+    knownCount: (feature) => (byFeature.get(feature) ?? []).filter((cell) => cell.state !== 'unknown').length,
+    clientName: (id) => site.clientById.get(id)?.data.name ?? id,
+    featureTitle: (id) => site.featureById.get(id)?.data.title ?? id,
+    noteTitle: (id) => {
+      const note = site.noteById.get(id);
+      if (note === undefined) return id;
+      return note.data.status === 'current' ? note.data.title : `${note.data.title} (${note.data.status})`;
+    },
+  };
+};
+
+let cached: Promise<FeatureData> | undefined;
+
+/** The feature cells, built once per build (per request in dev, where the content changes). */
+export const featureData = (): Promise<FeatureData> => {
+  if (import.meta.env.DEV) return load();
+  return (cached ??= load());
+};

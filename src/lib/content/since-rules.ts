@@ -1,0 +1,62 @@
+/**
+ * The rule of a written `since` where captures decide the cell (FORMAT.md, a client's `support`):
+ * every captured version from `since` to `version` behaves as the verdict says, and the captured
+ * version just before `since`, if any, does not. The captures are the ones the verdict's notes cite
+ * of this client, judged as the build judges them (src/lib/matrix/cell-observations.ts), and every
+ * other capture of this client in the same face: an older capture in the project that already
+ * shows the behaviour contradicts a later `since` whether or not a note cites it.
+ */
+import { isRecord } from '../mcp/json.ts';
+import { cellObservations } from '../matrix/cell-observations.ts';
+import { sinceContradiction } from '../matrix/version-runs.ts';
+import type { Capture } from './capture-rules.ts';
+import type { VerdictProblem } from './verdicts.ts';
+
+const states = new Set(['yes', 'partial', 'no']);
+
+/** The capture ids a note's frontmatter, as written, cites as sources. */
+const citedCaptures = (note: unknown): string[] =>
+  isRecord(note) && Array.isArray(note['sources'])
+    ? note['sources'].flatMap((source: unknown) =>
+        isRecord(source) && typeof source['capture'] === 'string' ? [source['capture']] : [],
+      )
+    : [];
+
+/** Each written `since` of a client's `support` that the captures its notes cite contradict. */
+export const sinceProblems = (
+  clientId: string,
+  support: unknown,
+  notes: ReadonlyMap<string, unknown>,
+  captures: ReadonlyMap<string, Capture>,
+): VerdictProblem[] => {
+  if (!Array.isArray(support)) return [];
+  const capturesOf = (note: string): Capture[] =>
+    citedCaptures(notes.get(note)).flatMap((id) => {
+      const capture = captures.get(id);
+      return capture === undefined ? [] : [capture];
+    });
+  const ofClient = [...captures.values()].filter((capture) => capture.header.client === clientId);
+  return support.flatMap((verdict: unknown, index): VerdictProblem[] => {
+    if (!isRecord(verdict)) return [];
+    const { since, version, state, revision, capability } = verdict;
+    if (typeof since !== 'string' || typeof state !== 'string' || !states.has(state)) return [];
+    const axis = typeof revision === 'string' ? { revision } : typeof capability === 'string' ? { capability } : undefined;
+    if (axis === undefined || !Array.isArray(verdict['notes'])) return [];
+    const observations = cellObservations({
+      client: clientId,
+      verdict: {
+        ...axis,
+        state: state as 'yes' | 'partial' | 'no',
+        notes: verdict['notes'].filter((note): note is string => typeof note === 'string'),
+      },
+      capturesOf,
+      others: ofClient,
+    });
+    const wrong = sinceContradiction(observations, {
+      state: state as 'yes' | 'partial' | 'no',
+      since,
+      version: typeof version === 'string' ? version : undefined,
+    });
+    return wrong === undefined ? [] : [{ path: ['support', index, 'since'], message: `the captures contradict it: ${wrong}` }];
+  });
+};
