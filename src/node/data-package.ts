@@ -21,7 +21,7 @@ const LIB_ROOT = 'src/lib';
 
 /** The relative imports of a module's text, as written. */
 const importsOf = (source: string): string[] =>
-  [...source.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)].map((match) => match[1] as string);
+  [...source.matchAll(/^\s*(?:import|export)\s(?!type\s)[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)].map((match) => match[1] as string);
 
 /** `lookup` and every module it imports, as JavaScript files under `lib/` (paths as under src/lib). */
 const compiledLookup = async (): Promise<Map<string, string>> => {

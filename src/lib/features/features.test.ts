@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { stateAt, type FeatureCell } from './feature-cells.ts';
+import type { FeatureCell } from '../matrix/feature-cells.ts';
+import { stateAt } from './version-state.ts';
 import { featureStatus } from './feature-status.ts';
 import { lookup, type LookupClient } from './lookup.ts';
 import { statusChanges } from './status-changes.ts';
@@ -38,41 +39,29 @@ describe('stateAt', () => {
 });
 
 describe('featureStatus', () => {
-  const days: Record<string, string> = { 'a@2.0.0': '2026-03-01', 'b@1.5.0': '2026-05-10' };
-  const day = (client: string, version: string) => days[`${client}@${version}`];
-  test('every core client supports it: the day is the later release where each began', () => {
+  test("every core client, some or none, by each one's newest run", () => {
     const cells = [
-      cell('a', 'f', [
-        { from: '1.0.0', state: 'no', fromIsOldestCaptured: true },
-        { from: '2.0.0', to: '2.3.0', state: 'yes' },
-      ]),
-      cell('b', 'f', [
-        { from: '1.0.0', state: 'no', fromIsOldestCaptured: true },
-        { from: '1.5.0', state: 'partial' },
-      ]),
+      cell('a', 'f', [{ from: '1.0.0', state: 'no', fromIsOldestCaptured: true }, { from: '2.0.0', to: '2.3.0', state: 'yes' }]),
+      cell('b', 'f', [{ from: '1.0.0', state: 'no', fromIsOldestCaptured: true }, { from: '1.5.0', state: 'partial' }]),
       cell('c', 'f', [{ from: '9.0.0', state: 'no', fromIsOldestCaptured: true }]),
     ];
-    expect(featureStatus('f', cells, ['a', 'b'], day)).toEqual({
+    expect(featureStatus('f', cells, ['a', 'b'])).toEqual({
       feature: 'f',
       status: 'everywhere',
-      since: '2026-05-10',
       clients: [
         { client: 'a', state: 'yes', version: '2.3.0' },
         { client: 'b', state: 'partial', version: '1.5.0' },
       ],
     });
-    expect(featureStatus('f', cells, ['a', 'c'], day).status).toBe('some');
-    expect(featureStatus('f', cells, ['c'], day).status).toBe('none');
+    expect(featureStatus('f', cells, ['a', 'c']).status).toBe('some');
+    expect(featureStatus('f', cells, ['c']).status).toBe('none');
   });
-  test('no day where a supporting run starts at the oldest capture; unknown where any core cell is', () => {
-    const cells = [cell('a', 'f', [{ from: '1.0.0', state: 'yes', fromIsOldestCaptured: true }])];
-    expect(featureStatus('f', cells, ['a'], day)).toEqual({
-      feature: 'f',
-      status: 'everywhere',
-      clients: [{ client: 'a', state: 'yes', version: '1.0.0' }],
-    });
-    expect(featureStatus('f', cells, ['a', 'b'], day).status).toBe('unknown');
-    expect(featureStatus('f', cells, [], day).status).toBe('unknown');
+  test('unknown where any core cell is, or its newest run was not observed, or there is no core', () => {
+    const cells = [cell('a', 'f', [{ from: '1.0.0', state: 'yes', fromIsOldestCaptured: true }]), cell('b', 'f', [{ from: '1.0.0', state: 'not-observed' }], 'yes')];
+    expect(featureStatus('f', cells, ['a']).status).toBe('everywhere');
+    expect(featureStatus('f', cells, ['a', 'x']).status).toBe('unknown');
+    expect(featureStatus('f', cells, ['a', 'b']).status).toBe('unknown');
+    expect(featureStatus('f', cells, []).status).toBe('unknown');
   });
 });
 

@@ -30,7 +30,6 @@ export const routes = {
   features: { path: '/features', nav: 'Features', html: true, twin: '/features.md' },
   matrix: { path: '/matrix', nav: 'Matrix', html: true, twin: '/matrix.md' },
   captures: { path: '/captures', html: true, twin: '/captures.md' },
-  features: { path: '/features', nav: 'Features', html: true, twin: '/features.md' },
   checkServer: { path: '/check-server', html: true, twin: '/check-server.md' },
   search: { path: '/search', nav: 'Search', html: true },
   llms: { path: '/llms.txt', html: false },
@@ -42,7 +41,6 @@ export const routes = {
   clientsJson: { path: '/data/clients.json', html: false },
   featuresJson: { path: '/data/features.json', html: false },
   historyJson: { path: '/data/history.json', html: false },
-  featuresJson: { path: '/data/features.json', html: false },
   featureStatusFeed: { path: '/features/status.xml', html: false },
   robots: { path: '/robots.txt', html: false },
 } as const satisfies Record<string, Route>;
@@ -139,12 +137,9 @@ export const changesUrl = (clientId?: string): string =>
 export const isScopedFilePath = (path: string): boolean =>
   /^\/(clients|revisions)\/[^/]+\/llms\.txt$|^\/clients\/[^/]+\/(feed|changes)\.xml$/.test(path);
 
-/** A feature's page or twin: its dotted id with every `.` as `/` (FORMAT.md). */
-export const featureUrl = (id: string, form: Form = 'html'): string => `/features/${id.split('.').join('/')}${form === 'twin' ? '.md' : ''}`;
-
 /** A README badge: a feature's status, or one client's state of it. */
 export const badgeUrl = (feature: string, client?: string): string =>
-  `/badges/${feature.split('.').join('/')}${client === undefined ? '' : `/${client}`}.svg`;
+  `/badges/${featurePath(feature)}${client === undefined ? '' : `/${client}`}.svg`;
 
 /** Absolute URL on the site's origin. */
 export const absoluteUrl = (origin: string, path: string): string => `${origin.replace(/\/+$/, '')}${path}`;
