@@ -17,9 +17,33 @@ let dir = '';
 let site = '';
 
 const features = [
-  { feature: 'lifecycle.instructions', client: 'alpha', state: 'no', ranges: [{ from: '1.0.0', state: 'no', fromIsOldestCaptured: true }], evidence: 'observed', notes: ['n'], captures: ['c'] },
-  { feature: 'tools.result.structuredContent', client: 'alpha', state: 'no', ranges: [], evidence: 'observed', notes: ['n'], captures: ['c'] },
-  { feature: 'lifecycle.instructions', client: 'beta', state: 'yes', ranges: [], evidence: 'observed', notes: ['n'], captures: ['c'] },
+  {
+    feature: 'lifecycle.instructions',
+    client: 'alpha',
+    state: 'no',
+    ranges: [{ from: '1.0.0', state: 'no', fromIsOldestCaptured: true }],
+    evidence: 'observed',
+    notes: ['n'],
+    captures: ['c'],
+  },
+  {
+    feature: 'tools.result.structuredContent',
+    client: 'alpha',
+    state: 'no',
+    ranges: [],
+    evidence: 'observed',
+    notes: ['n'],
+    captures: ['c'],
+  },
+  {
+    feature: 'lifecycle.instructions',
+    client: 'beta',
+    state: 'yes',
+    ranges: [],
+    evidence: 'observed',
+    notes: ['n'],
+    captures: ['c'],
+  },
 ];
 const clients = [
   { client: 'alpha', name: 'Alpha', observed: [] },
@@ -59,7 +83,11 @@ afterAll(async () => {
 
 const checkServer = async (...args: string[]) => {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(repoRoot, 'src/cli/check-server.ts'), ...args, '--site', site], { cwd: dir });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [path.join(repoRoot, 'src/cli/check-server.ts'), ...args, '--site', site],
+      { cwd: dir },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -72,26 +100,35 @@ describe('npm run check-server', () => {
     const { code, stdout } = await checkServer('server.json', '--format', 'json');
     expect(code).toBe(1);
     const findings = JSON.parse(stdout) as { client: string; feature: string; kind: string; evidence: string }[];
-    expect(findings.filter((finding) => finding.client === 'alpha' && finding.kind === 'loss').map((finding) => finding.feature)).toEqual([
-      'lifecycle.instructions',
-      'tools.result.structuredContent',
-    ]);
+    expect(
+      findings.filter((finding) => finding.client === 'alpha' && finding.kind === 'loss').map((finding) => finding.feature),
+    ).toEqual(['lifecycle.instructions', 'tools.result.structuredContent']);
     expect(findings.find((finding) => finding.client === 'beta' && finding.feature === 'lifecycle.instructions')).toMatchObject({
       kind: 'fine',
       evidence: '/features/lifecycle/instructions#beta',
     });
     // Every feature nobody has a cell for is unknown, never fine.
-    expect(findings.filter((finding) => finding.client === 'beta' && finding.feature === 'tools.result.structuredContent').map((f) => f.kind)).toEqual(['unknown']);
+    expect(
+      findings
+        .filter((finding) => finding.client === 'beta' && finding.feature === 'tools.result.structuredContent')
+        .map((f) => f.kind),
+    ).toEqual(['unknown']);
   });
 
   test('grouped by client for a person, with absolute evidence links', async () => {
     const { stdout } = await checkServer('server.json');
-    expect(stdout).toMatch(/^Alpha \(alpha\): 2 loss, \d+ unknown\n {2}loss {4}lifecycle\.instructions: your `instructions` never reach the model/);
+    expect(stdout).toMatch(
+      /^Alpha \(alpha\): 2 loss, \d+ unknown\n {2}loss {4}lifecycle\.instructions: your `instructions` never reach the model/,
+    );
     expect(stdout).toContain('          https://canimcp.io/features/lifecycle/instructions#alpha');
   });
 
   test('bad JSON names the file, line and column; a bad shape names the part; both exit 2', async () => {
-    expect(await checkServer('broken.json')).toMatchObject({ code: 2, stdout: '', stderr: 'broken.json:4:3: expected a property name in double quotes, found "}"\n' });
+    expect(await checkServer('broken.json')).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'broken.json:4:3: expected a property name in double quotes, found "}"\n',
+    });
     const shape = await checkServer('shape.json');
     expect(shape.code).toBe(2);
     expect(shape.stderr).toBe(

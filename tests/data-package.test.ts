@@ -25,9 +25,13 @@ const npm = (args: string[], cwd: string) => {
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'canimcp-data-package-'));
-  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'src/cli/data-package.ts'), '--site', requireDist(mainDist), '--out', path.join(dir, 'package')], {
-    cwd: repoRoot,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(repoRoot, 'src/cli/data-package.ts'), '--site', requireDist(mainDist), '--out', path.join(dir, 'package')],
+    {
+      cwd: repoRoot,
+    },
+  );
   tarball = stdout.trim().split('\n').at(-1) ?? '';
   const scratch = path.join(dir, 'scratch');
   await mkdir(scratch, { recursive: true });
@@ -40,9 +44,17 @@ afterAll(async () => {
 });
 
 const callLookup = async (seen: unknown) => {
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `import { lookup } from 'canimcp-data'; console.log(JSON.stringify(lookup(${JSON.stringify(seen)})));`], {
-    cwd: path.join(dir, 'scratch'),
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { lookup } from 'canimcp-data'; console.log(JSON.stringify(lookup(${JSON.stringify(seen)})));`,
+    ],
+    {
+      cwd: path.join(dir, 'scratch'),
+    },
+  );
   return JSON.parse(stdout) as { client: string; version: string; features: Record<string, string> } | null;
 };
 
@@ -56,7 +68,9 @@ describe('the data package', () => {
     ['codex-mcp-client', '0.171.0', 'codex'],
   ])('lookup maps clientInfo %s %s to %s and its feature states at that version', async (name, version, client) => {
     const result = await callLookup({ clientInfo: { name, version } });
-    const cells = (JSON.parse(await readFile(path.join(mainDist, 'data/features.json'), 'utf8')) as FeatureCell[]).filter((cell) => cell.client === client);
+    const cells = (JSON.parse(await readFile(path.join(mainDist, 'data/features.json'), 'utf8')) as FeatureCell[]).filter(
+      (cell) => cell.client === client,
+    );
     expect(result?.client).toBe(client);
     expect(result?.version).toBe(version);
     expect(Object.keys(result?.features ?? {}).sort()).toEqual(cells.map((cell) => cell.feature).sort());
@@ -80,12 +94,32 @@ const first: string | undefined = features[0]?.feature;
 export { state, first };
 `,
     );
-    await writeFile(path.join(scratch, 'wrong.ts'), `import { lookup } from 'canimcp-data';\nexport const n: number = lookup({ clientInfo: { name: 1 } });\n`);
+    await writeFile(
+      path.join(scratch, 'wrong.ts'),
+      `import { lookup } from 'canimcp-data';\nexport const n: number = lookup({ clientInfo: { name: 1 } });\n`,
+    );
     const tsc = (file: string) =>
-      run(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck', 'false', file], {
-        cwd: scratch,
-      });
+      run(
+        process.execPath,
+        [
+          path.join(repoRoot, 'node_modules/typescript/bin/tsc'),
+          '--noEmit',
+          '--strict',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--target',
+          'es2022',
+          '--skipLibCheck',
+          'false',
+          file,
+        ],
+        {
+          cwd: scratch,
+        },
+      );
     await expect(tsc('use.ts')).resolves.toBeDefined();
-    await expect(tsc('wrong.ts')).rejects.toMatchObject({ stdout: expect.stringContaining('wrong.ts') });
+    await expect(tsc('wrong.ts')).rejects.toMatchObject({ stdout: expect.stringContaining('wrong.ts') as unknown });
   });
 });

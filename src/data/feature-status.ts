@@ -28,7 +28,13 @@ export const featureStatusData = async (): Promise<FeatureStatusData> => {
   const history = historyData();
   const changes = history.available
     ? statusChanges(
-        history.featureChanges.map((change) => ({ client: change.client, feature: change.column, state: change.to.state, commit: change.commit, date: change.date })),
+        history.featureChanges.map((change) => ({
+          client: change.client,
+          feature: change.column,
+          state: change.to.state,
+          commit: change.commit,
+          date: change.date,
+        })),
         ids,
       )
     : [];

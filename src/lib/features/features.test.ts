@@ -41,8 +41,14 @@ describe('stateAt', () => {
 describe('featureStatus', () => {
   test("every core client, some or none, by each one's newest run", () => {
     const cells = [
-      cell('a', 'f', [{ from: '1.0.0', state: 'no', fromIsOldestCaptured: true }, { from: '2.0.0', to: '2.3.0', state: 'yes' }]),
-      cell('b', 'f', [{ from: '1.0.0', state: 'no', fromIsOldestCaptured: true }, { from: '1.5.0', state: 'partial' }]),
+      cell('a', 'f', [
+        { from: '1.0.0', state: 'no', fromIsOldestCaptured: true },
+        { from: '2.0.0', to: '2.3.0', state: 'yes' },
+      ]),
+      cell('b', 'f', [
+        { from: '1.0.0', state: 'no', fromIsOldestCaptured: true },
+        { from: '1.5.0', state: 'partial' },
+      ]),
       cell('c', 'f', [{ from: '9.0.0', state: 'no', fromIsOldestCaptured: true }]),
     ];
     expect(featureStatus('f', cells, ['a', 'b'])).toEqual({
@@ -57,7 +63,10 @@ describe('featureStatus', () => {
     expect(featureStatus('f', cells, ['c']).status).toBe('none');
   });
   test('unknown where any core cell is, or its newest run was not observed, or there is no core', () => {
-    const cells = [cell('a', 'f', [{ from: '1.0.0', state: 'yes', fromIsOldestCaptured: true }]), cell('b', 'f', [{ from: '1.0.0', state: 'not-observed' }], 'yes')];
+    const cells = [
+      cell('a', 'f', [{ from: '1.0.0', state: 'yes', fromIsOldestCaptured: true }]),
+      cell('b', 'f', [{ from: '1.0.0', state: 'not-observed' }], 'yes'),
+    ];
     expect(featureStatus('f', cells, ['a']).status).toBe('everywhere');
     expect(featureStatus('f', cells, ['a', 'x']).status).toBe('unknown');
     expect(featureStatus('f', cells, ['a', 'b']).status).toBe('unknown');

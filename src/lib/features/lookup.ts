@@ -39,7 +39,7 @@ const byName = (clients: readonly LookupClient[], name: string) =>
 
 /** The client a server is talking to, its version, and its feature states; null where the data cannot tell which client it is. */
 export const lookup = (
-  data: { clients: readonly LookupClient[]; features: readonly FeatureCell[] },
+  data: { clients: readonly LookupClient[]; features: readonly (RunsOf & { client: string; feature: string })[] },
   seen: Seen,
 ): LookupResult | null => {
   if (!isRecord(seen.clientInfo) || typeof seen.clientInfo.name !== 'string') return null;

@@ -20,10 +20,10 @@ describe('badgeSvg', () => {
     expect(svg).toContain('<title>structuredContent: some core clients</title>');
   });
   test('every text colour reads on its fill in both colour schemes', () => {
-    const rules = [...svg.matchAll(/\.(l|lt|m|mt)\{fill:(#[0-9a-f]{6})\}/g)].map((match) => [match[1], match[2]] as const);
+    const rules = [...svg.matchAll(/\.(l|lt|m|mt)\{fill:(#[0-9a-f]{6})\}/g)].map((match): [string, string] => [match[1] ?? '', match[2] ?? '']);
     // Light rules come first, then the dark scheme's.
-    const light = Object.fromEntries(rules.slice(0, 4));
-    const dark = Object.fromEntries(rules.slice(4));
+    const light: Record<string, string> = Object.fromEntries(rules.slice(0, 4));
+    const dark: Record<string, string> = Object.fromEntries(rules.slice(4));
     for (const scheme of [light, dark]) {
       expect(contrast(scheme['l'] as string, scheme['lt'] as string)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(scheme['m'] as string, scheme['mt'] as string)).toBeGreaterThanOrEqual(4.5);

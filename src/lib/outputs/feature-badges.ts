@@ -12,7 +12,11 @@ const stateTone: Record<FeatureState, BadgeTone> = { yes: 'good', partial: 'mixe
 const stateWords: Record<FeatureState, string> = { yes: 'yes', partial: 'partial', no: 'no', unknown: 'not yet observed' };
 
 /** A feature's status badge. */
-export const statusBadge = (title: string, status: FeatureStatus) => ({ label: title, message: statusLabel[status].toLowerCase(), tone: statusTone[status] });
+export const statusBadge = (title: string, status: FeatureStatus) => ({
+  label: title,
+  message: statusLabel[status].toLowerCase(),
+  tone: statusTone[status],
+});
 
 /** One client's badge for a feature. */
 export const clientBadge = (title: string, clientName: string, state: FeatureState) => ({

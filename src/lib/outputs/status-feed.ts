@@ -36,7 +36,9 @@ export const statusFeed = (feed: {
     {
       origin: feed.origin,
       title: 'canimcp: feature status changes',
-      subtitle: feed.unavailable ?? "Each change of a feature's status over the core clients, from the repository's commits, newest first.",
+      subtitle:
+        feed.unavailable ??
+        "Each change of a feature's status over the core clients, from the repository's commits, newest first.",
       path: routes.featureStatusFeed.path,
       htmlPath: routes.features.path,
       updated: feed.changes[0]?.date ?? `${feed.buildDate}T00:00:00Z`,

@@ -20,7 +20,12 @@ const cellOf = (value: unknown): CheckCell[] => {
       state: state as CheckCell['state'],
       ...(typeof value['caveat'] === 'string' ? { caveat: value['caveat'] } : {}),
       ...(isRecord(rename) && typeof rename['form'] === 'string'
-        ? { rename: { form: rename['form'], ...(typeof rename['maxLength'] === 'number' ? { maxLength: rename['maxLength'] } : {}) } }
+        ? {
+            rename: {
+              form: rename['form'],
+              ...(typeof rename['maxLength'] === 'number' ? { maxLength: rename['maxLength'] } : {}),
+            },
+          }
         : {}),
     },
   ];
@@ -33,7 +38,9 @@ const cellsOf = (features: unknown): unknown[] =>
 /** The check's data: every client the clients export names, in its order, and every readable cell. */
 export const checkDataOf = (features: unknown, clients: unknown): CheckData => ({
   clients: (Array.isArray(clients) ? clients : []).flatMap((client) =>
-    isRecord(client) && typeof client['client'] === 'string' && typeof client['name'] === 'string' ? [{ client: client['client'], name: client['name'] }] : [],
+    isRecord(client) && typeof client['client'] === 'string' && typeof client['name'] === 'string'
+      ? [{ client: client['client'], name: client['name'] }]
+      : [],
   ),
   cells: cellsOf(features).flatMap(cellOf),
 });

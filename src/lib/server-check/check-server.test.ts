@@ -92,7 +92,7 @@ describe('checkServer', () => {
     expect(byFeature('tools.result.structuredContent')).toEqual([
       [
         'loss',
-        '`stats` return `structuredContent` with no text: this client passes only text, so the model receives nothing of them',
+        '`structuredContent` with no text from `stats`: this client passes only text, so the model receives nothing of those results',
       ],
     ]);
     expect(byFeature('tools.name.constraints')).toEqual([
@@ -101,9 +101,9 @@ describe('checkServer', () => {
     expect(byFeature('tools.annotations')).toEqual([
       [
         'loss',
-        '`delete_build` are not marked `readOnlyHint: true`: this client will not run them without approval (a non-interactive session refuses them)',
+        'not marked `readOnlyHint: true`: `delete_build`; this client runs such tools only after approval (a non-interactive session refuses them)',
       ],
-      ['fine', '`' + longName + '`, `stats` are marked read-only, which this client acts on'],
+      ['fine', `marked read-only, which this client acts on: \`${longName}\`, \`stats\``],
     ]);
   });
 
@@ -118,7 +118,7 @@ describe('checkServer', () => {
       'tools.name.constraints',
     ]);
     expect(beta?.findings.find((finding) => finding.feature === 'tools.name.constraints')?.finding).toBe(
-      `not yet observed for this client: how it prefixes and limits tool names (\`${longName}\` are over 40 characters)`,
+      `not yet observed for this client: how it prefixes and limits tool names (over 40 characters: \`${longName}\`)`,
     );
     expect(beta?.findings.find((finding) => finding.feature === 'tools.call')?.finding).toBe('not yet observed for Beta: tools');
   });

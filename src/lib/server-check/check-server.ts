@@ -141,7 +141,7 @@ const rules: readonly Rule[] = [
               {
                 what: 'structured results without text',
                 yes: `the model receives the \`structuredContent\` of ${names(bare)}`,
-                no: `${names(bare)} return \`structuredContent\` with no text: this client passes only text, so the model receives nothing of them`,
+                no: `\`structuredContent\` with no text from ${names(bare)}: this client passes only text, so the model receives nothing of those results`,
               },
             ]),
         ...(both.length === 0
@@ -245,7 +245,7 @@ const rules: readonly Rule[] = [
           : [
               {
                 what: 'tools not marked read-only',
-                yes: `${names(gated)} are not marked \`readOnlyHint: true\`: this client will not run them without approval (a non-interactive session refuses them)`,
+                yes: `not marked \`readOnlyHint: true\`: ${names(gated)}; this client runs such tools only after approval (a non-interactive session refuses them)`,
                 yesKind: 'loss' as const,
                 no: `this client does not act on annotations: whether ${names(gated)} need approval is its own setting`,
                 noKind: 'fine' as const,
@@ -256,7 +256,7 @@ const rules: readonly Rule[] = [
           : [
               {
                 what: 'read-only tools',
-                yes: `${names(free)} are marked read-only, which this client acts on`,
+                yes: `marked read-only, which this client acts on: ${names(free)}`,
                 no: `this client does not act on \`readOnlyHint\`: ${names(free)} get no easier approval`,
                 noKind: 'risk' as const,
               },
@@ -338,7 +338,7 @@ const nameFindings = (server: ServerDescription, cell: CheckCell | undefined, cl
             feature,
             kind: 'unknown',
             evidence,
-            finding: `not yet observed for this client: how it prefixes and limits tool names (${names(long)} are over ${LONG_NAME} characters)`,
+            finding: `not yet observed for this client: how it prefixes and limits tool names (over ${LONG_NAME} characters: ${names(long)})`,
           },
         ];
   }

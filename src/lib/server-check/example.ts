@@ -23,7 +23,11 @@ export const exampleServer = {
         outputSchema: { type: 'object', properties: { running: { type: 'integer' } } },
         annotations: { readOnlyHint: true },
       },
-      { name: 'delete_build', inputSchema: { type: 'object', properties: { id: { type: 'string' } } }, annotations: { destructiveHint: true } },
+      {
+        name: 'delete_build',
+        inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+        annotations: { destructiveHint: true },
+      },
     ],
   },
   results: { build_status: { content: [], structuredContent: { running: 2 } } },

@@ -14,7 +14,9 @@ export const formatFindings = (
 ): string => {
   if (format === 'json')
     return `${JSON.stringify(
-      reports.flatMap((report) => report.findings.map(({ client, feature, finding, evidence, kind }) => ({ client, feature, finding, evidence, kind }))),
+      reports.flatMap((report) =>
+        report.findings.map(({ client, feature, finding, evidence, kind }) => ({ client, feature, finding, evidence, kind })),
+      ),
       null,
       2,
     )}\n`;
@@ -28,7 +30,10 @@ export const formatFindings = (
         .join(', ');
       const lines = [...report.findings]
         .sort((a, b) => order[a.kind] - order[b.kind])
-        .map((finding) => `  ${finding.kind.padEnd(7)} ${finding.feature}: ${finding.finding}\n          ${origin}${finding.evidence}`);
+        .map(
+          (finding) =>
+            `  ${finding.kind.padEnd(7)} ${finding.feature}: ${finding.finding}\n          ${origin}${finding.evidence}`,
+        );
       return `${report.name} (${report.client}): ${counts}\n${lines.join('\n')}`;
     });
   return blocks.length === 0 ? 'Nothing this server sends is covered by the feature data yet.\n' : `${blocks.join('\n\n')}\n`;

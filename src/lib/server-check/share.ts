@@ -30,7 +30,9 @@ export const encodeShared = async (text: string): Promise<string | undefined> =>
 /** The text a fragment's value holds, or undefined where it is not one this page wrote. */
 export const decodeShared = async (value: string): Promise<string | undefined> => {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(await through(fromBase64Url(value), new DecompressionStream('deflate-raw')));
+    return new TextDecoder('utf-8', { fatal: true }).decode(
+      await through(fromBase64Url(value), new DecompressionStream('deflate-raw')),
+    );
   } catch {
     return undefined;
   }

@@ -10,7 +10,13 @@ export const GET: APIRoute = async () => {
   const [{ site }, { changes, unavailable }] = await Promise.all([featureData(), featureStatusData()]);
   const titles = new Map(site.features.map((feature) => [feature.id, feature.data.title]));
   return xmlResponse(
-    statusFeed({ origin: siteOrigin(), changes, titles, buildDate: buildDate(), ...(unavailable === undefined ? {} : { unavailable: unavailableText(unavailable) }) }),
+    statusFeed({
+      origin: siteOrigin(),
+      changes,
+      titles,
+      buildDate: buildDate(),
+      ...(unavailable === undefined ? {} : { unavailable: unavailableText(unavailable) }),
+    }),
     'application/atom+xml',
   );
 };
