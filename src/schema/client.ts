@@ -15,6 +15,11 @@ export const ClientFrontmatter = z.strictObject({
     title: 'Package',
     description: 'The registry package it is published as, e.g. @openai/codex, where there is one.',
   }),
+  core: OneLine.optional().meta({
+    title: 'Core client',
+    description:
+      "Why the client is in the core set that a feature's status is judged over (every core client's newest version supports it, some do, or none); absent for the others.",
+  }),
   sdk: OneLine.optional().meta({ title: 'SDK', description: 'The MCP SDK it is built on, in a few words.' }),
   support: VerdictList.optional().meta({
     title: 'Support',

@@ -32,8 +32,8 @@ export interface CommitInfo {
 /** One change of one cell, made by one commit. */
 export interface CellChange extends CommitInfo {
   client: string;
-  axis: Axis;
-  /** The revision or capability id. */
+  axis: HistoryAxis;
+  /** The revision, capability or feature id. */
   column: string;
   from: CellSnapshot;
   to: CellSnapshot;
@@ -79,11 +79,14 @@ export interface ContentState {
 /** An empty content folder: every cell unknown. */
 export const emptyState = (): ContentState => ({ clients: new Map(), noteCaptures: new Map(), captureClients: new Map() });
 
-const cellKey = (axis: Axis, column: string) => `${axis}:${column}`;
+/** What a history cell is about: the matrices' axes, and features. */
+export type HistoryAxis = Axis | 'feature';
 
-const splitKey = (key: string): { axis: Axis; column: string } => {
+const cellKey = (axis: HistoryAxis, column: string) => `${axis}:${column}`;
+
+const splitKey = (key: string): { axis: HistoryAxis; column: string } => {
   const at = key.indexOf(':');
-  return { axis: key.slice(0, at) as Axis, column: key.slice(at + 1) };
+  return { axis: key.slice(0, at) as HistoryAxis, column: key.slice(at + 1) };
 };
 
 /** What a content path names: its folder and its id; undefined for files the history does not read. */
@@ -97,6 +100,7 @@ export const contentPath = (path: string): { folder: 'clients' | 'research' | 'c
 const cellOf = (item: Record<string, unknown>): string | undefined => {
   if (typeof item['revision'] === 'string') return cellKey('revision', item['revision']);
   if (typeof item['capability'] === 'string') return cellKey('capability', item['capability']);
+  if (typeof item['feature'] === 'string') return cellKey('feature', item['feature']);
   return undefined;
 };
 
@@ -125,10 +129,12 @@ export const readVerdicts = (
   const verdicts = new Map<string, CellVerdict>();
   if (whole.success) {
     for (const verdict of whole.data.support ?? []) {
-      // The history follows the revision and capability matrices; feature cells are derived from captures.
-      if (verdict.feature !== undefined) continue;
       const key =
-        verdict.revision !== undefined ? cellKey('revision', verdict.revision) : cellKey('capability', verdict.capability ?? '');
+        verdict.revision !== undefined
+          ? cellKey('revision', verdict.revision)
+          : verdict.feature !== undefined
+            ? cellKey('feature', verdict.feature)
+            : cellKey('capability', verdict.capability ?? '');
       verdicts.set(key, toCellVerdict(verdict));
     }
     return { verdicts };
@@ -139,10 +145,9 @@ export const readVerdicts = (
   const failed: string[] = [];
   for (const [index, value] of support.entries()) {
     const item = asRecord(value);
-    if (typeof item?.['feature'] === 'string' && cellOf(item) === undefined) continue;
     const key = item === undefined ? undefined : cellOf(item);
     if (key === undefined) {
-      failed.push(`support[${index}]: expected revision or capability`);
+      failed.push(`support[${index}]: expected revision, capability or feature`);
       continue;
     }
     // One verdict per cell: the first wins, as the schema says.
@@ -243,7 +248,7 @@ const sameSnapshot = (a: CellSnapshot, b: CellSnapshot) =>
 export const diffStates = (
   before: ContentState,
   after: ContentState,
-): { client: string; axis: Axis; column: string; from: CellSnapshot; to: CellSnapshot }[] => {
+): { client: string; axis: HistoryAxis; column: string; from: CellSnapshot; to: CellSnapshot }[] => {
   const old = cellsOf(before);
   const now = cellsOf(after);
   const keys = [...new Set([...old.keys(), ...now.keys()])].sort();
@@ -256,8 +261,14 @@ export const diffStates = (
   });
 };
 
-/** The whole history of a sequence of commits, oldest first in; newest first out. */
-export const verdictHistory = (commits: readonly CommitFiles[]): { changes: CellChange[]; skipped: SkippedFile[] } => {
+/**
+ * The whole history of a sequence of commits, oldest first in; newest first out. Feature cells come
+ * apart (`featureChanges`): the matrices' pages, feeds and `/data/history.json` follow revisions and
+ * capabilities, and the feature status feed replays features.
+ */
+export const verdictHistory = (
+  commits: readonly CommitFiles[],
+): { changes: CellChange[]; featureChanges: CellChange[]; skipped: SkippedFile[] } => {
   let state = emptyState();
   const changes: CellChange[] = [];
   const skipped: SkippedFile[] = [];
@@ -267,7 +278,12 @@ export const verdictHistory = (commits: readonly CommitFiles[]): { changes: Cell
     for (const change of diffStates(state, applied.state)) changes.push({ ...change, ...info });
     state = applied.state;
   }
-  return { changes: changes.reverse(), skipped: skipped.reverse() };
+  changes.reverse();
+  return {
+    changes: changes.filter((change) => change.axis !== 'feature'),
+    featureChanges: changes.filter((change) => change.axis === 'feature'),
+    skipped: skipped.reverse(),
+  };
 };
 
 const side = (cell: CellSnapshot, shown: { version: boolean; evidence: boolean }): string => {
@@ -299,14 +315,15 @@ export const formatChange = (change: Pick<CellChange, 'client' | 'column' | 'fro
   `${change.client} · ${change.column}: ${describeChange(change)}`;
 
 /** The id an element of a client page gives a cell's history, so feeds can link to it. */
-export const historyAnchor = (axis: Axis, column: string): string => `history-${axis}-${column}`;
+export const historyAnchor = (axis: HistoryAxis, column: string): string => `history-${axis}-${column}`;
 
 /** Why the history is not published, where it is not. */
 export type HistoryUnavailable = { available: false; reason: string };
 
 /** The history the site publishes, or why it publishes none. */
 export type VerdictHistory =
-  { available: true; head: string; commits: number; changes: CellChange[]; skipped: SkippedFile[] } | HistoryUnavailable;
+  | { available: true; head: string; commits: number; changes: CellChange[]; featureChanges: CellChange[]; skipped: SkippedFile[] }
+  | HistoryUnavailable;
 
 /** `/data/history.json`: a cell as `revision` or `capability`, like `/data/matrix.json`. */
 export const exportHistory = (history: VerdictHistory) => {

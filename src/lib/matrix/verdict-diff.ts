@@ -3,13 +3,12 @@
  * state, version or evidence differ, old → new. Markdown for a pull request's comment, text for a
  * terminal, JSON for scripts.
  */
-import type { Axis } from './matrix.ts';
-import { describeChange, formatChange, type CellSnapshot } from '../content/verdict-history.ts';
+import { describeChange, formatChange, type CellSnapshot, type HistoryAxis } from '../content/verdict-history.ts';
 
 /** One cell that differs between the two commits. */
 export interface CellDiff {
   client: string;
-  axis: Axis;
+  axis: HistoryAxis;
   column: string;
   from: CellSnapshot;
   to: CellSnapshot;
@@ -34,7 +33,7 @@ export const formatDiff = (changes: readonly CellDiff[], range: { base: string; 
         head: range.head,
         changes: changes.map((change) => ({
           client: change.client,
-          ...(change.axis === 'revision' ? { revision: change.column } : { capability: change.column }),
+          [change.axis]: change.column,
           from: change.from,
           to: change.to,
           text: formatChange(change),
@@ -56,7 +55,7 @@ export const formatDiff = (changes: readonly CellDiff[], range: { base: string; 
   return [
     `${heading}${changes.length} cell${changes.length === 1 ? '' : 's'} changed between \`${range.base}\` and \`${range.head}\`:`,
     '',
-    '| client | revision or capability | old → new |',
+    '| client | revision, capability or feature | old → new |',
     '|---|---|---|',
     ...rows,
     '',

@@ -30,6 +30,7 @@ export const routes = {
   features: { path: '/features', nav: 'Features', html: true, twin: '/features.md' },
   matrix: { path: '/matrix', nav: 'Matrix', html: true, twin: '/matrix.md' },
   captures: { path: '/captures', html: true, twin: '/captures.md' },
+  checkServer: { path: '/check-server', html: true, twin: '/check-server.md' },
   search: { path: '/search', nav: 'Search', html: true },
   llms: { path: '/llms.txt', html: false },
   feed: { path: '/feed.xml', html: false },
@@ -40,6 +41,7 @@ export const routes = {
   clientsJson: { path: '/data/clients.json', html: false },
   featuresJson: { path: '/data/features.json', html: false },
   historyJson: { path: '/data/history.json', html: false },
+  featureStatusFeed: { path: '/features/status.xml', html: false },
   robots: { path: '/robots.txt', html: false },
 } as const satisfies Record<string, Route>;
 
@@ -134,6 +136,10 @@ export const changesUrl = (clientId?: string): string =>
 /** Whether a path is one of the per-entry files that `llmsUrl`, `feedUrl` and `changesUrl` build. */
 export const isScopedFilePath = (path: string): boolean =>
   /^\/(clients|revisions)\/[^/]+\/llms\.txt$|^\/clients\/[^/]+\/(feed|changes)\.xml$/.test(path);
+
+/** A README badge: a feature's status, or one client's state of it. */
+export const badgeUrl = (feature: string, client?: string): string =>
+  `/badges/${featurePath(feature)}${client === undefined ? '' : `/${client}`}.svg`;
 
 /** Absolute URL on the site's origin. */
 export const absoluteUrl = (origin: string, path: string): string => `${origin.replace(/\/+$/, '')}${path}`;

@@ -1,0 +1,137 @@
+import { describe, expect, test } from 'vitest';
+import type { FeatureCell } from '../matrix/feature-cells.ts';
+import { stateAt } from './version-state.ts';
+import { featureStatus } from './feature-status.ts';
+import { lookup, type LookupClient } from './lookup.ts';
+import { statusChanges } from './status-changes.ts';
+
+const cell = (
+  client: string,
+  feature: string,
+  ranges: FeatureCell['ranges'],
+  state: FeatureCell['state'] = ranges.at(-1)?.state ?? 'unknown',
+): FeatureCell => ({
+  client,
+  feature,
+  state,
+  ranges,
+  notes: [],
+  captures: [],
+});
+
+describe('stateAt', () => {
+  const runs = cell('codex', 'server-requests.elicitation.form', [
+    { from: '0.77.0', state: 'yes', fromIsOldestCaptured: true },
+    { from: '0.118.0', state: 'no' },
+    { from: '0.120.0', to: '0.171.0', state: 'yes' },
+  ]);
+  test.each([
+    ['0.77.0', 'yes'],
+    ['0.118.0', 'no'],
+    ['0.150.0', 'yes'],
+    ['0.171.0', 'yes'],
+    // Between two runs, and outside every run, nothing was captured.
+    ['0.100.0', 'unknown'],
+    ['0.119.0', 'unknown'],
+    ['0.172.0', 'unknown'],
+    ['0.50.0', 'unknown'],
+  ])('%s is %s', (version, state) => expect(stateAt(runs, version)).toBe(state));
+});
+
+describe('featureStatus', () => {
+  test("every core client, some or none, by each one's newest run", () => {
+    const cells = [
+      cell('a', 'f', [
+        { from: '1.0.0', state: 'no', fromIsOldestCaptured: true },
+        { from: '2.0.0', to: '2.3.0', state: 'yes' },
+      ]),
+      cell('b', 'f', [
+        { from: '1.0.0', state: 'no', fromIsOldestCaptured: true },
+        { from: '1.5.0', state: 'partial' },
+      ]),
+      cell('c', 'f', [{ from: '9.0.0', state: 'no', fromIsOldestCaptured: true }]),
+    ];
+    expect(featureStatus('f', cells, ['a', 'b'])).toEqual({
+      feature: 'f',
+      status: 'everywhere',
+      clients: [
+        { client: 'a', state: 'yes', version: '2.3.0' },
+        { client: 'b', state: 'partial', version: '1.5.0' },
+      ],
+    });
+    expect(featureStatus('f', cells, ['a', 'c']).status).toBe('some');
+    expect(featureStatus('f', cells, ['c']).status).toBe('none');
+  });
+  test('unknown where any core cell is, or its newest run was not observed, or there is no core', () => {
+    const cells = [
+      cell('a', 'f', [{ from: '1.0.0', state: 'yes', fromIsOldestCaptured: true }]),
+      cell('b', 'f', [{ from: '1.0.0', state: 'not-observed' }], 'yes'),
+    ];
+    expect(featureStatus('f', cells, ['a']).status).toBe('everywhere');
+    expect(featureStatus('f', cells, ['a', 'x']).status).toBe('unknown');
+    expect(featureStatus('f', cells, ['a', 'b']).status).toBe('unknown');
+    expect(featureStatus('f', cells, []).status).toBe('unknown');
+  });
+});
+
+describe('statusChanges', () => {
+  test('replays cell changes commit by commit, newest first', () => {
+    const at = (commit: string, date: string, client: string, state: FeatureCell['state']) => ({
+      commit,
+      date,
+      client,
+      feature: 'f',
+      state,
+    });
+    expect(
+      statusChanges(
+        [
+          at('c3', '2026-03-01T00:00:00Z', 'b', 'no'),
+          at('c1', '2026-01-01T00:00:00Z', 'a', 'yes'),
+          at('c2', '2026-02-01T00:00:00Z', 'b', 'yes'),
+          at('c2', '2026-02-01T00:00:00Z', 'x', 'no'),
+        ],
+        ['a', 'b'],
+      ),
+    ).toEqual([
+      { feature: 'f', from: 'everywhere', to: 'some', commit: 'c3', date: '2026-03-01T00:00:00Z' },
+      { feature: 'f', from: 'unknown', to: 'everywhere', commit: 'c2', date: '2026-02-01T00:00:00Z' },
+    ]);
+  });
+});
+
+describe('lookup', () => {
+  const clients: LookupClient[] = [
+    {
+      client: 'claude-code',
+      clientInfoName: 'claude-code',
+      observed: [{ clientInfo: { name: 'claude-code', version: '2.1.332' } }],
+    },
+    { client: 'gemini-cli', observed: [{ clientInfo: { name: 'mcp-test-client' }, userAgent: 'GeminiCLI/0.61.0' }] },
+    { client: 'qwen-code', observed: [{ clientInfo: { name: 'mcp-test-client' }, userAgent: 'QwenCode/0.24.4' }] },
+  ];
+  const features = [
+    cell('claude-code', 'lifecycle.instructions', [{ from: '2.1.300', to: '2.1.332', state: 'yes' }]),
+    cell('gemini-cli', 'tools.call', [{ from: '0.61.0', state: 'yes' }]),
+  ];
+  test('a known client at a captured version, and at one that was not', () => {
+    expect(lookup({ clients, features }, { clientInfo: { name: 'claude-code', version: '2.1.332' } })).toEqual({
+      client: 'claude-code',
+      version: '2.1.332',
+      features: { 'lifecycle.instructions': 'yes' },
+    });
+    expect(lookup({ clients, features }, { clientInfo: { name: 'claude-code', version: '2.1.400' } })?.features).toEqual({
+      'lifecycle.instructions': 'unknown',
+    });
+  });
+  test('a name several clients send is told apart by its User-Agent, or not at all', () => {
+    expect(
+      lookup(
+        { clients, features },
+        { clientInfo: { name: 'mcp-test-client', version: '0.61.0' }, userAgent: 'GeminiCLI/0.61.0 (linux)' },
+      )?.client,
+    ).toBe('gemini-cli');
+    expect(lookup({ clients, features }, { clientInfo: { name: 'mcp-test-client', version: '0.0.1' } })).toBeNull();
+    expect(lookup({ clients, features }, { clientInfo: { name: 'unheard-of' } })).toBeNull();
+  });
+});
