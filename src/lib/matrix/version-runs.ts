@@ -27,6 +27,14 @@ export interface VersionRun {
   captures: string[];
 }
 
+/** A run as the exports carry it (its versions and state, not its captures), for labels read back from them. */
+export interface RunRange {
+  from: string;
+  to?: string | undefined;
+  state: VerdictState;
+  fromIsOldestCaptured?: true | undefined;
+}
+
 /** Published versions strictly between two captured ones: what was released and never captured. */
 export interface UncapturedGap {
   after: string;
@@ -110,11 +118,11 @@ export const uncapturedGaps = (observations: readonly Observation[], published?:
 };
 
 /** A run's versions: `0.77.0`, or `0.120.0–0.171.0`. */
-export const runVersions = (run: Pick<VersionRun, 'from' | 'to'>): string =>
+export const runVersions = (run: Pick<RunRange, 'from' | 'to'>): string =>
   run.to === undefined ? run.from : `${run.from}–${run.to}`;
 
 /** Runs for pages and twins, oldest first: `0.77.0: yes · 0.118.0: no · 0.120.0–0.171.0: yes`. */
-export const formatRuns = (runs: readonly VersionRun[]): string =>
+export const formatRuns = (runs: readonly RunRange[]): string =>
   runs.map((run) => `${runVersions(run)}: ${run.state}`).join(' · ');
 
 /**
@@ -122,7 +130,7 @@ export const formatRuns = (runs: readonly VersionRun[]): string =>
  * least <oldest> (oldest captured)"; runs that differ are each shown; none gives undefined (the
  * caller falls back to the written `since` or `version`).
  */
-export const runsLabel = (runs: readonly VersionRun[], state: string): string | undefined => {
+export const runsLabel = (runs: readonly RunRange[], state: string): string | undefined => {
   const [only] = runs;
   if (only === undefined) return undefined;
   if (runs.length === 1 && only.state === state) return `since at least ${only.from} (oldest captured)`;

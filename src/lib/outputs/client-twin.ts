@@ -57,7 +57,7 @@ export const clientCapturesMarkdown = (name: string, timeline: ClientTimeline, i
       group.rows
         .map(
           (item) =>
-            `[${tableCode(item.persona)}](${captureUrl(item.id, 'twin')})${item.scenario === undefined ? '' : ` · scenario ${tableCode(item.scenario)}`} · ${tableCode(item.command ?? item.path)}, ${item.transport}: ${item.showed}`,
+            `[${tableCode(item.persona)}](${captureUrl(item.id, 'twin')})${item.scenario === undefined ? '' : ` · scenario ${tableCode(item.scenario)}`} · ${item.command === undefined ? '' : `${tableCode(item.command)} `}(${item.path}, ${item.transport}): ${item.showed}`,
         )
         .join('; '),
       group.offered.length === 0 ? 'none seen' : group.offered.map(tableCode).join(', '),
