@@ -12,6 +12,8 @@ import { pipelineRun } from 'canimcp/build-context';
 import type { GetStaticPathsOptions } from 'astro';
 import { siteData } from './site.ts';
 import { pageCount } from '../lib/outputs/paging.ts';
+import { capturePageCount } from '../lib/outputs/capture-index.ts';
+import { captureData } from './captures.ts';
 import { routeFile } from '../lib/outputs/output-files.ts';
 
 /** What Astro passes a route's getStaticPaths that the helpers read. */
@@ -61,4 +63,10 @@ export const researchPagePaths = async (options: Options) => {
   const site = await siteData();
   const pages = Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => String(index + 2));
   return (await toRender(options, pages, (page) => ({ page }))).map((page) => ({ params: { page } }));
+};
+
+/** `/captures/page/2` onwards: page 1 is `/captures` itself. Captures' pages are built every time (no page key). */
+export const capturePagePaths = async () => {
+  const pages = capturePageCount((await captureData()).length);
+  return Array.from({ length: pages - 1 }, (_, index) => ({ params: { page: String(index + 2) } }));
 };
