@@ -9,6 +9,7 @@ const siteTests = [
   'tests/rebuild-oracle.test.ts',
   'tests/drift-site.test.ts',
   'tests/data-package.test.ts',
+  'tests/validators.test.ts',
 ];
 const buildsSites = ['tests/support/global-setup.ts'];
 

@@ -12,6 +12,8 @@ import { pipelineRun } from 'canimcp/build-context';
 import type { GetStaticPathsOptions } from 'astro';
 import { siteData } from './site.ts';
 import { pageCount } from '../lib/outputs/paging.ts';
+import { capturePageCount } from '../lib/outputs/capture-index.ts';
+import { captureData } from './captures.ts';
 import { routeFile } from '../lib/outputs/output-files.ts';
 import { featurePath } from '../lib/outputs/urls.ts';
 
@@ -69,4 +71,10 @@ export const featurePaths = async (options: Options) => {
   const site = await siteData();
   const params = (feature: { id: string }) => ({ path: featurePath(feature.id) });
   return (await toRender(options, site.features, params)).map((feature) => ({ params: params(feature), props: { feature } }));
+};
+
+/** `/captures/page/2` onwards: page 1 is `/captures` itself. Captures' pages are built every time (no page key). */
+export const capturePagePaths = async () => {
+  const pages = capturePageCount((await captureData()).length);
+  return Array.from({ length: pages - 1 }, (_, index) => ({ params: { page: String(index + 2) } }));
 };
