@@ -9,6 +9,7 @@ import type { DevMeasurement } from './dev.ts';
 import type { LighthouseMeasurement } from './lighthouse.ts';
 import type { SearchMeasurement } from './search.ts';
 import type { Target } from './targets.ts';
+import type { AxisBuild, AxisPoint } from './captures-axis.ts';
 import { kb, mib, millis, seconds } from './units.ts';
 
 export interface DirSize {
@@ -273,6 +274,54 @@ export const printTable = (summaries: SizeSummary[], targets: Target[], lighthou
     }
     console.log('');
   }
+  for (const target of targets) {
+    const verdict = target.pass === undefined ? 'N/A ' : target.pass ? 'PASS' : 'MISS';
+    console.log(`${verdict}  ${String(target.size).padEnd(5)} ${target.what}: ${target.measured} (target ${target.limit})`);
+  }
+};
+
+/** The captures axis's table: one column per point (notes + captures, generator). */
+export const printAxis = (points: readonly AxisPoint[]) => {
+  const cpu = (build: AxisBuild | undefined) => (build?.cpuMs === undefined ? 'n/a' : seconds(build.cpuMs));
+  const rows: [string, (point: AxisPoint) => string][] = [
+    ['generator; sessions with model events', (p) => `${p.generator}; ${p.sessions ? 'yes' : 'handshakes only'}`],
+    ['capture files (MiB)', (p) => `${p.captures} (${mib(p.captureBytes)})`],
+    ['load average at cold build', (p) => p.cold.loadAverage.toFixed(1)],
+    ['cold build: wall / CPU', (p) => `${seconds(p.cold.wallMs)} / ${cpu(p.cold)}`],
+    ['  of which Pagefind CPU', (p) => seconds(p.cold.pagefindCpuMs)],
+    ['  page generation', (p) => (p.cold.phases?.pagesMs === undefined ? 'n/a' : seconds(p.cold.phases.pagesMs))],
+    ['cold build: peak RSS (tree)', (p) => mib(p.cold.peakTreeRssBytes)],
+    [
+      'one-capture rebuild: wall / CPU (load)',
+      (p) => (p.rebuild ? `${seconds(p.rebuild.wallMs)} / ${cpu(p.rebuild)} (${p.rebuild.loadAverage.toFixed(1)})` : 'n/a'),
+    ],
+    [
+      '  rebuild ÷ cold: wall / CPU',
+      (p) =>
+        p.rebuild
+          ? `${(p.rebuild.wallMs / p.cold.wallMs).toFixed(2)}× / ${p.rebuild.cpuMs && p.cold.cpuMs ? (p.rebuild.cpuMs / p.cold.cpuMs).toFixed(2) : 'n/a'}×`
+          : 'n/a',
+    ],
+    ['files written (DEPLOY_HOST=cloudflare)', (p) => `${p.files} (${mib(p.bytes)})`],
+    ['largest HTML page', (p) => (p.largest[0] ? `${kb(p.largest[0].bytes)} ${p.largest[0].file}` : 'n/a')],
+    [
+      'busiest client page (captures)',
+      (p) => (p.busiestClient ? `${kb(p.busiestClient.bytes)} (${p.busiestClient.captures})` : 'n/a'),
+    ],
+    ['captures index', (p) => (p.capturesIndexBytes === undefined ? 'n/a' : kb(p.capturesIndexBytes))],
+  ];
+  const header = ['metric', ...points.map((p) => `${p.notes} + ${p.captures}`)];
+  const body = rows.map(([label, fn]) => [label, ...points.map(fn)]);
+  const widths = header.map((_, column) => Math.max(...[header, ...body].map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of body) console.log(line(row));
+  console.log('');
+};
+
+/** Targets as PASS/MISS lines. */
+export const printTargets = (targets: readonly Target[]) => {
   for (const target of targets) {
     const verdict = target.pass === undefined ? 'N/A ' : target.pass ? 'PASS' : 'MISS';
     console.log(`${verdict}  ${String(target.size).padEnd(5)} ${target.what}: ${target.measured} (target ${target.limit})`);

@@ -31,8 +31,11 @@ import {
 } from './report.ts';
 import { measureSearch } from './search.ts';
 import { measureDev } from './dev.ts';
-import { targetsFor } from './targets.ts';
+import { captureTargets, targetsFor } from './targets.ts';
+import { printAxis, printTargets } from './report.ts';
 import { measureLighthouse, type LighthouseMeasurement } from './lighthouse.ts';
+import { measureAxisPoint, type AxisPoint } from './captures-axis.ts';
+import { CAPTURE_GENERATORS, type CaptureGenerator } from './captures.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Arguments
@@ -50,22 +53,31 @@ const { values } = parseArgs({
     'no-dev': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     report: { type: 'boolean', default: false },
+    // The captures axis: these counts of generated captures beside each size's notes (and none).
+    captures: { type: 'string' },
+    'capture-generator': { type: 'string', default: 'bench' },
+    // Sessions with `model` events beside handshakes, where the capture schema accepts them.
+    'model-events': { type: 'boolean', default: false },
   },
   allowPositionals: false,
 });
 const sizes = values.sizes.split(',').map((size) => Number(size.trim()));
 const runs = Number(values.runs);
 const corpusMode = values.corpus as CorpusMode;
+const captureCounts = values.captures === undefined ? undefined : values.captures.split(',').map((count) => Number(count.trim()));
+const captureGenerator = values['capture-generator'] as CaptureGenerator;
 const seed = values.seed === undefined ? undefined : Number(values.seed);
 if (
   (seed !== undefined && !Number.isInteger(seed)) ||
   sizes.some((size) => !Number.isInteger(size) || size < 2) ||
   !Number.isInteger(runs) ||
   runs < 1 ||
-  !CORPUS_MODES.includes(corpusMode)
+  !CORPUS_MODES.includes(corpusMode) ||
+  !CAPTURE_GENERATORS.includes(captureGenerator) ||
+  captureCounts?.some((count) => !Number.isInteger(count) || count < 1)
 ) {
   console.error(
-    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--seed N] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]',
+    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--seed N] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report] [--captures 1000,10000 [--capture-generator bench|independent] [--model-events]]',
   );
   process.exit(2);
 }
@@ -249,6 +261,8 @@ interface Results {
   sizes: SizeSummary[];
   /** Absent in results written before Lighthouse was measured. */
   lighthouse?: LighthouseMeasurement & { measured: string; loadAverage: number };
+  /** The captures axis's points (`--captures`), the latest of each notes × captures × generator. */
+  captures?: (AxisPoint & { measured: string })[];
 }
 const readResults = () =>
   readFile(resultsFile, 'utf8')
@@ -288,7 +302,62 @@ const report = ({ sizes: summaries, lighthouse }: Results) => {
   }
 };
 
+/** `--captures`: per size, the notes alone and beside each count of generated captures. */
+const capturesAxis = async (counts: number[]) => {
+  const points: AxisPoint[] = [];
+  for (const size of sizes) {
+    const work = await mkdtemp(path.join(os.tmpdir(), `canimcp-bench-captures-${size}-`));
+    const outDir = path.join(repoRoot, `.dist-bench-captures-${size}-${process.pid}`);
+    try {
+      log(`${size} notes: generating the ${corpusMode} corpus in ${work}`);
+      const corpus = await writeCorpus(path.join(work, 'content'), {
+        notes: size,
+        mode: corpusMode,
+        ...(seed === undefined ? {} : { seed }),
+      });
+      const env = { ...process.env, CONTENT_DIR: corpus.dir, BUILD_DATE: BENCH_BUILD_DATE, ASTRO_TELEMETRY_DISABLED: '1' };
+      for (let run = 1; run <= runs; run++) {
+        for (const count of [0, ...counts]) {
+          const point = await measureAxisPoint({
+            corpus,
+            captures: count,
+            generator: captureGenerator,
+            sessions: values['model-events'],
+            work,
+            outDir,
+            env,
+            log,
+          });
+          points.push(point);
+          printAxis(points);
+        }
+      }
+    } finally {
+      if (values.keep) log(`kept ${work} and ${outDir}`);
+      else {
+        await rm(work, { recursive: true, force: true });
+        await rm(outDir, { recursive: true, force: true });
+      }
+    }
+  }
+  const earlier = await readResults();
+  const measured = new Date().toISOString();
+  const same = (a: AxisPoint, b: AxisPoint) => a.notes === b.notes && a.captures === b.captures && a.generator === b.generator;
+  const merged = [
+    ...(earlier.captures ?? []).filter((old) => !points.some((point) => same(old, point))),
+    ...points.map((point) => ({ ...point, measured })),
+  ];
+  const targets = captureTargets(merged);
+  printTargets(targets);
+  await writeFile(resultsFile, `${JSON.stringify({ ...earlier, captures: merged }, null, 2)}\n`);
+  log('wrote bench/results.json');
+};
+
 const main = async () => {
+  if (captureCounts !== undefined) {
+    await capturesAxis(captureCounts);
+    return;
+  }
   if (values.report) {
     // `--report`: the table for every size in bench/results.json, without measuring anything.
     const results = await readResults();
