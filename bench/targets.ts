@@ -6,7 +6,8 @@ import { kb, mib, millis, seconds } from './units.ts';
 
 export interface Target {
   /** Notes in the generated corpus; 'own' for the site built from its own content. */
-  size: number | 'all' | 'own' | string;
+  /** Or, for the captures axis, `<notes>+<captures> <generator>`. */
+  size: number | string;
   what: string;
   limit: string;
   measured: string;
