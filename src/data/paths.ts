@@ -11,6 +11,7 @@
 import { pipelineRun } from 'canimcp/build-context';
 import type { GetStaticPathsOptions } from 'astro';
 import { siteData } from './site.ts';
+import { captureData } from './captures.ts';
 import { pageCount } from '../lib/outputs/paging.ts';
 import { routeFile } from '../lib/outputs/output-files.ts';
 
@@ -62,3 +63,10 @@ export const researchPagePaths = async (options: Options) => {
   const pages = Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => String(index + 2));
   return (await toRender(options, pages, (page) => ({ page }))).map((page) => ({ params: { page } }));
 };
+
+/** A capture's page, twin and file. */
+export const capturePaths = async (options: Options) =>
+  (await toRender(options, await captureData(), (view) => ({ id: view.capture.id }))).map((view) => ({
+    params: { id: view.capture.id },
+    props: { view },
+  }));
