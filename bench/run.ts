@@ -29,7 +29,7 @@ import {
   type RunResult,
   type SizeSummary,
 } from './report.ts';
-import { measureSearch } from './search.ts';
+import { measureSearch, measureTyped, PAGEFIND_UI_BOX, PAGEFIND_UI_PAGE, SITE_BOX } from './search.ts';
 import { measureDev } from './dev.ts';
 import { captureTargets, targetsFor } from './targets.ts';
 import { printAxis, printTargets } from './report.ts';
@@ -146,6 +146,7 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
   const check = await measure(node, [path.join(repoRoot, 'src/cli/check.ts')], options);
   expectSuccess('npm run check', check);
 
+  const typed: NonNullable<RunResult['typed']> = {};
   // The reference row, interleaved with the project's builds so both see the same machine load.
   let reference: RunResult['reference'] = { skipped: 'hugo is not installed' };
   if (hugo) {
@@ -154,6 +155,14 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
     let referenceSearch: ReferenceMeasured['search'];
     const measured = await measureHugo(corpus.dir, work, async (site) => {
       if (values['no-search']) return;
+      // Pagefind's own default UI on the same pages: the page its documentation sets up, added
+      // after the timed build (Pagefind's CLI writes pagefind-ui.js beside its bundle).
+      await writeFile(path.join(site, 'pagefind-ui.html'), PAGEFIND_UI_PAGE);
+      try {
+        typed.pagefindUi = await measureTyped(site, PAGEFIND_UI_BOX, values.query);
+      } catch (error) {
+        log(`${tag}: Pagefind UI not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      }
       // Pagefind's own first search on these notes: the floor of the site's (Hugo's pages are at /).
       referenceSearch = await measureSearch(site, values.query, 'timeout', '').catch((error: unknown) => ({
         skipped: error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error),
@@ -198,6 +207,7 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
     log(`${tag}: first search in Chromium`);
     try {
       search = await measureSearch(outDir, values.query);
+      typed.site = await measureTyped(outDir, SITE_BOX, values.query);
     } catch (error) {
       // A missing or broken browser should not throw away the build figures.
       const reason = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
@@ -249,6 +259,7 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
       editedNote,
     },
     search,
+    typed,
     dev,
   };
 };

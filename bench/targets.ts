@@ -141,6 +141,47 @@ export const targetsFor = (summaries: SizeSummary[], lighthouse?: LighthouseMeas
       );
     }
   }
+  for (const { size, stats } of summaries) {
+    // Issue 31: the site's first typed search against Pagefind's own default UI on the same notes.
+    const bytes = stats['typedBytesRatio']?.max;
+    const ms = stats['typedMsRatio']?.median;
+    const focused = stats['typedSiteFocusedMs']?.median;
+    const over = stats['peakOverPagefind']?.max;
+    targets.push(
+      {
+        size,
+        what: '/search ÷ Pagefind UI, typed, cold cache: all bytes (max)',
+        limit: '≤ 0.8×',
+        measured: bytes
+          ? `${bytes.toFixed(2)}× (${kb(stats['typedSiteBytes']?.max ?? 0)} vs ${kb(stats['typedUiBytes']?.max ?? 0)})`
+          : 'n/a',
+        pass: bytes ? bytes <= 0.8 : undefined,
+      },
+      {
+        size,
+        what: '/search ÷ Pagefind UI, typed: last key → results (median)',
+        limit: '≤ 0.8×',
+        measured: ms
+          ? `${ms.toFixed(2)}× (${millis(stats['typedSiteMs']?.median ?? 0)} vs ${millis(stats['typedUiMs']?.median ?? 0)})`
+          : 'n/a',
+        pass: ms ? ms <= 0.8 : undefined,
+      },
+      {
+        size,
+        what: '/search focused 1 s before typing: last key → results (median)',
+        limit: '≤ 250 ms',
+        measured: focused ? millis(focused) : 'n/a',
+        pass: focused ? focused <= 250 : undefined,
+      },
+      {
+        size,
+        what: 'peak RSS of the build − Pagefind CLI alone on the same notes (max)',
+        limit: '≤ 0.5 GiB',
+        measured: over === undefined ? 'n/a' : mib(over),
+        pass: over === undefined ? undefined : over <= 0.5 * 1024 ** 3,
+      },
+    );
+  }
   if (lighthouse) targets.push(...lighthouseTargets(lighthouse));
   return targets;
 };
