@@ -3,7 +3,14 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../node/paths.ts';
 import { checkCapture, type Capture } from '../content/capture-rules.ts';
-import { clientIdentities, clientTimeline, compareVersionsDescending, declaredCapabilities } from './client-captures.ts';
+import {
+  briefIdentity,
+  clientIdentities,
+  clientTimeline,
+  compareVersionsDescending,
+  declaredCapabilities,
+  summariseTimeline,
+} from './client-captures.ts';
 
 /** The fixture site's three captures of fast-agent: 0.3.10 (hostile strings), 0.3.5 (legacy persona) and 0.2.40 (stdio). */
 const load = (id: string): Capture => {
@@ -96,5 +103,42 @@ describe("a client's timeline", () => {
         captures: [{ id: 'fast-agent-0-2-40-observe-stdio', version: '0.2.40' }],
       },
     ]);
+  });
+});
+
+describe("a client's timeline, summarised for its page", () => {
+  /** The fixture's captures, each again `copies` times under other ids and later times. */
+  const repeated = (copies: number) =>
+    captures.flatMap((capture) =>
+      Array.from({ length: copies }, (_, index) => ({
+        ...capture,
+        id: `${capture.id}-${index}`,
+        header: { ...capture.header, capturedAt: `2026-12-0${(index % 9) + 1}T00:00:00Z` },
+      })),
+    );
+
+  test('captures alike in version, face, persona, offer and declaration share one row, the newest, with their count', () => {
+    const summary = summariseTimeline(clientTimeline(repeated(4)));
+    expect(summary.rows.map((row) => [row.version, row.count])).toEqual([
+      ['0.3.10', 4],
+      ['0.3.5', 4],
+      ['0.2.40', 4],
+    ]);
+    expect(summary.rows[0]?.id).toBe('fast-agent-0-3-10-observe-http-3');
+    expect(summary.older).toEqual({ rows: 0, captures: 0 });
+  });
+
+  test('keeps the newest rows and says how many older rows and captures were left out', () => {
+    const summary = summariseTimeline(clientTimeline(repeated(2)), 2);
+    expect(summary.rows.map((row) => row.version)).toEqual(['0.3.10', '0.3.5']);
+    expect(summary.older).toEqual({ rows: 1, captures: 2, newest: '0.2.40', oldest: '0.2.40' });
+  });
+
+  test('an identity names its newest captures and counts the rest', () => {
+    const [identity] = clientIdentities(repeated(5));
+    const brief = briefIdentity(identity as NonNullable<typeof identity>, 3);
+    expect(brief.captures).toHaveLength(3);
+    expect(brief.more).toBe(2);
+    expect(briefIdentity(identity as NonNullable<typeof identity>).more).toBe(0);
   });
 });

@@ -107,3 +107,58 @@ export const clientIdentities = (captures: readonly Capture[]): ClientIdentity[]
   }
   return [...identities.values()];
 };
+
+/** At most this many rows in a client's timeline, and captures named per identity: a page stays small whatever the lab adds. */
+export const TIMELINE_ROWS = 40;
+export const IDENTITY_CAPTURES = 8;
+
+/** A timeline row standing for every capture alike in version, face, transport, persona, offer and declaration: the newest of them. */
+export interface SummaryRow extends TimelineRow {
+  /** How many captures it stands for (1 or more). */
+  count: number;
+}
+
+/** A client's timeline as its page shows it: alike captures as one row, the newest rows, and what was left out. */
+export interface TimelineSummary {
+  capabilities: string[];
+  rows: SummaryRow[];
+  /** Rows and captures beyond the newest `TIMELINE_ROWS` rows, with the versions they span. */
+  older: { rows: number; captures: number; newest?: string; oldest?: string };
+}
+
+/**
+ * Folds a timeline (newest first) into rows of alike captures, each the newest capture of its kind
+ * with a count, and keeps the newest `limit` rows: a client with hundreds of captures gets a page of
+ * its versions, not of every capture (each stays listed on /captures).
+ */
+export const summariseTimeline = (timeline: ClientTimeline, limit = TIMELINE_ROWS): TimelineSummary => {
+  const rows: SummaryRow[] = [];
+  const byKind = new Map<string, SummaryRow>();
+  for (const row of timeline.rows) {
+    const kind = JSON.stringify([row.version, row.path, row.transport, row.persona, row.offered, row.declared, row.declaredAny]);
+    const known = byKind.get(kind);
+    if (known) known.count += 1;
+    else {
+      const first = { ...row, count: 1 };
+      byKind.set(kind, first);
+      rows.push(first);
+    }
+  }
+  const left = rows.slice(limit);
+  return {
+    capabilities: timeline.capabilities,
+    rows: rows.slice(0, limit),
+    older: {
+      rows: left.length,
+      captures: left.reduce((sum, row) => sum + row.count, 0),
+      ...(left.length > 0 ? { newest: left[0]?.version, oldest: left.at(-1)?.version } : {}),
+    },
+  };
+};
+
+/** An identity with at most `limit` of its captures named (newest versions first) and how many more show it. */
+export const briefIdentity = (identity: ClientIdentity, limit = IDENTITY_CAPTURES): ClientIdentity & { more: number } => ({
+  ...identity,
+  captures: identity.captures.slice(0, limit),
+  more: Math.max(0, identity.captures.length - limit),
+});
