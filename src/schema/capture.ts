@@ -20,6 +20,9 @@ export const captureSides = ['client', 'probe'] as const;
 /** What happened to the connection itself, outside its messages. */
 export const lifecycleEvents = ['start', 'closed', 'timeout', 'error'] as const;
 
+/** The model APIs the stand-in model answers in (FORMAT.md: the header's `model`). */
+export const modelApis = ['anthropic-messages', 'openai-chat', 'openai-responses', 'gemini'] as const;
+
 export type CapturePath = (typeof capturePaths)[number];
 export type CaptureTransport = (typeof captureTransports)[number];
 export type CaptureSide = (typeof captureSides)[number];
@@ -73,6 +76,9 @@ export const CaptureHeader = z.strictObject({
   }),
   capturedAt: UtcInstant.meta({ title: 'Captured at', description: 'When the capture began, as an ISO 8601 UTC time.' }),
   probe: OneLine.meta({ title: 'Probe version', description: "The probe's version." }),
+  model: oneOf(modelApis)
+    .optional()
+    .meta({ title: 'Model API', description: "The stand-in model's API, where one answered the client." }),
 });
 
 /** One HTTP header as sent: name and value, name in the case it was sent in. */
@@ -118,6 +124,18 @@ export const HttpResponseEvent = z.strictObject({
   body: z.string(),
 });
 
+/** A request the client sent the stand-in model: as an HTTP request, its body elided (FORMAT.md). */
+export const ModelRequestEvent = HttpRequestEvent.extend({
+  from: z.literal('client', { error: 'a model request comes from the client' }),
+  kind: z.literal('model'),
+});
+
+/** The stand-in model's answer: status, headers, and the whole body (a stream as its full text). */
+export const ModelResponseEvent = HttpResponseEvent.extend({
+  from: z.literal('probe', { error: 'a model answer comes from the probe' }),
+  kind: z.literal('model'),
+});
+
 /** Something that happened to the connection: it started, closed, ran out of time or failed. */
 export const LifecycleEventLine = z.strictObject({
   ...eventBase,
@@ -126,7 +144,7 @@ export const LifecycleEventLine = z.strictObject({
   detail: z.string().optional(),
 });
 
-const kinds = ['message', 'http', 'lifecycle'] as const;
+const kinds = ['message', 'http', 'model', 'lifecycle'] as const;
 
 /**
  * Any event line. `kind` picks the shape first, so an error names the field that is wrong for that
@@ -138,9 +156,13 @@ export const CaptureEvent = z.looseObject({ kind: oneOf(kinds) }).transform((val
       ? parseAuthored(MessageEvent, value)
       : value.kind === 'lifecycle'
         ? parseAuthored(LifecycleEventLine, value)
-        : 'method' in value || !('status' in value)
-          ? parseAuthored(HttpRequestEvent, value)
-          : parseAuthored(HttpResponseEvent, value);
+        : value.kind === 'model'
+          ? 'method' in value || !('status' in value)
+            ? parseAuthored(ModelRequestEvent, value)
+            : parseAuthored(ModelResponseEvent, value)
+          : 'method' in value || !('status' in value)
+            ? parseAuthored(HttpRequestEvent, value)
+            : parseAuthored(HttpResponseEvent, value);
   if (result.success) return result.data;
   for (const issue of result.error.issues) ctx.addIssue({ ...issue });
   return z.NEVER;
@@ -152,6 +174,8 @@ export type MessageEvent = z.output<typeof MessageEvent>;
 export type HttpRequestEvent = z.output<typeof HttpRequestEvent>;
 export type HttpResponseEvent = z.output<typeof HttpResponseEvent>;
 export type LifecycleEventLine = z.output<typeof LifecycleEventLine>;
+export type ModelRequestEvent = z.output<typeof ModelRequestEvent>;
+export type ModelResponseEvent = z.output<typeof ModelResponseEvent>;
 
 /** What a redacted value is written as; the name beside it stays. */
 export const redactedValue = '<redacted>';
@@ -221,7 +245,7 @@ export interface UnredactedValue {
 
 /** Every value a capture event shows under a secret name instead of `<redacted>`; empty when it is clean. */
 export const unredactedValues = (event: CaptureEvent): UnredactedValue[] => {
-  if (event.kind !== 'http') return [];
+  if (event.kind !== 'http' && event.kind !== 'model') return [];
   const found: UnredactedValue[] = event.headers.flatMap(([name, value], index) =>
     isRedactedName(name) && value !== redactedValue ? [{ field: `headers[${index}]`, name }] : [],
   );

@@ -69,3 +69,41 @@ describe('captureIndex', () => {
     expect(index.get('broken')).toEqual({ sha256: 'b'.repeat(64) });
   });
 });
+
+describe('model events (the stand-in model, FORMAT.md)', () => {
+  const modelHeader = header.replace('"probe":"0.1.0"}', '"probe":"0.1.0","model":"anthropic-messages"}');
+  const request =
+    '{"seq":1,"t":0,"from":"client","kind":"model","method":"POST","target":"/v1/messages?beta=true","headers":[["x-api-key","<redacted>"]],"body":"{\\"system\\":{\\"elided\\":900,\\"sha256\\":\\"ab\\"}}"}';
+  const answer =
+    '{"seq":2,"t":3,"from":"probe","kind":"model","status":200,"headers":[["Content-Type","text/event-stream"]],"body":"event: message_stop\\ndata: {}\\n\\n"}';
+
+  test('a request and its answer, under a header that names the model API, are a valid capture', () => {
+    const result = checkCapture(file(`${modelHeader}\n${request}\n${answer}\n`), new Set(['zed']));
+    expect(result.problems).toEqual([]);
+    expect(result.capture?.header.model).toBe('anthropic-messages');
+    expect(result.capture?.events.map((event) => `${event.kind} ${event.from}`)).toEqual(['model client', 'model probe']);
+  });
+
+  test.each([
+    [
+      header.replace('"probe":"0.1.0"}', '"probe":"0.1.0","model":"openai"}'),
+      'captures/zed.jsonl:1:164: model: expected one of anthropic-messages, openai-chat, openai-responses, gemini, got "openai"',
+    ],
+    [
+      `${modelHeader}\n${request.replace('"from":"client"', '"from":"probe"')}`,
+      'captures/zed.jsonl:2:16: from: a model request comes from the client',
+    ],
+    [`${modelHeader}\n${answer.replace('"seq":2', '"seq":1').replace('"status":200', '"status":99')}`, 'captures/zed.jsonl:2:46: status: expected an HTTP status'],
+    [
+      `${modelHeader}\n${request.replace(',"body":"{', ',"bodies":"{')}`,
+      'captures/zed.jsonl:2:1: body: required field is missing',
+      'captures/zed.jsonl:2:136: bodies: unknown field',
+    ],
+    [
+      `${modelHeader}\n${request.replace('"<redacted>"', '"sk-secret"')}`,
+      'captures/zed.jsonl:2:97: headers[0]: the header "x-api-key" must be redacted: its value must be "<redacted>"',
+    ],
+  ])('a malformed model event or header is refused at its place: %#', (text, ...expected) => {
+    expect(problems(`${text}\n`)).toEqual(expected);
+  });
+});

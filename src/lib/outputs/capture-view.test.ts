@@ -127,3 +127,53 @@ describe('the clients export', () => {
     expect(exported[1]).toEqual({ client: 'zed', name: 'Zed', observed: [] });
   });
 });
+
+describe('model events read as what reached the model', () => {
+  const lines = [
+    '{"capture":1,"client":"fast-agent","version":"1","path":"cli","transport":"stdio","persona":"observe","capturedAt":"2026-12-02T06:00:00Z","probe":"0.1.0","model":"anthropic-messages"}',
+    JSON.stringify({
+      seq: 1,
+      t: 0,
+      from: 'client',
+      kind: 'model',
+      method: 'POST',
+      target: '/v1/messages?beta=true',
+      headers: [['x-api-key', '<redacted>']],
+      body: JSON.stringify({
+        system: [
+          { type: 'text', text: { elided: 4000, sha256: 'a'.repeat(64), kept: [{ at: 120, text: 'LAB-INSTRUCTIONS <b>' }] } },
+        ],
+        messages: [{ role: 'user', content: 'go' }],
+      }),
+    }),
+    JSON.stringify({
+      seq: 2,
+      t: 4,
+      from: 'probe',
+      kind: 'model',
+      status: 200,
+      headers: [['Content-Type', 'text/event-stream']],
+      body: 'event: message_stop\ndata: {}\n\n',
+    }),
+  ];
+  const modelCapture = checkCapture(
+    { id: 'm', file: 'm.jsonl', text: `${lines.join('\n')}\n`, sha256: 'f'.repeat(64) },
+    new Set(['fast-agent']),
+  ).capture as Capture;
+
+  test('a request shows its elided parts as "[n characters elided]" with the kept server text, an answer its stream as sent', () => {
+    const rows = exchangeRows(modelCapture);
+    expect(rows.map((row) => row.label)).toEqual(['model request · POST /v1/messages?beta=true', 'model answer · HTTP 200']);
+    const body = JSON.parse(rows[0]?.body ?? '') as { system: { text: string }[]; messages: unknown[] };
+    expect(body.system[0]?.text).toBe('[4000 characters elided]\n[kept from the server, at 120:] LAB-INSTRUCTIONS <b>');
+    expect(body.messages).toEqual([{ role: 'user', content: 'go' }]);
+    expect(rows[1]).toMatchObject({
+      body: 'event: message_stop\ndata: {}\n\n',
+      json: false,
+      headers: [['Content-Type', 'text/event-stream']],
+    });
+    const twin = captureTwin(modelCapture, { clientName: 'fast-agent', citedBy: [] });
+    expect(twin).toContain('[4000 characters elided]');
+    expect(twin).toContain("- Model API (the stand-in model's): anthropic-messages");
+  });
+});

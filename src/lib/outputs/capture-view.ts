@@ -4,6 +4,7 @@
  * pages print it through Astro's escaping, and the twin puts it in code spans and fenced blocks.
  */
 import type { CaptureEvent } from '../../schema/capture.ts';
+import { isElided } from '../capture/elide-model.ts';
 import type { Capture } from '../content/capture-rules.ts';
 import { clientInfoOf, infoText, offeredVersions, parseJson, userAgentOf, type ClientInfo } from '../content/capture-facts.ts';
 import { linkText } from '../markdown/md-escape.ts';
@@ -83,9 +84,40 @@ const shownBody = (text: string): { body?: string; json: boolean; parsed: unknow
     : { body: JSON.stringify(parsed, null, 2), json: true, parsed };
 };
 
+/** How an elided string reads: its length, and each piece of the server's text kept inside it, with where it stood. */
+export const elidedText = (marker: { elided: number; kept?: readonly { at: number; text: string }[] }): string => {
+  const pieces = (marker.kept ?? []).map((piece) => `\n[kept from the server, at ${piece.at}:] ${piece.text}`).join('');
+  return `[${marker.elided} characters elided]${pieces}`;
+};
+
+/** A model request's body with every elision mark (FORMAT.md) replaced by its reading; other values as they were. */
+const readableModelBody = (value: unknown): unknown => {
+  if (isElided(value)) return elidedText(value);
+  if (Array.isArray(value)) return value.map(readableModelBody);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, readableModelBody(item)]));
+  return value;
+};
+
+/** A `model` event as a row: what the client sent the stand-in model (its vendor's text elided), or the answer it got. */
+const modelRow = (
+  event: Extract<CaptureEvent, { kind: 'model' }>,
+  base: Pick<ExchangeRow, 'seq' | 't' | 'from'>,
+): ExchangeRow => {
+  const parsed = event.body === '' ? undefined : parseJson(event.body);
+  const body =
+    parsed === undefined
+      ? event.body === ''
+        ? {}
+        : { body: event.body, json: false }
+      : { body: JSON.stringify(readableModelBody(parsed), null, 2), json: true };
+  const start = 'method' in event ? `model request · ${event.method} ${event.target}` : `model answer · HTTP ${event.status}`;
+  return { ...base, label: start, json: false, headers: event.headers, ...body };
+};
+
 /** One event as a row of the exchange. */
 const exchangeRow = (event: CaptureEvent): ExchangeRow => {
   const base = { seq: event.seq, t: event.t, from: event.from };
+  if (event.kind === 'model') return modelRow(event, base);
   if (event.kind === 'lifecycle') {
     return { ...base, label: event.event, json: false, ...(event.detail === undefined ? {} : { detail: event.detail }) };
   }
@@ -142,6 +174,7 @@ export const captureTwin = (
     ...(header.command === undefined ? [] : [`- Command: ${codeSpan(header.command)}`]),
     `- Path: ${header.path} · Transport: ${header.transport} · Persona: ${codeSpan(header.persona)}`,
     `- Captured at: ${header.capturedAt} · Probe: ${codeSpan(header.probe)}`,
+    ...(header.model === undefined ? [] : [`- Model API (the stand-in model's): ${header.model}`]),
     `- Versions offered: ${summary.offered.length === 0 ? 'none' : summary.offered.map(codeSpan).join(', ')}`,
     ...(info === undefined
       ? []

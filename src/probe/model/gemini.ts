@@ -1,0 +1,124 @@
+/**
+ * Gemini (`POST /v1beta/models/<model>:generateContent`, `:streamGenerateContent` with `?alt=sse`
+ * or as one JSON array, and `:countTokens`): `systemInstruction`, `contents` (parts with `text`,
+ * `functionCall`, `functionResponse`) and `tools[].functionDeclarations` read into a
+ * conversation; answers as one `GenerateContentResponse`, or as `data:` events of them.
+ */
+import type { Conversation, OfferedTool, Turn } from '../../lib/model/conversation.ts';
+import { isRecord } from '../../lib/mcp/json.ts';
+import { jsonWritten, listOf, sseEvents, textOf, type ModelApi, type Written } from './api.ts';
+
+const partsOf = (content: unknown): Record<string, unknown>[] =>
+  isRecord(content) && Array.isArray(content['parts']) ? content['parts'].filter(isRecord) : [];
+
+const turnsOf = (contents: unknown[]): Turn[] =>
+  contents.filter(isRecord).flatMap((content): Turn[] => {
+    const parts = partsOf(content);
+    const text = parts
+      .filter((part) => typeof part['text'] === 'string' && part['thought'] !== true)
+      .map((part) => String(part['text']))
+      .join('\n');
+    if (content['role'] === 'model') {
+      const calls = parts
+        .map((part) => part['functionCall'])
+        .filter(isRecord)
+        .map((call) => ({
+          ...(typeof call['id'] === 'string' ? { id: call['id'] } : {}),
+          name: typeof call['name'] === 'string' ? call['name'] : '',
+          arguments: call['args'] ?? {},
+        }));
+      return [{ role: 'assistant', text, calls }];
+    }
+    const responses = parts.map((part) => part['functionResponse']).filter(isRecord);
+    return [
+      ...(responses.length > 0
+        ? [{ role: 'tool' as const, text: responses.map((response) => textOf(response['response'])).join('\n'), calls: [] }]
+        : []),
+      ...(text !== '' || responses.length === 0 ? [{ role: 'user' as const, text, calls: [] }] : []),
+    ];
+  });
+
+const toolsOf = (tools: unknown): OfferedTool[] =>
+  listOf(tools)
+    .filter(isRecord)
+    .flatMap((tool) => listOf(tool['functionDeclarations']))
+    .filter(isRecord)
+    .flatMap((fn) =>
+      typeof fn['name'] === 'string'
+        ? [
+            {
+              name: fn['name'],
+              ...(typeof fn['description'] === 'string' ? { description: fn['description'] } : {}),
+              ...(fn['parametersJsonSchema'] !== undefined
+                ? { parameters: fn['parametersJsonSchema'] }
+                : fn['parameters'] !== undefined
+                  ? { parameters: fn['parameters'] }
+                  : {}),
+            },
+          ]
+        : [],
+    );
+
+/** JSON asked for under `generationConfig`: `responseJsonSchema` or `responseSchema`, or a JSON MIME type alone. */
+const schemaOf = (body: Record<string, unknown>): { schema: unknown } | undefined => {
+  const config = isRecord(body['generationConfig']) ? body['generationConfig'] : {};
+  const schema = config['responseJsonSchema'] ?? config['responseSchema'];
+  if (schema !== undefined) return { schema };
+  return config['responseMimeType'] === 'application/json' ? { schema: {} } : undefined;
+};
+
+const read = (body: Record<string, unknown>): Conversation | string => {
+  if (!Array.isArray(body['contents'])) return 'contents: expected a list of contents';
+  const system = body['systemInstruction'] ?? body['system_instruction'];
+  const json = schemaOf(body);
+  return {
+    system: partsOf(system).map(textOf).join('\n') || (typeof system === 'string' ? system : ''),
+    turns: turnsOf(body['contents']),
+    tools: toolsOf(body['tools']),
+    ...(json === undefined ? {} : { json }),
+  };
+};
+
+/** What a Gemini path asks for: the model and the method, or undefined where it is not a Gemini model path. */
+export const geminiPath = (
+  pathname: string,
+): { model: string; method: 'generateContent' | 'streamGenerateContent' | 'countTokens' } | undefined => {
+  const match = /^\/v1(?:beta|alpha)?\d*\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens)$/.exec(pathname);
+  if (match === null) return undefined;
+  return {
+    model: decodeURIComponent(match[1] ?? ''),
+    method: match[2] as 'generateContent' | 'streamGenerateContent' | 'countTokens',
+  };
+};
+
+/** A `countTokens` answer. */
+export const geminiTokens = (tokens: number): Written => jsonWritten(200, { totalTokens: tokens });
+
+/**
+ * Gemini, as the stand-in model answers it. Whether it streams comes from the path, not the body
+ * (geminiPath); the server wraps the unstreamed answer in an array for a stream without `alt=sse`.
+ */
+export const gemini: ModelApi = {
+  name: 'gemini',
+  read,
+  streams: () => false,
+  answer: (answer, { model, stream, serial, inputTokens }) => {
+    const part =
+      answer.kind === 'call' ? { functionCall: { name: answer.call.name, args: answer.call.arguments } } : { text: answer.text };
+    const response = {
+      candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
+      usageMetadata: { promptTokenCount: inputTokens, candidatesTokenCount: 8, totalTokenCount: inputTokens + 8 },
+      modelVersion: model,
+      responseId: `standin-${serial}`,
+    };
+    return stream ? sseEvents([[undefined, response]]) : jsonWritten(200, response);
+  },
+  error: (status, message) =>
+    jsonWritten(status, {
+      error: {
+        code: status,
+        message,
+        status: status === 404 ? 'NOT_FOUND' : status === 413 ? 'RESOURCE_EXHAUSTED' : 'INVALID_ARGUMENT',
+      },
+    }),
+};

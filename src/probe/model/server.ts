@@ -1,0 +1,267 @@
+/**
+ * The stand-in model: a loopback HTTP server (127.0.0.1, a free port) that answers a client's model
+ * calls in the client's model API (Anthropic Messages, OpenAI Chat Completions, OpenAI Responses,
+ * Gemini), streaming or not, driven by the scenario's turn script, so that a real client runs a
+ * whole session offline. Every request and every answer goes to `record` as it happened, the
+ * request's body elided as FORMAT.md says (the server's text kept, the vendor's prompts not) and
+ * its secrets redacted. Bad input (not JSON, too large, an unknown path, a body that never
+ * finishes or is cut short) is recorded and refused, never a crash or a hang.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { modelBodyElider } from '../../lib/capture/elide-model.ts';
+import { isRecord } from '../../lib/mcp/json.ts';
+import { nextAnswer, type TurnScript } from '../../lib/model/turn-script.ts';
+import { redactHeaders, redactTarget } from '../../schema/capture.ts';
+import { anthropicMessages } from './anthropic-messages.ts';
+import { jsonWritten, modelOf, nowSeconds, type ModelApi, type Written } from './api.ts';
+import { gemini, geminiPath, geminiTokens } from './gemini.ts';
+import { openaiChat } from './openai-chat.ts';
+import { openaiResponses } from './openai-responses.ts';
+
+/** One exchange with the stand-in model, as the runner writes it into a capture's `model` events. */
+export interface ModelRecord {
+  from: 'client' | 'probe';
+  /** The request's target with its query (secret parameters redacted). */
+  target?: string;
+  method?: string;
+  status?: number;
+  /** Headers in the order sent, secrets redacted. */
+  headers: [string, string][];
+  /** The body: a request's elided (FORMAT.md), an answer's whole, streams included. */
+  body: string;
+  /** `Date.now()` when it happened. */
+  at: number;
+}
+
+/** How much the stand-in model takes before it refuses. */
+export interface ModelLimits {
+  /** A request body longer than this is refused with 413 (its bytes counted, not kept). */
+  maxBodyBytes: number;
+  /** How long a request body may take to arrive whole; then 408. */
+  maxRequestMs: number;
+  /** Requests answered in one run; the ones after get 429, so a client in a loop cannot fill a capture. */
+  maxRequests: number;
+}
+
+/** The limits a run gets unless it asks for others: client requests run to a few hundred kilobytes. */
+export const defaultModelLimits: ModelLimits = { maxBodyBytes: 4 * 1024 * 1024, maxRequestMs: 10_000, maxRequests: 400 };
+
+/** What starting the stand-in model takes. */
+export interface StandInModelOptions {
+  script: TurnScript;
+  /** Every string the MCP server sends, kept verbatim wherever it reaches the model. */
+  serverStrings: readonly string[];
+  record: (event: ModelRecord) => void;
+  limits?: Partial<ModelLimits>;
+}
+
+/** A running stand-in model. */
+export interface StandInModel {
+  /** `http://127.0.0.1:<port>`: the base URL, without `/v1`. */
+  url: string;
+  close: () => Promise<void>;
+}
+
+const LOOPBACK = '127.0.0.1';
+/** The model a listing offers. */
+const MODEL_ID = 'stand-in';
+
+/** The API a POST path belongs to; Gemini's paths are matched apart (geminiPath). `/v1` is optional: base URLs differ. */
+const postRoutes: readonly [RegExp, ModelApi][] = [
+  [/^(?:\/v1)?\/messages$/, anthropicMessages],
+  [/^(?:\/v1)?\/chat\/completions$/, openaiChat],
+  [/^(?:\/v1)?\/responses$/, openaiResponses],
+];
+
+const pairsOf = (raw: readonly string[]): [string, string][] => {
+  const pairs: [string, string][] = [];
+  for (let index = 0; index + 1 < raw.length; index += 2) pairs.push([raw[index] ?? '', raw[index + 1] ?? '']);
+  return pairs;
+};
+
+/** A listing of the one model, in a shape both OpenAI's and Anthropic's clients read. */
+const modelListing = (): Written =>
+  jsonWritten(200, {
+    object: 'list',
+    data: [modelEntry(MODEL_ID)],
+    has_more: false,
+    first_id: MODEL_ID,
+    last_id: MODEL_ID,
+  });
+
+const modelEntry = (id: string) => ({
+  id,
+  object: 'model',
+  type: 'model',
+  display_name: 'canimcp stand-in model',
+  created: nowSeconds(),
+  created_at: new Date().toISOString(),
+  owned_by: 'canimcp',
+});
+
+const geminiModel = (name: string) => ({
+  name: `models/${name}`,
+  displayName: 'canimcp stand-in model',
+  inputTokenLimit: 1_000_000,
+  outputTokenLimit: 65_536,
+  supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
+});
+
+const plain = (status: number, text: string): Written => ({ status, contentType: 'text/plain; charset=utf-8', body: text });
+
+/** A rough token count: clients show it, none needs it exact. */
+const tokensOf = (body: string) => Math.max(1, Math.ceil(body.length / 4));
+
+/** Starts the stand-in model on a free loopback port. */
+export const startStandInModel = async (options: StandInModelOptions): Promise<StandInModel> => {
+  const limits: ModelLimits = { ...defaultModelLimits, ...options.limits };
+  const elide = modelBodyElider(options.serverStrings);
+  let requests = 0;
+  let serial = 0;
+
+  const recordRequest = (req: IncomingMessage, body: string) =>
+    options.record({
+      from: 'client',
+      method: req.method ?? '',
+      target: redactTarget(req.url ?? ''),
+      headers: redactHeaders(pairsOf(req.rawHeaders)),
+      body: body === '' ? '' : elide(body),
+      at: Date.now(),
+    });
+
+  const send = (res: ServerResponse, written: Written, head = false) => {
+    const headers: [string, string][] = [
+      ['Content-Type', written.contentType],
+      ...(written.contentType === 'text/event-stream' ? ([['Cache-Control', 'no-cache']] as [string, string][]) : []),
+      ['Content-Length', String(Buffer.byteLength(written.body))],
+    ];
+    options.record({ from: 'probe', status: written.status, headers, body: head ? '' : written.body, at: Date.now() });
+    if (res.destroyed) return;
+    res.writeHead(written.status, headers.flat());
+    res.end(head ? undefined : written.body);
+  };
+
+  /** The answer to one whole request. */
+  const answerTo = (method: string, url: URL, text: string): Written => {
+    const pathname = url.pathname;
+    const gem = geminiPath(pathname);
+    const api = postRoutes.find(([pattern]) => pattern.test(pathname))?.[1] ?? (gem === undefined ? undefined : gemini);
+    if (method === 'GET' || method === 'HEAD') {
+      if (pathname === '/' || pathname === '/v1' || pathname === '/health') return plain(200, 'canimcp stand-in model\n');
+      if (/^(?:\/v1)?\/models$/.test(pathname)) return modelListing();
+      const one = /^(?:\/v1)?\/models\/([^/]+)$/.exec(pathname);
+      if (one !== null) return jsonWritten(200, modelEntry(decodeURIComponent(one[1] ?? MODEL_ID)));
+      if (/^\/v1(?:beta|alpha)?\/models$/.test(pathname)) return jsonWritten(200, { models: [geminiModel(MODEL_ID)] });
+      const gemOne = /^\/v1(?:beta|alpha)?\/models\/([^/:]+)$/.exec(pathname);
+      if (gemOne !== null) return jsonWritten(200, geminiModel(decodeURIComponent(gemOne[1] ?? MODEL_ID)));
+    }
+    const countsTokens = /^(?:\/v1)?\/messages\/count_tokens$/.test(pathname);
+    if (api === undefined && !countsTokens) return plain(404, `Not found: the stand-in model has no ${pathname}\n`);
+    const errorApi = api ?? anthropicMessages;
+    if (method !== 'POST') return { ...errorApi.error(405, `${method} is not allowed here: use POST`) };
+    let body: unknown;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch (error) {
+      return errorApi.error(400, `the body is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!isRecord(body)) return errorApi.error(400, 'the body must be a JSON object');
+    if (countsTokens) return jsonWritten(200, { input_tokens: tokensOf(text) });
+    if (gem?.method === 'countTokens') return geminiTokens(tokensOf(text));
+    if (api === undefined) return plain(404, `Not found: ${pathname}\n`);
+    const conversation = api.read(body);
+    if (typeof conversation === 'string') return api.error(400, conversation);
+    serial += 1;
+    const stream = gem === undefined ? api.streams(body) : gem.method === 'streamGenerateContent';
+    const sse = gem === undefined || url.searchParams.get('alt') === 'sse';
+    const written = api.answer(nextAnswer(options.script, conversation), {
+      model: gem?.model ?? modelOf(body),
+      stream: stream && sse,
+      serial,
+      inputTokens: tokensOf(text),
+      request: body,
+    });
+    // Gemini's stream without `alt=sse` is one JSON array of responses.
+    return stream && !sse ? jsonWritten(200, [JSON.parse(written.body) as unknown]) : written;
+  };
+
+  const server = createServer({ requestTimeout: 0, headersTimeout: limits.maxRequestMs }, (req, res) => {
+    res.on('error', () => undefined);
+    requests += 1;
+    const chunks: Buffer[] = [];
+    let length = 0;
+    let over = false;
+    let settled = false;
+    const decoded = () => new TextDecoder().decode(Buffer.concat(chunks));
+    const settle = () => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      return true;
+    };
+    const timer = setTimeout(() => {
+      if (!settle()) return;
+      recordRequest(req, over ? '' : decoded());
+      send(res, plain(408, `the request body did not arrive whole within ${limits.maxRequestMs} ms (${length} bytes read)\n`));
+      req.destroy();
+    }, limits.maxRequestMs);
+    req.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > limits.maxBodyBytes) {
+        over = true;
+        chunks.length = 0;
+        // Far past the limit: stop reading rather than drain a flood.
+        if (length > 4 * limits.maxBodyBytes && settle()) {
+          recordRequest(req, '');
+          send(res, tooLarge(length));
+          req.destroy();
+        }
+      } else chunks.push(chunk);
+    });
+    const tooLarge = (bytes: number) =>
+      plain(
+        413,
+        `the request body (${bytes} bytes or more) is over the stand-in model's limit of ${limits.maxBodyBytes} bytes\n`,
+      );
+    req.on('error', () => undefined);
+    req.on('close', () => {
+      // The client went away before its body was whole: what arrived is recorded, nobody is left to answer.
+      if (!req.complete && settle()) recordRequest(req, over ? '' : decoded());
+    });
+    req.on('end', () => {
+      if (!settle()) return;
+      const text = over ? '' : decoded();
+      recordRequest(req, text);
+      if (over) return send(res, tooLarge(length));
+      if (requests > limits.maxRequests) {
+        return send(
+          res,
+          plain(429, `more than ${limits.maxRequests} requests: the stand-in model answers no more in this run\n`),
+        );
+      }
+      let written: Written;
+      try {
+        written = answerTo(req.method ?? '', new URL(req.url ?? '/', `http://${LOOPBACK}`), text);
+      } catch (error) {
+        // A reader meeting a shape it did not expect must not take the run down: the client gets a 500, the capture the reason.
+        written = plain(500, `the stand-in model could not answer: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
+      send(res, written, req.method === 'HEAD');
+    });
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, LOOPBACK, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${LOOPBACK}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+};
