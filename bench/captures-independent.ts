@@ -32,7 +32,7 @@ export const independentCaptures = (options: CaptureOptions): GeneratedCapture[]
     const capturedAt = `${new Date(start + n * 61_000 + random.int(0, 59) * 1000).toISOString().slice(0, 19)}Z`;
     const id = `${client}-run-${String(k).padStart(4, '0')}-${http ? 'h' : 's'}${hash(`${n}.${client}`).slice(0, 6)}`;
     const api = ['anthropic-messages', 'openai-chat', 'openai-responses', 'gemini'][random.int(0, 3)] as string;
-    const head = `{"capture":1,"client":${q(client)},"version":${q(version)},"path":${q(random.chance(0.6) ? 'cli' : 'ide')},"transport":${q(http ? 'http' : 'stdio')},"persona":${q(persona)},"capturedAt":${q(capturedAt)},"probe":"0.2.${random.int(0, 4)}"${session ? `,"scenario":"tool-results","model":${q(api)}` : ''}}`;
+    const head = `{"capture":1,"client":${q(client)},"version":${q(version)},"path":${q(random.chance(0.6) ? 'cli' : 'ide')},"transport":${q(http ? 'http' : 'stdio')},"persona":${q(persona)},"capturedAt":${q(capturedAt)},"probe":"0.2.${random.int(0, 4)}"${session ? `,"model":${q(api)}` : ''}}`;
 
     const body: string[] = [];
     let seq = 0;
@@ -83,7 +83,10 @@ export const independentCaptures = (options: CaptureOptions): GeneratedCapture[]
       for (let turn = 0; turn < turns; turn++) {
         const big = random.int(5_000, 80_000);
         const request = `{"model":"x","instructions":{"elided":${big},"sha256":"${hash(`${id}.${turn}`)}","kept":[{"at":${random.int(0, 4000)},"text":"Tool ${turn} of the probe."}]},"input":[{"role":"user","content":{"elided":${random.int(201, 3000)},"sha256":"${hash(`${id}.u${turn}`)}"}}],"tools":[${toolList}]}`;
-        line('client', `"kind":"model","target":"/v1/responses","headers":[["authorization","<redacted>"]],"body":${q(request)}`);
+        line(
+          'client',
+          `"kind":"model","method":"POST","target":"/v1/responses","headers":[["authorization","<redacted>"]],"body":${q(request)}`,
+        );
         line(
           'probe',
           `"kind":"model","status":200,"headers":[],"body":${q(`{"output":[{"type":"function_call","name":"t${turn % toolCount}","arguments":"{}"}]}`)}`,

@@ -197,7 +197,8 @@ export const benchCaptures = (options: CaptureOptions): GeneratedCapture[] => {
       persona,
       capturedAt: when.iso,
       probe: '0.1.0',
-      ...(scenario ? { scenario, model: model?.[0] } : {}),
+      // The header's `scenario` waits for the schema (helper probe's); `model` is in it.
+      ...(scenario ? { model: model?.[0] } : {}),
     };
     const wire = transport === 'http' ? http(random, `${client}/${version}`) : stdio();
     const offered = persona.startsWith('legacy:') ? persona.slice(7) : '2025-11-25';
@@ -248,6 +249,7 @@ export const benchCaptures = (options: CaptureOptions): GeneratedCapture[] => {
         events.push({
           from: 'client',
           kind: 'model',
+          method: 'POST',
           target: model[1],
           headers: [
             ['content-type', 'application/json'],

@@ -56,8 +56,10 @@ const { values } = parseArgs({
     // The captures axis: these counts of generated captures beside each size's notes (and none).
     captures: { type: 'string' },
     'capture-generator': { type: 'string', default: 'bench' },
-    // Sessions with `model` events beside handshakes, where the capture schema accepts them.
-    'model-events': { type: 'boolean', default: false },
+    // Handshakes only: no sessions with `model` events (for a schema that refuses them).
+    'handshakes-only': { type: 'boolean', default: false },
+    // Leave out the notes-alone point (measured already on the same notes, e.g. by the other generator).
+    'skip-notes-alone': { type: 'boolean', default: false },
   },
   allowPositionals: false,
 });
@@ -77,7 +79,7 @@ if (
   captureCounts?.some((count) => !Number.isInteger(count) || count < 1)
 ) {
   console.error(
-    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--seed N] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report] [--captures 1000,10000 [--capture-generator bench|independent] [--model-events]]',
+    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--seed N] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report] [--captures 1000,10000 [--capture-generator bench|independent] [--handshakes-only] [--skip-notes-alone]]',
   );
   process.exit(2);
 }
@@ -328,12 +330,12 @@ const capturesAxis = async (counts: number[]) => {
       });
       const env = { ...process.env, CONTENT_DIR: corpus.dir, BUILD_DATE: BENCH_BUILD_DATE, ASTRO_TELEMETRY_DISABLED: '1' };
       for (let run = 1; run <= runs; run++) {
-        for (const count of [0, ...counts]) {
+        for (const count of values['skip-notes-alone'] ? counts : [0, ...counts]) {
           const point = await measureAxisPoint({
             corpus,
             captures: count,
             generator: captureGenerator,
-            sessions: values['model-events'],
+            sessions: !values['handshakes-only'],
             work,
             outDir,
             env,

@@ -204,7 +204,9 @@ export const captureTargets = (points: readonly AxisPoint[]): Target[] => {
     const at = mine.filter((point) => point.notes === notes);
     const most = Math.max(...at.map((point) => point.captures));
     const full = at.filter((point) => point.captures === most);
-    const alone = at.filter((point) => point.captures === 0);
+    // The notes alone are the same build whichever generator made the captures beside them.
+    const own = at.filter((point) => point.captures === 0);
+    const alone = own.length > 0 ? own : points.filter((point) => point.notes === notes && point.captures === 0);
     const size = `${notes}+${most} ${generator}`;
     const med = (values: number[]) => median(values.filter((value) => Number.isFinite(value)));
     const fullCpu = med(full.map((point) => point.cold.cpuMs ?? Number.NaN));
