@@ -8,6 +8,7 @@ const siteTests = [
   'tests/history.test.ts',
   'tests/rebuild-oracle.test.ts',
   'tests/drift-site.test.ts',
+  'tests/validators.test.ts',
 ];
 const buildsSites = ['tests/support/global-setup.ts'];
 

@@ -1,7 +1,7 @@
 /**
  * The support matrix in a real browser, served like a plain static host: comparing 2 to 4 clients
- * with the URL in step (back and forward), by keyboard, every row without JavaScript, a 375 px phone,
- * and axe in both colour schemes.
+ * with the URL in step (back and forward), by keyboard, every row without JavaScript, each verdict
+ * linking its row on the client's page, a 375 px phone, and axe in both colour schemes.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -158,80 +158,82 @@ describe('comparing clients on /matrix', () => {
 });
 
 describe("a cell's detail on /matrix", () => {
-  const openDetail = () => page_.evaluate<string | null>(`document.querySelector('[popover]:popover-open')?.id ?? null`);
-  let page_: Page;
+  /** The id of the element the URL's fragment names, where it is the page's :target. */
+  const target = (page: Page) => page.evaluate<string | null>(`document.querySelector(':target')?.id ?? null`);
 
-  test('Tab reaches every verdict; Enter opens its caveat and notes, Tab walks into them, Escape closes and returns', async () => {
-    page_ = await open(`${fixtureBase}/matrix`);
-    const buttons = page_.locator('button.verdict');
-    const count = await buttons.count();
+  test("Tab reaches every verdict in reading order; Enter opens its row on the client's page, with its caveat and notes", async () => {
+    const page = await open(`${fixtureBase}/matrix`);
+    const links = page.locator('a.verdict');
+    const count = await links.count();
     expect(count).toBe(5);
-    const targets = await buttons.evaluateAll((all) => all.map((button) => button.getAttribute('popovertarget')));
-    const focused = () => page_.evaluate<string | null>(`document.activeElement?.getAttribute('popovertarget') ?? null`);
-    for (let step = 0; step < 60 && (await focused()) !== targets[0]; step += 1) await page_.keyboard.press('Tab');
-    expect(await focused()).toBe(targets[0]);
+    const hrefs = await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')));
+    const focused = () =>
+      page.evaluate<string | null>(
+        `document.activeElement?.matches('a.verdict') ? document.activeElement.getAttribute('href') : null`,
+      );
+    for (let step = 0; step < 60 && (await focused()) !== hrefs[0]; step += 1) await page.keyboard.press('Tab');
+    expect(await focused()).toBe(hrefs[0]);
     // Tab goes on through every verdict in reading order (past each row's client link).
     const reached: (string | null)[] = [await focused()];
     for (let step = 0; step < 40 && reached.length < count; step += 1) {
-      await page_.keyboard.press('Tab');
-      const target = await focused();
-      if (target !== null) reached.push(target);
+      await page.keyboard.press('Tab');
+      const href = await focused();
+      if (href !== null) reached.push(href);
     }
-    expect(reached).toEqual(targets);
-    await page_.keyboard.press('Enter');
-    expect(await openDetail()).toBe(targets.at(-1));
-    const detail = page_.locator(`[id="${targets.at(-1)}"]`);
-    expect(await detail.isVisible()).toBe(true);
-    expect(await detail.textContent()).toContain('Known by');
-    // From its button, Tab goes into the detail: its links, then Close.
-    await page_.keyboard.press('Tab');
-    expect(await page_.evaluate(`document.activeElement?.closest('[popover]')?.id`)).toBe(targets.at(-1));
-    await page_.keyboard.press('Escape');
-    expect(await openDetail()).toBeNull();
-    expect(await focused()).toBe(targets.at(-1));
-    await close(page_);
+    expect(reached).toEqual(hrefs);
+    await Promise.all([page.waitForURL(`${fixtureBase}${hrefs.at(-1)}`), page.keyboard.press('Enter')]);
+    const [, fragment] = (hrefs.at(-1) ?? '').split('#');
+    expect(await target(page)).toBe(fragment);
+    const row = page.locator(`[id="${fragment}"]`);
+    expect(await row.isVisible()).toBe(true);
+    expect(await row.locator('a[href^="/research/"]').count()).toBeGreaterThan(0);
+    await close(page);
   });
 
-  test('a click opens the detail above the table, Close closes it; the table stays as it was', async () => {
-    page_ = await open(`${fixtureBase}/matrix`);
-    const table = page_.locator('table[data-matrix="revision"]');
-    // Where the table sits in the document, whatever the scroll.
-    const place = () =>
-      table.evaluate((el) => JSON.stringify([el.getBoundingClientRect().top + scrollY, el.getBoundingClientRect().height]));
-    const before = await place();
-    const partial = page_.locator('td.cell-partial button.verdict');
-    await partial.click();
-    const id = await openDetail();
-    expect(id).toBe(await partial.getAttribute('popovertarget'));
-    const detail = page_.locator(`[id="${id}"]`);
-    expect(await detail.textContent()).toContain('Fixture: reached only after a modern-only server rejects initialize.');
-    expect(await place()).toBe(before);
-    await detail.getByRole('button', { name: 'Close' }).click();
-    expect(await openDetail()).toBeNull();
-    await close(page_);
+  test('a click on a partial verdict lands on its row, which shows the caveat the matrix leaves out', async () => {
+    const page = await open(`${fixtureBase}/matrix`);
+    const partial = page.locator('td.cell-partial a.verdict');
+    expect(await page.locator('main').textContent()).not.toContain('Fixture: reached only after');
+    const href = (await partial.getAttribute('href')) ?? '';
+    await Promise.all([page.waitForURL(`${fixtureBase}${href}`), partial.click()]);
+    const row = page.locator(':target');
+    expect(await row.textContent()).toContain('Fixture: reached only after a modern-only server rejects initialize.');
+    // The reader lands on the row: it is in view.
+    const box = await row.boundingBox();
+    expect(box?.y).toBeGreaterThanOrEqual(0);
+    expect(box?.y).toBeLessThan(900);
+    await close(page);
   });
 
-  test('without JavaScript the details still open: they need no script', async () => {
-    page_ = await open(`${fixtureBase}/matrix`, { javaScriptEnabled: false });
-    await page_.locator('td.cell-partial button.verdict').click();
-    expect(await openDetail()).not.toBeNull();
-    await close(page_);
+  test('without JavaScript a cell still opens its detail: it is a plain link', async () => {
+    const page = await open(`${fixtureBase}/matrix`, { javaScriptEnabled: false });
+    const partial = page.locator('td.cell-partial a.verdict');
+    await Promise.all([page.waitForURL(/\/clients\/[^#]+#verdict-/), partial.click()]);
+    expect(await target(page)).not.toBeNull();
+    await close(page);
   });
 
-  test('on a 375 px phone the detail fits the screen', async () => {
-    page_ = await open(`${mainBase}/matrix`, { width: 375 });
-    await page_.locator('td.cell-partial button.verdict').first().click();
-    const box = await page_.locator('[popover]:popover-open').boundingBox();
+  test("on a 375 px phone the verdict's row fits the screen", async () => {
+    const page = await open(`${mainBase}/matrix`, { width: 375 });
+    const partial = page.locator('td.cell-partial a.verdict').first();
+    const href = (await partial.getAttribute('href')) ?? '';
+    await Promise.all([page.waitForURL(`${mainBase}${href}`), partial.click()]);
+    const box = await page.locator(':target').boundingBox();
     expect(box?.x).toBeGreaterThanOrEqual(0);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
-    await close(page_);
+    expect(
+      await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'),
+    ).toBeLessThanOrEqual(0);
+    await close(page);
   });
 
-  test('an open detail has no serious or critical axe violation in either colour scheme', async () => {
-    page_ = await open(`${fixtureBase}/matrix`);
-    await page_.locator('td.cell-partial button.verdict').click();
-    expect(await seriousViolations(page_)).toEqual({ light: [], dark: [] });
-    await close(page_);
+  test("a client page opened at a verdict's row has no serious or critical axe violation in either colour scheme", async () => {
+    const page = await open(`${fixtureBase}/matrix`);
+    const href = (await page.locator('td.cell-partial a.verdict').getAttribute('href')) ?? '';
+    const detail = await open(`${fixtureBase}${href}`);
+    expect(await target(detail)).not.toBeNull();
+    expect(await seriousViolations(detail)).toEqual({ light: [], dark: [] });
+    await Promise.all([close(page), close(detail)]);
   });
 });
 

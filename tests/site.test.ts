@@ -292,23 +292,27 @@ describe.each([
       for (const [, client, row] of rows) {
         const states = [...(row ?? '').matchAll(/<td class="cell-(\w+)"/g)].map((match) => match[1]);
         expect(states, `${client} × ${axis}`).toEqual(onAxis.filter((cell) => cell.client === client).map((cell) => cell.state));
-        // Each verdict's cell opens its detail (one popover per cell): how it is known, since when, and every note.
+        // Each verdict's cell links its detail, its row on the client's page: how it is known, since when, and every note.
         const tds = (row ?? '').split('<td').slice(1);
+        const clientPage = read(dist, `clients/${client}.html`);
         onAxis
           .filter((cell) => cell.client === client)
           .forEach((cell, index) => {
             const td = tds[index] ?? '';
-            if (cell.state === 'unknown') return expect(td).not.toContain('popovertarget');
-            const target = /<button type="button" class="verdict" popovertarget="([^"]+)"/.exec(td)?.[1];
-            expect(target, `${client} × ${cell.column}`).toBeDefined();
-            const detail = td.slice(td.indexOf(`<div popover id="${target}"`));
-            expect(detail.length, `${client} × ${cell.column}`).toBeGreaterThan(0);
-            const summary = td.slice(0, td.indexOf('</button>'));
+            if (cell.state === 'unknown') return expect(td).not.toContain('href=');
+            const href = /<a class="verdict" href="([^"]+)"/.exec(td)?.[1];
+            const anchor = `verdict-${axis}-${cell.column}`.replace(/[^A-Za-z0-9_-]/g, '_');
+            expect(href, `${client} × ${cell.column}`).toBe(`/clients/${client}#${anchor}`);
+            const start = clientPage.indexOf(`<tr id="${anchor}"`);
+            expect(start, `${client} × ${cell.column} on the client's page`).toBeGreaterThan(-1);
+            const detail = clientPage.slice(start, clientPage.indexOf('</tr>', start));
+            const summary = td.slice(0, td.indexOf('</a>'));
             expect(summary).toContain(cell.evidence === 'observed' ? 'observed on the wire' : 'read in code and reports');
             if (cell.since !== undefined) expect(summary).toContain(`since ${cell.since}`);
             else if (cell.version !== undefined) expect(summary).toContain(`as of ${cell.version}`);
-            expect(summary).not.toContain('href=');
+            expect(td).not.toContain('popover');
             for (const note of cell.notes) expect(detail).toContain(`href="/research/${note}"`);
+            if (cell.caveat !== undefined) expect(detail).toContain(cell.caveat.replaceAll("'", '&#39;'));
           });
       }
       const tallies = [...table.matchAll(/<td class="tally"[^>]*>([^<]+)<\/td>/g)].map((match) => match[1]);
@@ -468,13 +472,16 @@ describe('the fixture site: verdicts', () => {
       .slice(1)
       .map((cell) => `<td${cell}`);
 
-  /** A verdict cell's two parts: the compact button in the table, and the detail it opens. */
+  /** A verdict cell's two parts: the compact link in the table, and the row on the client's page it links. */
   const parts = (cell: string) => {
-    const end = cell.indexOf('</button>');
-    return { button: text(cell.slice(0, end)), detail: text(cell.slice(cell.indexOf('<div popover'))), html: cell };
+    const href = /<a class="verdict" href="([^"#]+)#([^"]+)"/.exec(cell);
+    const page = href?.[1] === undefined ? '' : read(dist, `${href[1].slice(1)}.html`);
+    const start = page.indexOf(`<tr id="${href?.[2]}"`);
+    const detail = start < 0 ? '' : page.slice(start, page.indexOf('</tr>', start));
+    return { button: text(cell.slice(0, cell.indexOf('</a>'))), detail: text(detail), html: detail };
   };
 
-  test('each cell says its state in a word and a symbol, how it is known and since which version; caveat and notes open from it', () => {
+  test("each cell says its state in a word and a symbol, how it is known and since which version; it links its caveat and notes on the client's page", () => {
     expect(cells('revision', 'fast-agent').map((cell) => parts(cell).button)).toEqual([
       '✗ no ○ read in code and reports',
       '✓ yes ● observed on the wire since 0.3.10',
@@ -486,22 +493,22 @@ describe('the fixture site: verdicts', () => {
       'yes',
       'partial',
     ]);
-    // The caveat and the notes are in the detail, not in the table.
-    expect(partial?.detail).toContain('Hermes Agent · 2026-07-28 ◐ partial');
-    expect(partial?.detail).toContain('Checked at fixture-1.0');
+    // The caveat and the notes are on the client's page, not in the table.
+    expect(partial?.detail).toContain('2026-07-28 ◐ partial');
+    expect(partial?.detail).toContain('fixture-1.0');
     expect(partial?.detail).toContain('Fixture: reached only after a modern-only server rejects initialize.');
     expect(partial?.detail).toContain("Hermes reverses its SDK's auto mode");
     expect(partial?.button).not.toContain('Fixture: reached');
-    expect(yes?.html).toMatch(/<div popover[^>]*>[\s\S]*href="\/research\/multilingual-search-fixture"/);
+    expect(yes?.html).toContain('href="/research/multilingual-search-fixture"');
     const observed = parts(cells('revision', 'fast-agent')[1] ?? '');
-    expect(observed.detail).toContain('Known by ● observed on the wire a note the verdict cites cites a capture of this client');
-    expect(observed.detail).toContain('Since 0.3.10');
-    expect(cells('revision', 'fast-agent')[0]).toContain('href="/research/hermes-leads-with-the-legacy-handshake"');
-    // Each button opens its own detail, by id.
-    for (const cell of [...cells('revision', 'fast-agent'), ...cells('revision', 'hermes-agent')]) {
-      const target = /popovertarget="([^"]+)"/.exec(cell)?.[1];
-      expect(cell).toContain(`<div popover id="${target}"`);
-    }
+    expect(observed.detail).toContain('● observed on the wire');
+    expect(observed.detail).toContain('since 0.3.10');
+    expect(parts(cells('revision', 'fast-agent')[0] ?? '').html).toContain(
+      'href="/research/hermes-leads-with-the-legacy-handshake"',
+    );
+    // The matrix carries no detail of its own: no popover, no caveat text.
+    expect(matrix).not.toContain('popover');
+    expect(matrix).not.toContain('Fixture: reached only after');
   });
 
   test('the legend explains the states, how a verdict is known, and since and as of', () => {

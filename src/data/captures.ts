@@ -5,6 +5,8 @@ import { captureSummary } from '../lib/outputs/capture-view.ts';
 import { isCaptureSource } from '../schema/index.ts';
 import { checkCapture, type Capture } from '../lib/content/capture-rules.ts';
 import { publication } from 'canimcp/build-context';
+import { captureHeadings, type CaptureHeading } from '../lib/outputs/capture-titles.ts';
+import { PAGE_TITLE_MAX } from '../lib/markdown/snippet.ts';
 
 /** A valid capture with the bytes it was read from. */
 export type PublishedCapture = Capture & { bytes: Uint8Array<ArrayBuffer> };
@@ -17,6 +19,8 @@ export interface CaptureView {
   clientName: string;
   /** The notes that cite this capture as a source, newest first. */
   citedBy: { id: string; title: string }[];
+  /** Its page's title and description: unique among the captures. */
+  heading: CaptureHeading;
 }
 
 const load = async (): Promise<CaptureView[]> => {
@@ -27,7 +31,7 @@ const load = async (): Promise<CaptureView[]> => {
     const { capture } = checkCapture(file, clients);
     return capture === undefined ? [] : [{ ...capture, bytes: file.bytes }];
   });
-  return captures
+  const views = captures
     .map((capture) => ({
       capture,
       summary: captureSummary(capture),
@@ -41,6 +45,14 @@ const load = async (): Promise<CaptureView[]> => {
         a.capture.header.client.localeCompare(b.capture.header.client) ||
         b.summary.capturedAt.localeCompare(a.summary.capturedAt),
     );
+  const headings = captureHeadings(
+    views.map(({ summary, clientName }) => ({ ...summary, clientName })),
+    PAGE_TITLE_MAX,
+  );
+  return views.map((view) => ({
+    ...view,
+    heading: headings.get(view.capture.id) ?? { title: `Capture ${view.capture.id}`, description: view.capture.id },
+  }));
 };
 
 let cached: Promise<CaptureView[]> | undefined;

@@ -13,11 +13,12 @@ import {
 } from '../lib/outputs/urls.ts';
 import { backlinks } from '../lib/outputs/indexes.ts';
 import { pageCount, pageUrl } from '../lib/outputs/paging.ts';
+import { capturePageCount } from '../lib/outputs/capture-index.ts';
 import { buildDate, siteOrigin } from '../node/environment.ts';
 
 /** Every HTML page the site builds, for the sitemap. */
 export const htmlPages = async () => {
-  const site = await siteData();
+  const [site, captures] = await Promise.all([siteData(), captureData()]);
   const newest = site.notes[0]?.lastUpdated;
   return [
     ...htmlRoutePaths.map((path) => ({
@@ -27,11 +28,14 @@ export const htmlPages = async () => {
     ...Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => ({
       path: pageUrl(routes.research.path, index + 2),
     })),
+    ...Array.from({ length: capturePageCount(captures.length) - 1 }, (_, index) => ({
+      path: pageUrl(routes.captures.path, index + 2),
+    })),
     ...site.notes.map((note) => ({ path: noteUrl(note.id), lastmod: note.lastUpdated })),
     ...site.clients.map((client) => ({ path: clientUrl(client.id), lastmod: client.lastUpdated })),
     ...site.revisions.map((revision) => ({ path: revisionUrl(revision.id), lastmod: revision.lastUpdated })),
     ...site.capabilities.map((capability) => ({ path: capabilityUrl(capability.id), lastmod: capability.lastUpdated })),
-    ...(await captureData()).map((view) => ({
+    ...captures.map((view) => ({
       path: captureUrl(view.capture.id),
       lastmod: view.summary.capturedAt.slice(0, 10),
     })),

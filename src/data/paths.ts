@@ -11,8 +11,9 @@
 import { pipelineRun } from 'canimcp/build-context';
 import type { GetStaticPathsOptions } from 'astro';
 import { siteData } from './site.ts';
-import { captureData } from './captures.ts';
 import { pageCount } from '../lib/outputs/paging.ts';
+import { capturePageCount } from '../lib/outputs/capture-index.ts';
+import { captureData } from './captures.ts';
 import { routeFile } from '../lib/outputs/output-files.ts';
 
 /** What Astro passes a route's getStaticPaths that the helpers read. */
@@ -70,3 +71,9 @@ export const capturePaths = async (options: Options) =>
     params: { id: view.capture.id },
     props: { view },
   }));
+
+/** `/captures/page/2` onwards: page 1 is `/captures` itself. Captures' pages are built every time (no page key). */
+export const capturePagePaths = async () => {
+  const pages = capturePageCount((await captureData()).length);
+  return Array.from({ length: pages - 1 }, (_, index) => ({ params: { page: String(index + 2) } }));
+};

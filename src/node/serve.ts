@@ -45,20 +45,22 @@ export const resolvePath = async (dist: string, urlPath: string): Promise<string
 
 /**
  * A static file server for `dist/`, the way the common static hosts resolve URLs. Like Netlify and
- * Cloudflare Pages, it applies the site's `_headers` rules and does not serve the file itself.
+ * Cloudflare Pages, it applies the site's `_headers` rules and does not serve the file itself. Its
+ * own types carry a charset where the file is text (`.jsonl` captures included: some hold non-ASCII).
  */
 export const serveStatic = (dist: string): Server => {
   const headersFile = path.join(path.resolve(dist), '_headers');
   let cached: { mtime: number; rules: HeaderRule[]; host: HeadersHost } | undefined;
   // Read again only when a new build has replaced it; applied the way the host it was written for applies it.
-  const headersOf = async (urlPath: string): Promise<Record<string, string>> => {
+  // Cloudflare Pages attaches the rules matching a URL to the 404 page it answers it with; Netlify does not.
+  const headersOf = async (urlPath: string, found: boolean): Promise<Record<string, string>> => {
     const mtime = (await stat(headersFile).catch(() => undefined))?.mtimeMs;
     if (mtime === undefined) return {};
     if (cached?.mtime !== mtime) {
       const text = await readFile(headersFile, 'utf8');
       cached = { mtime, rules: parseHeaders(text), host: headersHostOf(text) };
     }
-    return headersFor(cached.rules, urlPath, cached.host);
+    return found || cached.host === 'cloudflare' ? headersFor(cached.rules, urlPath, cached.host) : {};
   };
   return createServer((request, response) => {
     const urlPath = new URL(request.url ?? '/', 'http://localhost').pathname;
@@ -70,7 +72,7 @@ export const serveStatic = (dist: string): Server => {
         response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
         return;
       }
-      const own = file ? await headersOf(urlPath) : {};
+      const own = await headersOf(urlPath, file !== undefined);
       // Lower-case names, so a rule's header replaces the server's own rather than doubling it.
       response.writeHead(status, {
         'content-type': types[path.extname(served)] ?? 'application/octet-stream',

@@ -2,14 +2,14 @@ import type { APIRoute } from 'astro';
 import { historyData } from '../data/history.ts';
 import { changesFeed } from '../lib/outputs/changes-feed.ts';
 import { xmlResponse } from '../lib/outputs/responses.ts';
-import { changesUrl, routes } from '../lib/outputs/urls.ts';
+import { changesTitle, changesUrl, routes } from '../lib/outputs/urls.ts';
 import { buildDate, siteOrigin } from '../data/environment.ts';
 
 export const GET: APIRoute = () =>
   xmlResponse(
     changesFeed({
       origin: siteOrigin(),
-      title: 'canimcp: verdict changes',
+      title: changesTitle(),
       path: changesUrl(),
       htmlPath: routes.matrix.path,
       history: historyData(),

@@ -2,14 +2,14 @@ import type { APIRoute } from 'astro';
 import { siteData } from '../data/site.ts';
 import { atomFeed } from '../lib/outputs/feed.ts';
 import { xmlResponse } from '../lib/outputs/responses.ts';
-import { feedUrl, routes } from '../lib/outputs/urls.ts';
+import { feedTitle, feedUrl, routes } from '../lib/outputs/urls.ts';
 import { siteOrigin } from '../data/environment.ts';
 
 export const GET: APIRoute = async () =>
   xmlResponse(
     atomFeed({
       origin: siteOrigin(),
-      title: 'canimcp: MCP client research notes',
+      title: feedTitle(),
       path: feedUrl(),
       htmlPath: routes.research.path,
       notes: (await siteData()).notes,

@@ -35,4 +35,15 @@ describe('clipText', () => {
     expect(cut).toMatch(/word\d+…$/);
     expect(words).toContain(cut.slice(0, -1));
   });
+
+  test('a word boundary that would keep less than half the room gives way to a hard cut', () => {
+    // Issue 33: `Capture <long id>` was cut at its only space, and 193 capture pages shared one title.
+    const id = 'amp-0-0-1767830505-ga62310-legacy-2024-11-05-stdio-20261201-203841';
+    const cut = clipText(`Capture ${id}`, 60);
+    expect([...cut].length).toBeGreaterThan(55);
+    expect([...cut].length).toBeLessThanOrEqual(60);
+    expect(cut).toMatch(/^Capture amp-0-0-1767830505-ga62310-legacy-2024-11-05-stdio-?…$/);
+    expect(clipText('one two three four five', 13)).toBe('one two…');
+    expect(clipText('a bcdefghijklmnopqrstu', 10)).toBe('a bcdefgh…');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cellDetailId, cellVersionLabel } from './cell-view.ts';
+import { cellDetailId, cellDetailUrl, cellVersionLabel } from './cell-view.ts';
 
 describe('a cell in words', () => {
   test('says since which version where it is known, else as of which, else nothing', () => {
@@ -8,14 +8,15 @@ describe('a cell in words', () => {
     expect(cellVersionLabel({})).toBeUndefined();
   });
 
-  test('detail ids differ per axis, client and column, and hold no character an id should not', () => {
+  test("a cell's detail is its row on the client's page: ids differ per axis and column, and hold no character an id should not", () => {
     const ids = [
-      cellDetailId({ axis: 'revision', client: 'zed', column: '2025-11-25' }),
-      cellDetailId({ axis: 'capability', client: 'zed', column: 'tools' }),
-      cellDetailId({ axis: 'capability', client: 'codex', column: 'tools' }),
+      cellDetailId({ axis: 'revision', column: '2025-11-25' }),
+      cellDetailId({ axis: 'capability', column: 'tools' }),
+      cellDetailId({ axis: 'revision', column: 'tools' }),
     ];
     expect(new Set(ids).size).toBe(3);
-    expect(ids[0]).toBe('verdict-revision-zed-2025-11-25');
-    expect(cellDetailId({ axis: 'capability', client: 'a.b', column: 'x y' })).toBe('verdict-capability-a_b-x_y');
+    expect(ids[0]).toBe('verdict-revision-2025-11-25');
+    expect(cellDetailId({ axis: 'capability', column: 'x y.z' })).toBe('verdict-capability-x_y_z');
+    expect(cellDetailUrl({ axis: 'capability', client: 'zed', column: 'tools' })).toBe('/clients/zed#verdict-capability-tools');
   });
 });

@@ -4,6 +4,7 @@
  * version it holds.
  */
 import type { Evidence, MatrixCell } from './matrix.ts';
+import { clientUrl } from '../outputs/urls.ts';
 
 /** Every way a verdict is known, in the order legends list them. */
 export const evidenceKinds = ['observed', 'read'] as const satisfies readonly Evidence[];
@@ -39,6 +40,13 @@ export const versionMeanings = {
 export const cellVersionLabel = (cell: Pick<MatrixCell, 'since' | 'version'>): string | undefined =>
   cell.since !== undefined ? `since ${cell.since}` : cell.version !== undefined ? `as of ${cell.version}` : undefined;
 
-/** The id of a cell's detail on /matrix: unique across both tables, and safe in an id. */
-export const cellDetailId = (cell: Pick<MatrixCell, 'axis' | 'client' | 'column'>): string =>
-  `verdict-${cell.axis}-${cell.client}-${cell.column}`.replace(/[^A-Za-z0-9_-]/g, '_');
+/**
+ * The id of a verdict's row on its client's page, where the matrix cell links: unique on that page
+ * (one row per axis and column), and safe in an id.
+ */
+export const cellDetailId = (cell: Pick<MatrixCell, 'axis' | 'column'>): string =>
+  `verdict-${cell.axis}-${cell.column}`.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/** Where a matrix cell's detail is: its row on the client's page, which shows its caveat, evidence and notes. */
+export const cellDetailUrl = (cell: Pick<MatrixCell, 'axis' | 'client' | 'column'>): string =>
+  `${clientUrl(cell.client)}#${cellDetailId(cell)}`;

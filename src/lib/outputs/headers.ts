@@ -50,6 +50,14 @@ const captureRule: HeaderRule = {
 };
 
 /**
+ * The same on Cloudflare Pages, without the type: Pages attaches a rule to the 404 page it serves for
+ * a mistyped capture URL too, which a type would label `text/plain`. `nosniff` is harmless on that
+ * page. Pages types the files by extension (below), and `mime`, which it types them with, knows no
+ * `.jsonl`: they are served as `application/octet-stream`, byte for byte.
+ */
+const cloudflareCaptureRule: HeaderRule = { path: captureRule.path, headers: [['X-Content-Type-Options', 'nosniff']] };
+
+/**
  * The rules that make twins reach readers as Markdown and tell search engines which page each twin
  * copies (`page` is the page's path, or undefined for a `.md` file that copies no page).
  *
@@ -96,7 +104,7 @@ export const twinHeaderRules = (
           : { path: twin, headers: [['Link', canonical(absoluteUrl(origin, page))]], unset: ['Link'] },
       ];
     }),
-    captureRule,
+    cloudflareCaptureRule,
   ];
 };
 

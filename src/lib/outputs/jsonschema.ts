@@ -1,8 +1,16 @@
 import * as z from 'zod';
 import { CapabilityFrontmatter, ClientFrontmatter, NoteFrontmatter, RevisionFrontmatter } from '../../schema/index.ts';
 import { DriftReport } from '../../schema/drift.ts';
-import { ClientsExport, MatrixExport, NotesExport } from '../../schema/export.ts';
-import { absoluteUrl, routes, schemaUrl } from './urls.ts';
+import { ClientsExport, HistoryExport, MatrixExport, NotesExport } from '../../schema/export.ts';
+import { absoluteUrl, dataExports, schemaUrl } from './urls.ts';
+
+/** The zod schema of each JSON export, by its schema's name in `dataExports`: what the JSON Schema is made from. */
+export const exportSchemas: Record<(typeof dataExports)[number]['schema'], z.ZodType> = {
+  'notes-export': NotesExport,
+  'matrix-export': MatrixExport,
+  'clients-export': ClientsExport,
+  'history-export': HistoryExport,
+};
 
 /**
  * JSON Schemas generated from the zod schemas, never written by hand. Frontmatter schemas describe
@@ -14,14 +22,18 @@ export const jsonSchemas = (origin: string) => {
     title,
     ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }),
   });
+  // An export's schema is titled by the file it describes.
+  const exported = (name: keyof typeof exportSchemas) =>
+    make(exportSchemas[name], name, `canimcp ${dataExports.find((entry) => entry.schema === name)?.path ?? name}`);
   return {
     note: make(NoteFrontmatter, 'note', 'canimcp research note frontmatter'),
     client: make(ClientFrontmatter, 'client', 'canimcp client frontmatter'),
     revision: make(RevisionFrontmatter, 'revision', 'canimcp revision frontmatter'),
     capability: make(CapabilityFrontmatter, 'capability', 'canimcp capability frontmatter'),
-    'notes-export': make(NotesExport, 'notes-export', `canimcp ${routes.notesJson.path}`),
-    'matrix-export': make(MatrixExport, 'matrix-export', `canimcp ${routes.matrixJson.path}`),
-    'clients-export': make(ClientsExport, 'clients-export', `canimcp ${routes.clientsJson.path}`),
+    'notes-export': exported('notes-export'),
+    'matrix-export': exported('matrix-export'),
+    'clients-export': exported('clients-export'),
+    'history-export': exported('history-export'),
     'drift-report': make(DriftReport, 'drift-report', 'canimcp content/drift.json (npm run drift -- --write)'),
   };
 };

@@ -74,6 +74,25 @@ export const captureUrl = (id: string, form: Form | 'file' = 'html'): string =>
 /** A JSON Schema the site serves, by name (`note`, `matrix-export`, …). */
 export const schemaUrl = (name: string): string => `/schema/${name}.json`;
 
+/** A JSON export under `/data/`: where it is, the name of its JSON Schema, and what it holds. */
+export interface DataExport {
+  path: string;
+  schema: string;
+  what: string;
+}
+
+/** Every JSON export, each with its schema: /matrix lists them, so each is linked and its schema known. */
+export const dataExports = [
+  { path: routes.notesJson.path, schema: 'notes-export', what: 'every note: its frontmatter, canonical URL, twin and backlinks' },
+  { path: routes.matrixJson.path, schema: 'matrix-export', what: 'every cell of both matrices, unknown ones included' },
+  {
+    path: routes.clientsJson.path,
+    schema: 'clients-export',
+    what: 'every client with the clientInfo and User-Agent captures observed of it',
+  },
+  { path: routes.historyJson.path, schema: 'history-export', what: 'every change of a verdict, newest first, read from git' },
+] as const satisfies readonly DataExport[];
+
 /**
  * The collections, checked against the schema's by type alone: this module runs in the browser, and
  * importing the schema's list would bring zod, whose start-up probe for eval breaks the pages' CSP.
@@ -109,6 +128,14 @@ export const llmsUrl = (scope?: { collection: Scoped; id: string }): string =>
 /** A client's Atom feed, or the whole site's. */
 export const feedUrl = (clientId?: string): string =>
   clientId === undefined ? routes.feed.path : `/clients/${clientId}/feed.xml`;
+
+/** A notes feed's own title, for the feed and for the pages that link it (client by name, else the site's). */
+export const feedTitle = (clientName?: string): string =>
+  clientName === undefined ? 'canimcp: MCP client research notes' : `canimcp: ${clientName}`;
+
+/** A verdict-changes feed's own title, for the feed and for the pages that link it. */
+export const changesTitle = (clientName?: string): string =>
+  clientName === undefined ? 'canimcp: verdict changes' : `canimcp: ${clientName} verdict changes`;
 
 /** The Atom feed of one client's verdict changes, or of every client's. */
 export const changesUrl = (clientId?: string): string =>

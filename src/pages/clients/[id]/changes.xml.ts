@@ -3,7 +3,7 @@ import { historyData } from '../../../data/history.ts';
 import { clientPaths } from '../../../data/paths.ts';
 import { changesFeed } from '../../../lib/outputs/changes-feed.ts';
 import { xmlResponse } from '../../../lib/outputs/responses.ts';
-import { changesUrl, clientUrl } from '../../../lib/outputs/urls.ts';
+import { changesTitle, changesUrl, clientUrl } from '../../../lib/outputs/urls.ts';
 import { buildDate, siteOrigin } from '../../../data/environment.ts';
 
 export const getStaticPaths = clientPaths;
@@ -13,7 +13,7 @@ export const GET: APIRoute<Props> = ({ props: { client } }) =>
   xmlResponse(
     changesFeed({
       origin: siteOrigin(),
-      title: `canimcp: ${client.data.name} verdict changes`,
+      title: changesTitle(client.data.name),
       path: changesUrl(client.id),
       htmlPath: clientUrl(client.id),
       history: historyData(),

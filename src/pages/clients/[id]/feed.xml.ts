@@ -2,7 +2,7 @@ import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../../data/paths.ts';
 import { atomFeed } from '../../../lib/outputs/feed.ts';
 import { xmlResponse } from '../../../lib/outputs/responses.ts';
-import { clientUrl, feedUrl } from '../../../lib/outputs/urls.ts';
+import { clientUrl, feedTitle, feedUrl } from '../../../lib/outputs/urls.ts';
 import { siteOrigin } from '../../../data/environment.ts';
 
 export const getStaticPaths = clientPaths;
@@ -12,7 +12,7 @@ export const GET: APIRoute<Props> = ({ props: { client } }) =>
   xmlResponse(
     atomFeed({
       origin: siteOrigin(),
-      title: `canimcp: ${client.data.name}`,
+      title: feedTitle(client.data.name),
       path: feedUrl(client.id),
       htmlPath: clientUrl(client.id),
       notes: client.notes,
