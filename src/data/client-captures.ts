@@ -1,7 +1,7 @@
 /** What one client's captures show, for its page: the timeline of its versions and the identities it presented. */
 import { captureData } from './captures.ts';
 import {
-  briefIdentity,
+  briefIdentities,
   clientIdentities,
   clientTimeline,
   summariseTimeline,
@@ -13,6 +13,8 @@ import {
 export interface ClientCaptures {
   timeline: TimelineSummary;
   identities: (ClientIdentity & { more: number })[];
+  /** Identities beyond those shown. */
+  identitiesOmitted: number;
 }
 
 /** The captures of one client, shaped for its page. */
@@ -20,6 +22,6 @@ export const clientCaptures = async (client: string): Promise<ClientCaptures> =>
   const captures = (await captureData()).map((view) => view.capture).filter((capture) => capture.header.client === client);
   return {
     timeline: summariseTimeline(clientTimeline(captures)),
-    identities: clientIdentities(captures).map((identity) => briefIdentity(identity)),
+    ...(({ shown, omitted }) => ({ identities: shown, identitiesOmitted: omitted }))(briefIdentities(clientIdentities(captures))),
   };
 };

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../node/paths.ts';
 import { checkCapture, type Capture } from '../content/capture-rules.ts';
 import {
+  briefIdentities,
   briefIdentity,
   clientIdentities,
   clientTimeline,
@@ -140,5 +141,12 @@ describe("a client's timeline, summarised for its page", () => {
     expect(brief.captures).toHaveLength(3);
     expect(brief.more).toBe(2);
     expect(briefIdentity(identity as NonNullable<typeof identity>).more).toBe(0);
+  });
+
+  test('a page shows the first identities and counts the rest', () => {
+    const identities = clientIdentities(captures);
+    expect(briefIdentities(identities, 2)).toMatchObject({ omitted: identities.length - 2 });
+    expect(briefIdentities(identities, 2).shown).toHaveLength(2);
+    expect(briefIdentities(identities).omitted).toBe(0);
   });
 });

@@ -162,3 +162,15 @@ export const briefIdentity = (identity: ClientIdentity, limit = IDENTITY_CAPTURE
   captures: identity.captures.slice(0, limit),
   more: Math.max(0, identity.captures.length - limit),
 });
+
+/** At most this many identities on a client's page. */
+export const IDENTITY_ROWS = 40;
+
+/** The first `rows` identities (newest versions first), each brief, and how many were left out. */
+export const briefIdentities = (
+  identities: readonly ClientIdentity[],
+  rows = IDENTITY_ROWS,
+): { shown: (ClientIdentity & { more: number })[]; omitted: number } => ({
+  shown: identities.slice(0, rows).map((identity) => briefIdentity(identity)),
+  omitted: Math.max(0, identities.length - rows),
+});
