@@ -162,7 +162,7 @@ export const startSearch = (): void => {
   listen(view, {
     search,
     loadCounts: () => void counts.load().catch(() => undefined),
-    preload: (term) => pagefindReady.then((pagefind) => pagefind.preload(term)).catch(() => undefined),
+    preload: (term) => void pagefindReady.then((pagefind) => pagefind.preload(term)).catch(() => undefined),
     showMore: () => void pages.more(run, urlState().q, true),
   });
   void search(urlState());
@@ -172,8 +172,7 @@ export const startSearch = (): void => {
 interface Handlers {
   search: (state: SearchState) => Promise<void>;
   loadCounts: () => void;
-  /** Resolves once the term's index chunks are loaded (or failed to). */
-  preload: (term: string) => Promise<void>;
+  preload: (term: string) => void;
   showMore: () => void;
 }
 
@@ -192,28 +191,17 @@ const listen = (view: SearchView, handlers: Handlers) => {
     void handlers.search(state);
   };
 
-  const typed = () => {
-    // The first keystrokes of a query make a history entry; the rest of the word updates it.
-    commit(typing ? 'replace' : 'push');
-    typing = true;
-  };
   input.addEventListener('input', () => {
     clearTimeout(timer);
-    // The query's index chunks start loading at once; the search itself waits for a pause in typing,
-    // or for those chunks, whichever comes first after the last key: once they are in, the search is
-    // a few milliseconds, so waiting out the pause would only delay the results. Not for one or two
-    // letters: a short prefix matches words across many chunks.
+    // The query's index chunks start loading at once; the search itself waits for a pause in typing.
+    // Not for one or two letters: a short prefix matches words across many chunks.
     const term = termOf(readControls(view));
-    timer = setTimeout(typed, DEBOUNCE_MS);
-    if (term === null || term.length < PRELOAD_FROM) return;
-    const pending = timer;
-    void handlers.preload(term).then(() => {
-      if (timer === pending && termOf(readControls(view)) === term) {
-        clearTimeout(timer);
-        timer = undefined;
-        typed();
-      }
-    });
+    if (term !== null && term.length >= PRELOAD_FROM) handlers.preload(term);
+    timer = setTimeout(() => {
+      // The first keystrokes of a query make a history entry; the rest of the word updates it.
+      commit(typing ? 'replace' : 'push');
+      typing = true;
+    }, DEBOUNCE_MS);
   });
   input.addEventListener('blur', () => {
     typing = false;
