@@ -7,8 +7,9 @@ import type { ProcessStats } from './measure.ts';
 import type { Phases } from './phases.ts';
 import type { DevMeasurement } from './dev.ts';
 import type { LighthouseMeasurement } from './lighthouse.ts';
-import type { SearchMeasurement } from './search.ts';
+import type { SearchMeasurement, TypedSearch } from './search.ts';
 import type { Target } from './targets.ts';
+import type { AxisBuild, AxisPoint } from './captures-axis.ts';
 import { kb, mib, millis, seconds } from './units.ts';
 
 export interface DirSize {
@@ -62,6 +63,11 @@ export interface RunResult {
   dev?: (DevMeasurement & { loadAverage: number }) | { skipped: string };
   /** Absent in results written before the reference row existed. */
   reference?: ReferenceMeasured | { skipped: string };
+  /**
+   * A reader typing into the site's /search and into Pagefind's own default UI on the reference's
+   * site (cold cache, typed at once and focused a second before). Absent before issue 31.
+   */
+  typed?: { site?: { now: TypedSearch; focused: TypedSearch }; pagefindUi?: { now: TypedSearch; focused: TypedSearch } };
 }
 
 export interface Stat {
@@ -174,6 +180,23 @@ export const summarise = (size: number, bodyWordsPerNote: number, results: RunRe
       referenceSearchMs: pick((run) => referenceSearched(run)?.searchMs),
       uiMs: pick((run) => uiOf(run)?.ms),
       uiBytes: pick((run) => uiOf(run)?.transfer.bytes),
+      typedSiteMs: pick((run) => run.typed?.site?.now.ms),
+      typedSiteBytes: pick((run) => run.typed?.site?.now.bytes),
+      typedSiteFocusedMs: pick((run) => run.typed?.site?.focused.ms),
+      typedUiMs: pick((run) => run.typed?.pagefindUi?.now.ms),
+      typedUiBytes: pick((run) => run.typed?.pagefindUi?.now.bytes),
+      typedUiFocusedMs: pick((run) => run.typed?.pagefindUi?.focused.ms),
+      typedBytesRatio: pick((run) =>
+        run.typed?.site && run.typed.pagefindUi ? run.typed.site.now.bytes / run.typed.pagefindUi.now.bytes : undefined,
+      ),
+      typedMsRatio: pick((run) =>
+        run.typed?.site && run.typed.pagefindUi ? run.typed.site.now.ms / run.typed.pagefindUi.now.ms : undefined,
+      ),
+      referencePagefindRss: pick((run) => referenceOf(run)?.pagefind.peakTreeRssBytes),
+      peakOverPagefind: pick((run) => {
+        const reference = referenceOf(run);
+        return reference ? run.cold.peakTreeRssBytes - reference.pagefind.peakTreeRssBytes : undefined;
+      }),
       devFirstPageMs: pick((run) => devOf(run)?.firstPageMs),
       // Each run's median edit, so one slow save does not stand for the run.
       devEditMs: pick((run) => median(devOf(run)?.editMs ?? [])),
@@ -249,6 +272,27 @@ export const printTable = (summaries: SizeSummary[], targets: Target[], lighthou
     ['second search (warm) → results', (s) => show(s.stats['searchWarmMs'], millis)],
     ['search page: type → results', (s) => show(s.stats['uiMs'], millis)],
     ['search page: Pagefind bytes', (s) => show(s.stats['uiBytes'], kb)],
+    [
+      'typed, /search: last key → results; all bytes',
+      (s) => `${show(s.stats['typedSiteMs'], millis)}; ${show(s.stats['typedSiteBytes'], kb)}`,
+    ],
+    [
+      'typed, Pagefind UI (Hugo): last key → results; all bytes',
+      (s) => `${show(s.stats['typedUiMs'], millis)}; ${show(s.stats['typedUiBytes'], kb)}`,
+    ],
+    [
+      '  /search ÷ Pagefind UI: time; bytes',
+      (s) =>
+        `${show(s.stats['typedMsRatio'], (n) => `${n.toFixed(2)}×`)}; ${show(s.stats['typedBytesRatio'], (n) => `${n.toFixed(2)}×`)}`,
+    ],
+    [
+      'focused 1 s, then typed: /search; Pagefind UI',
+      (s) => `${show(s.stats['typedSiteFocusedMs'], millis)}; ${show(s.stats['typedUiFocusedMs'], millis)}`,
+    ],
+    [
+      'peak RSS: build − Pagefind CLI alone (Hugo pages)',
+      (s) => `${show(s.stats['peakOverPagefind'], mib)} (CLI ${show(s.stats['referencePagefindRss'], mib)})`,
+    ],
     ['npm run dev: start → first note page', (s) => show(s.stats['devFirstPageMs'], seconds)],
     ['npm run dev: save a note → page shows it', (s) => show(s.stats['devEditMs'], millis)],
     ['  load average when dev started', (s) => show(s.stats['devLoadAverage'], (n) => n.toFixed(1))],
@@ -273,6 +317,54 @@ export const printTable = (summaries: SizeSummary[], targets: Target[], lighthou
     }
     console.log('');
   }
+  for (const target of targets) {
+    const verdict = target.pass === undefined ? 'N/A ' : target.pass ? 'PASS' : 'MISS';
+    console.log(`${verdict}  ${String(target.size).padEnd(5)} ${target.what}: ${target.measured} (target ${target.limit})`);
+  }
+};
+
+/** The captures axis's table: one column per point (notes + captures, generator). */
+export const printAxis = (points: readonly AxisPoint[]) => {
+  const cpu = (build: AxisBuild | undefined) => (build?.cpuMs === undefined ? 'n/a' : seconds(build.cpuMs));
+  const rows: [string, (point: AxisPoint) => string][] = [
+    ['generator; sessions with model events', (p) => `${p.generator}; ${p.sessions ? 'yes' : 'handshakes only'}`],
+    ['capture files (MiB)', (p) => `${p.captures} (${mib(p.captureBytes)})`],
+    ['load average at cold build', (p) => p.cold.loadAverage.toFixed(1)],
+    ['cold build: wall / CPU', (p) => `${seconds(p.cold.wallMs)} / ${cpu(p.cold)}`],
+    ['  of which Pagefind CPU', (p) => seconds(p.cold.pagefindCpuMs)],
+    ['  page generation', (p) => (p.cold.phases?.pagesMs === undefined ? 'n/a' : seconds(p.cold.phases.pagesMs))],
+    ['cold build: peak RSS (tree)', (p) => mib(p.cold.peakTreeRssBytes)],
+    [
+      'one-capture rebuild: wall / CPU (load)',
+      (p) => (p.rebuild ? `${seconds(p.rebuild.wallMs)} / ${cpu(p.rebuild)} (${p.rebuild.loadAverage.toFixed(1)})` : 'n/a'),
+    ],
+    [
+      '  rebuild ÷ cold: wall / CPU',
+      (p) =>
+        p.rebuild
+          ? `${(p.rebuild.wallMs / p.cold.wallMs).toFixed(2)}× / ${p.rebuild.cpuMs && p.cold.cpuMs ? (p.rebuild.cpuMs / p.cold.cpuMs).toFixed(2) : 'n/a'}×`
+          : 'n/a',
+    ],
+    ['files written (DEPLOY_HOST=cloudflare)', (p) => `${p.files} (${mib(p.bytes)})`],
+    ['largest HTML page', (p) => (p.largest[0] ? `${kb(p.largest[0].bytes)} ${p.largest[0].file}` : 'n/a')],
+    [
+      'busiest client page (captures)',
+      (p) => (p.busiestClient ? `${kb(p.busiestClient.bytes)} (${p.busiestClient.captures})` : 'n/a'),
+    ],
+    ['captures index', (p) => (p.capturesIndexBytes === undefined ? 'n/a' : kb(p.capturesIndexBytes))],
+  ];
+  const header = ['metric', ...points.map((p) => `${p.notes} + ${p.captures}`)];
+  const body = rows.map(([label, fn]) => [label, ...points.map(fn)]);
+  const widths = header.map((_, column) => Math.max(...[header, ...body].map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of body) console.log(line(row));
+  console.log('');
+};
+
+/** Targets as PASS/MISS lines. */
+export const printTargets = (targets: readonly Target[]) => {
   for (const target of targets) {
     const verdict = target.pass === undefined ? 'N/A ' : target.pass ? 'PASS' : 'MISS';
     console.log(`${verdict}  ${String(target.size).padEnd(5)} ${target.what}: ${target.measured} (target ${target.limit})`);

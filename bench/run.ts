@@ -29,10 +29,13 @@ import {
   type RunResult,
   type SizeSummary,
 } from './report.ts';
-import { measureSearch } from './search.ts';
+import { measureSearch, measureTyped, PAGEFIND_UI_BOX, PAGEFIND_UI_PAGE, SITE_BOX } from './search.ts';
 import { measureDev } from './dev.ts';
-import { targetsFor } from './targets.ts';
+import { captureTargets, targetsFor } from './targets.ts';
+import { printAxis, printTargets } from './report.ts';
 import { measureLighthouse, type LighthouseMeasurement } from './lighthouse.ts';
+import { measureAxisPoint, type AxisPoint } from './captures-axis.ts';
+import { CAPTURE_GENERATORS, type CaptureGenerator } from './captures.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Arguments
@@ -50,22 +53,33 @@ const { values } = parseArgs({
     'no-dev': { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     report: { type: 'boolean', default: false },
+    // The captures axis: these counts of generated captures beside each size's notes (and none).
+    captures: { type: 'string' },
+    'capture-generator': { type: 'string', default: 'bench' },
+    // Handshakes only: no sessions with `model` events (for a schema that refuses them).
+    'handshakes-only': { type: 'boolean', default: false },
+    // Leave out the notes-alone point (measured already on the same notes, e.g. by the other generator).
+    'skip-notes-alone': { type: 'boolean', default: false },
   },
   allowPositionals: false,
 });
 const sizes = values.sizes.split(',').map((size) => Number(size.trim()));
 const runs = Number(values.runs);
 const corpusMode = values.corpus as CorpusMode;
+const captureCounts = values.captures === undefined ? undefined : values.captures.split(',').map((count) => Number(count.trim()));
+const captureGenerator = values['capture-generator'] as CaptureGenerator;
 const seed = values.seed === undefined ? undefined : Number(values.seed);
 if (
   (seed !== undefined && !Number.isInteger(seed)) ||
   sizes.some((size) => !Number.isInteger(size) || size < 2) ||
   !Number.isInteger(runs) ||
   runs < 1 ||
-  !CORPUS_MODES.includes(corpusMode)
+  !CORPUS_MODES.includes(corpusMode) ||
+  !CAPTURE_GENERATORS.includes(captureGenerator) ||
+  captureCounts?.some((count) => !Number.isInteger(count) || count < 1)
 ) {
   console.error(
-    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--seed N] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report]',
+    'usage: npm run bench -- [--sizes 1000,5000] [--runs 3] [--corpus realistic|uniform] [--seed N] [--query "words"] [--keep] [--no-search] [--no-dev] [--no-lighthouse] [--report] [--captures 1000,10000 [--capture-generator bench|independent] [--handshakes-only] [--skip-notes-alone]]',
   );
   process.exit(2);
 }
@@ -134,6 +148,7 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
   const check = await measure(node, [path.join(repoRoot, 'src/cli/check.ts')], options);
   expectSuccess('npm run check', check);
 
+  const typed: NonNullable<RunResult['typed']> = {};
   // The reference row, interleaved with the project's builds so both see the same machine load.
   let reference: RunResult['reference'] = { skipped: 'hugo is not installed' };
   if (hugo) {
@@ -142,6 +157,14 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
     let referenceSearch: ReferenceMeasured['search'];
     const measured = await measureHugo(corpus.dir, work, async (site) => {
       if (values['no-search']) return;
+      // Pagefind's own default UI on the same pages: the page its documentation sets up, added
+      // after the timed build (Pagefind's CLI writes pagefind-ui.js beside its bundle).
+      await writeFile(path.join(site, 'pagefind-ui.html'), PAGEFIND_UI_PAGE);
+      try {
+        typed.pagefindUi = await measureTyped(site, PAGEFIND_UI_BOX, values.query);
+      } catch (error) {
+        log(`${tag}: Pagefind UI not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      }
       // Pagefind's own first search on these notes: the floor of the site's (Hugo's pages are at /).
       referenceSearch = await measureSearch(site, values.query, 'timeout', '').catch((error: unknown) => ({
         skipped: error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error),
@@ -186,6 +209,12 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
     log(`${tag}: first search in Chromium`);
     try {
       search = await measureSearch(outDir, values.query);
+      // Its own failure keeps the figures above.
+      const site = await measureTyped(outDir, SITE_BOX, values.query).catch((error: unknown) => {
+        log(`${tag}: typed /search not measured: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        return undefined;
+      });
+      if (site) typed.site = site;
     } catch (error) {
       // A missing or broken browser should not throw away the build figures.
       const reason = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
@@ -237,6 +266,7 @@ const runOnce = async (run: number, size: number, corpus: Corpus, work: string, 
       editedNote,
     },
     search,
+    typed,
     dev,
   };
 };
@@ -249,6 +279,8 @@ interface Results {
   sizes: SizeSummary[];
   /** Absent in results written before Lighthouse was measured. */
   lighthouse?: LighthouseMeasurement & { measured: string; loadAverage: number };
+  /** The captures axis's points (`--captures`), the latest of each notes × captures × generator. */
+  captures?: (AxisPoint & { measured: string })[];
 }
 const readResults = () =>
   readFile(resultsFile, 'utf8')
@@ -288,7 +320,62 @@ const report = ({ sizes: summaries, lighthouse }: Results) => {
   }
 };
 
+/** `--captures`: per size, the notes alone and beside each count of generated captures. */
+const capturesAxis = async (counts: number[]) => {
+  const points: AxisPoint[] = [];
+  for (const size of sizes) {
+    const work = await mkdtemp(path.join(os.tmpdir(), `canimcp-bench-captures-${size}-`));
+    const outDir = path.join(repoRoot, `.dist-bench-captures-${size}-${process.pid}`);
+    try {
+      log(`${size} notes: generating the ${corpusMode} corpus in ${work}`);
+      const corpus = await writeCorpus(path.join(work, 'content'), {
+        notes: size,
+        mode: corpusMode,
+        ...(seed === undefined ? {} : { seed }),
+      });
+      const env = { ...process.env, CONTENT_DIR: corpus.dir, BUILD_DATE: BENCH_BUILD_DATE, ASTRO_TELEMETRY_DISABLED: '1' };
+      for (let run = 1; run <= runs; run++) {
+        for (const count of values['skip-notes-alone'] ? counts : [0, ...counts]) {
+          const point = await measureAxisPoint({
+            corpus,
+            captures: count,
+            generator: captureGenerator,
+            sessions: !values['handshakes-only'],
+            work,
+            outDir,
+            env,
+            log,
+          });
+          points.push(point);
+          printAxis(points);
+        }
+      }
+    } finally {
+      if (values.keep) log(`kept ${work} and ${outDir}`);
+      else {
+        await rm(work, { recursive: true, force: true });
+        await rm(outDir, { recursive: true, force: true });
+      }
+    }
+  }
+  const earlier = await readResults();
+  const measured = new Date().toISOString();
+  const same = (a: AxisPoint, b: AxisPoint) => a.notes === b.notes && a.captures === b.captures && a.generator === b.generator;
+  const merged = [
+    ...(earlier.captures ?? []).filter((old) => !points.some((point) => same(old, point))),
+    ...points.map((point) => ({ ...point, measured })),
+  ];
+  const targets = captureTargets(merged);
+  printTargets(targets);
+  await writeFile(resultsFile, `${JSON.stringify({ ...earlier, captures: merged }, null, 2)}\n`);
+  log('wrote bench/results.json');
+};
+
 const main = async () => {
+  if (captureCounts !== undefined) {
+    await capturesAxis(captureCounts);
+    return;
+  }
   if (values.report) {
     // `--report`: the table for every size in bench/results.json, without measuring anything.
     const results = await readResults();

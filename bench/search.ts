@@ -60,19 +60,20 @@ const kindOf = (url: string): string => {
  * Where Chromium reports no body size (it does so for the worker's own script), the file's size is
  * used: the site's server sends files as they are, uncompressed.
  */
-const watchNetwork = (context: BrowserContext, distDir: string) => {
+const watchNetwork = (context: BrowserContext, distDir: string, every = false) => {
+  const counted = (pathname: string) => every || pathname.startsWith('/pagefind/');
   const pending = new Set<Promise<void>>();
   const finished: { url: string; bytes: number; gzipBytes: number }[] = [];
   let started = 0;
   const onRequest = (request: Request) => {
-    if (new URL(request.url()).pathname.startsWith('/pagefind/')) started += 1;
+    if (counted(new URL(request.url()).pathname)) started += 1;
   };
   const onDone = (request: Request) => {
     const url = new URL(request.url());
-    if (!url.pathname.startsWith('/pagefind/')) return;
+    if (!counted(url.pathname)) return;
     const task = (async () => {
       const sizes = await request.sizes().catch(() => undefined);
-      const file = path.join(distDir, decodeURIComponent(url.pathname));
+      const file = path.join(distDir, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
       const body = sizes && sizes.responseBodySize > 0 ? sizes.responseBodySize : await fileSize(file);
       const headers = sizes?.responseHeadersSize ?? 0;
       finished.push({ url: request.url(), bytes: body + headers, gzipBytes: (await gzipSize(file, body)) + headers });
@@ -185,6 +186,126 @@ const measureUi = async (
   const transfer = await network.settle();
   await page.close();
   return { ms, transfer };
+};
+
+/** How a typed search is found on a page: its box, its status line (which names the query once results show) and its result links. */
+export interface SearchBox {
+  /** The page's path (`/search`, `/pagefind-ui.html`). */
+  path: string;
+  input: string;
+  status: string;
+  results: string;
+}
+
+/** The site's /search. */
+export const SITE_BOX: SearchBox = {
+  path: '/search',
+  input: '[data-search-input]',
+  status: '[data-search-status]',
+  results: '[data-search-results] a[href*="/research/"]',
+};
+/** Pagefind's own default UI (pagefind-ui.js), on the page the bench adds to Hugo's site. */
+export const PAGEFIND_UI_BOX: SearchBox = {
+  path: '/pagefind-ui.html',
+  input: '.pagefind-ui__search-input',
+  status: '.pagefind-ui__message',
+  results: '.pagefind-ui__result-link',
+};
+
+/** A reader typing a query: the time from the last keystroke to results on screen, and every byte the page loaded. */
+export interface TypedSearch {
+  /** From the last keystroke to the results of the whole query shown (with the status naming it). */
+  ms: number;
+  /** Every request of the page, the page itself included. */
+  bytes: number;
+  /** Of which under /pagefind/. */
+  pagefindBytes: number;
+  requests: number;
+  /** Focused this long before typing (0: typed at once after load). */
+  focusedMs: number;
+}
+
+/** The page that starts Pagefind's default UI, as its documentation sets it up (added after the timed build). */
+export const PAGEFIND_UI_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Search</title>
+<link href="/pagefind/pagefind-ui.css" rel="stylesheet"><script src="/pagefind/pagefind-ui.js"></script></head>
+<body><main><div id="search"></div></main>
+<script>window.addEventListener('DOMContentLoaded', () => { new PagefindUI({ element: '#search', showSubResults: true }); });</script>
+</body></html>
+`;
+
+/**
+ * Opens `box.path` in a fresh context (cold cache), focuses the box, waits `focusedMs`, types the
+ * query a key every 60 ms, and times from the last key to the whole query's results on screen.
+ */
+export const typedSearch = async (
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  url: string,
+  distDir: string,
+  box: SearchBox,
+  query: string,
+  focusedMs: number,
+): Promise<TypedSearch> => {
+  const context = await browser.newContext();
+  try {
+    const all = watchNetwork(context, distDir, true);
+    const pagefind = watchNetwork(context, distDir);
+    const page = await context.newPage();
+    await page.goto(`${url}${box.path}`, { waitUntil: 'load' });
+    const input = page.locator(box.input).first();
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.focus();
+    if (focusedMs > 0) await page.waitForTimeout(focusedMs);
+    // The page times itself (a CSP that refuses eval still allows evaluate): the last input event,
+    // then the first mutation after it that leaves results shown and the status naming the query.
+    const shown = page.evaluate<number>(`new Promise((resolve, reject) => {
+      let last = 0;
+      document.querySelector(${JSON.stringify(box.input)}).addEventListener('input', () => { last = performance.now(); });
+      const done = () => {
+        const status = document.querySelector(${JSON.stringify(box.status)})?.textContent ?? '';
+        const shown = [...document.querySelectorAll(${JSON.stringify(box.results)})].some((a) => a.offsetParent !== null);
+        return shown && status.includes(${JSON.stringify(query)});
+      };
+      const observer = new MutationObserver(() => {
+        if (last > 0 && document.querySelector(${JSON.stringify(box.input)}).value === ${JSON.stringify(query)} && done()) {
+          observer.disconnect();
+          resolve(performance.now() - last);
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      setTimeout(() => { observer.disconnect(); reject(new Error('no results after 15 s')); }, 15000);
+    })`);
+    await page.keyboard.type(query, { delay: 60 });
+    const ms = await shown;
+    const transfer = await all.settle();
+    return {
+      ms,
+      bytes: transfer.bytes,
+      pagefindBytes: (await pagefind.settle()).bytes,
+      requests: transfer.requests,
+      focusedMs,
+    };
+  } finally {
+    await context.close();
+  }
+};
+
+/** Both typed searches (at once, and focused a second before) on one box of a site. */
+export const measureTyped = async (
+  distDir: string,
+  box: SearchBox,
+  query: string,
+): Promise<{ now: TypedSearch; focused: TypedSearch }> => {
+  const server = await serveDist(distDir);
+  const browser = await launchBrowser();
+  try {
+    const now = await typedSearch(browser, server.url, distDir, box, query, 0);
+    const focused = await typedSearch(browser, server.url, distDir, box, query, 1_000);
+    return { now, focused };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 };
 
 export const measureSearch = async (

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { LighthouseMeasurement, LighthouseRun } from '../bench/lighthouse.ts';
-import { targetsFor } from '../bench/targets.ts';
+import { captureTargets, targetsFor } from '../bench/targets.ts';
+import type { AxisPoint } from '../bench/captures-axis.ts';
 
 const run = (performance: number, cumulativeLayoutShift: number): LighthouseRun => ({
   performance,
@@ -42,5 +43,56 @@ describe("the bench's Lighthouse targets (issue 10: performance 100, layout shif
 
   test('without a Lighthouse measurement there are no Lighthouse targets', () => {
     expect(targetsFor([]).filter((target) => target.what.startsWith('Lighthouse'))).toEqual([]);
+  });
+});
+
+describe("the bench's captures-axis targets (issue 31)", () => {
+  const build = (cpuMs: number, peakTreeRssBytes = 2e9) => ({
+    wallMs: cpuMs * 2,
+    cpuMs,
+    peakTreeRssBytes,
+    pagefindCpuMs: 0,
+    loadAverage: 1,
+    phases: undefined,
+  });
+  const point = (
+    captures: number,
+    generator: 'bench' | 'independent',
+    cold: number,
+    rebuild?: number,
+    page = 100_000,
+    files = 15_000,
+  ): AxisPoint => ({
+    notes: 5000,
+    captures,
+    generator,
+    sessions: true,
+    captureBytes: 0,
+    cold: build(cold),
+    ...(rebuild === undefined ? {} : { rebuild: build(rebuild) }),
+    files,
+    bytes: 0,
+    largest: [{ file: 'captures.html', bytes: page }],
+    cloudflareFiles: files,
+  });
+  const verdicts = (points: AxisPoint[]) =>
+    Object.fromEntries(captureTargets(points).map((target) => [`${target.size}: ${target.what}`, target.pass]));
+
+  test('judge 10,000 captures against the notes alone, per generator, the notes-alone build shared', () => {
+    const judged = verdicts([
+      point(0, 'bench', 100),
+      point(10000, 'bench', 190, 50, 150_000, 19_999),
+      point(10000, 'independent', 210, 70, 250_000, 35_000),
+    ]);
+    expect(
+      Object.entries(judged)
+        .filter(([what]) => what.includes(' bench'))
+        .map(([, pass]) => pass),
+    ).toEqual([true, true, true, true, true]);
+    expect(
+      Object.entries(judged)
+        .filter(([what]) => what.includes('independent'))
+        .map(([, pass]) => pass),
+    ).toEqual([false, true, false, false, false]);
   });
 });

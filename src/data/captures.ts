@@ -63,10 +63,6 @@ export const captureData = (): Promise<CaptureView[]> => {
   return (cached ??= load());
 };
 
-/** getStaticPaths for a capture's page, twin and file. */
-export const capturePaths = async () =>
-  (await captureData()).map((view) => ({ params: { id: view.capture.id }, props: { view } }));
-
 /** Per note id, the clients whose captures the note cites: what makes a verdict `observed`. */
 export const observedByNote = async (): Promise<Map<string, Set<string>>> => {
   const [site, views] = await Promise.all([siteData(), captureData()]);

@@ -73,6 +73,13 @@ export const featurePaths = async (options: Options) => {
   return (await toRender(options, site.features, params)).map((feature) => ({ params: params(feature), props: { feature } }));
 };
 
+/** A capture's page, twin and file. */
+export const capturePaths = async (options: Options) =>
+  (await toRender(options, await captureData(), (view) => ({ id: view.capture.id }))).map((view) => ({
+    params: { id: view.capture.id },
+    props: { view },
+  }));
+
 /** `/captures/page/2` onwards: page 1 is `/captures` itself. Captures' pages are built every time (no page key). */
 export const capturePagePaths = async () => {
   const pages = capturePageCount((await captureData()).length);

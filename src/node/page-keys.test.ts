@@ -75,12 +75,45 @@ describe('fileKey', () => {
   });
 
   it('gives no key to the files built every time, nor to entries that do not exist', () => {
-    for (const file of ['index.html', 'research.html', 'research.md', 'captures/cap-1.html', 'schema/note.json', '_headers']) {
+    for (const file of [
+      'index.html',
+      'research.html',
+      'research.md',
+      'captures.html',
+      'captures/gone.html',
+      'schema/note.json',
+      '_headers',
+    ]) {
       expect(fileKey(keys, file)).toBeUndefined();
     }
     expect(fileKey(keys, 'research/gone.html')).toBeUndefined();
     expect(fileKey(keys, 'clients/gone/feed.xml')).toBeUndefined();
     expect(fileKey(keys, 'research/page/2.html')).toBeUndefined();
+  });
+
+  it("keys a capture's page, twin and file alike, by the site and the capture's hash", () => {
+    const page = fileKey(keys, 'captures/cap-1.html');
+    expect(page).toBeDefined();
+    expect(fileKey(keys, 'captures/cap-1.md')).toBe(page);
+    expect(fileKey(keys, 'captures/cap-1.jsonl')).toBe(page);
+    const changed = pageKeys(
+      content((made) => (made.captureFiles = [{ id: 'cap-1', sha256: 'bbb' }])),
+      ORIGIN,
+      DATE,
+    );
+    expect(fileKey(changed, 'captures/cap-1.html')).not.toBe(page);
+    const added = pageKeys(
+      content((made) => made.captureFiles.push({ id: 'cap-2', sha256: 'ccc' })),
+      ORIGIN,
+      DATE,
+    );
+    expect(fileKey(added, 'captures/cap-1.html')).toBe(page);
+    const retitled = pageKeys(
+      content((made) => (made.content.research[0] = { id: 'a', data: { title: 'New' } })),
+      ORIGIN,
+      DATE,
+    );
+    expect(fileKey(retitled, 'captures/cap-1.html')).not.toBe(page);
   });
 
   it('keys the research listing pages after the first by the site', () => {

@@ -14,16 +14,19 @@
  * - a note's twin: its digest alone (the note's own file with a header made from it);
  * - a client's files: the site key, the verdict history (a commit can change it without changing
  *   any file) and every capture file's id and hash (its pages list its captures); a feature's page
- *   and twin by the same key, as its rows are the clients' verdicts and what their captures show.
+ *   and twin by the same key, as its rows are the clients' verdicts and what their captures show;
+ * - a capture's files (`captures/<id>.html`, `.md`, `.jsonl`): the site key and the capture file's
+ *   hash. A capture's page shows its own file, its client's name and the notes citing it, all in
+ *   those, so adding a capture rebuilds the client's pages and the lists, not every other capture.
  *
- * Every other file (the fixed pages, captures, schemas) has no key and is built every time.
+ * Every other file (the fixed pages, schemas) has no key and is built every time.
  */
 import type { Body } from '../lib/content/bodies.ts';
 import type { CaptureBytes } from '../lib/content/capture-rules.ts';
 import { outputFile } from '../lib/outputs/output-files.ts';
 import { pageCount, pageUrl } from '../lib/outputs/paging.ts';
 import { formatProblem, type Problem } from '../lib/content/problems.ts';
-import { entryUrl, routes } from '../lib/outputs/urls.ts';
+import { captureUrl, entryUrl, routes } from '../lib/outputs/urls.ts';
 import type { VerdictHistory } from '../lib/content/verdict-history.ts';
 import { collections, type CollectionName } from '../schema/index.ts';
 import { cacheKey } from './json-file.ts';
@@ -49,6 +52,8 @@ export interface PageKeys {
   entries: Readonly<Record<Exclude<CollectionName, 'research'>, ReadonlySet<string>>>;
   /** The research listing's pages after the first (`research/page/2.html`, …). */
   listing: ReadonlySet<string>;
+  /** By capture id: the key of its page, twin and file. */
+  captures: ReadonlyMap<string, string>;
 }
 
 /** The keys of a build of `content` on `origin`, dated `date`. */
@@ -83,8 +88,12 @@ export const pageKeys = (content: KeyedContent, origin: string, date: string): P
   const listing = new Set(
     Array.from({ length: Math.max(0, pages - 1) }, (_, index) => outputFile(pageUrl(routes.research.path, index + 2))),
   );
-  return { site, client: cacheKey(clientParts), notes, entries, listing };
+  const captures = new Map(content.captureFiles.map((file) => [file.id, `${site}.capture.${file.sha256}`]));
+  return { site, client: cacheKey(clientParts), notes, entries, listing, captures };
 };
+
+/** The folder of the captures' files in the built site (`captures`, from their URLs). */
+const CAPTURES_FOLDER = captureUrl('x').split('/')[1] ?? '';
 
 /** By the folder of its entries' files in the built site (`research`, from their URLs), each collection. */
 const folders = new Map(collections.map((collection) => [entryUrl(collection, 'x', 'html').split('/')[1] ?? '', collection]));
@@ -97,6 +106,7 @@ const folders = new Map(collections.map((collection) => [entryUrl(collection, 'x
 export const fileKey = (keys: PageKeys, file: string): string | undefined => {
   if (keys.listing.has(file)) return keys.site;
   const [folder = '', name = '', ...rest] = file.split('/');
+  if (folder === CAPTURES_FOLDER && rest.length === 0) return keys.captures.get(name.replace(/\.[^.]*$/, ''));
   const collection = folders.get(folder);
   // A feature's files sit at its id's path (`features/tools/call.html`): its rows come from the
   // clients' verdicts and captures, so they are keyed as a client's are.

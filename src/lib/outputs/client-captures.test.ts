@@ -4,7 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../node/paths.ts';
 import { checkCapture, type Capture } from '../content/capture-rules.ts';
 import { firstDeclaredCapabilities as declaredCapabilities } from '../mcp/capabilities.ts';
-import { clientIdentities, clientTimeline, compareVersionsDescending } from './client-captures.ts';
+import {
+  briefIdentities,
+  briefIdentity,
+  clientIdentities,
+  clientTimeline,
+  compareVersionsDescending,
+  summariseTimeline,
+} from './client-captures.ts';
 
 /** The fixture site's three captures of fast-agent: 0.3.10 (hostile strings), 0.3.5 (legacy persona) and 0.2.40 (stdio). */
 const load = (id: string): Capture => {
@@ -121,5 +128,49 @@ describe("a client's timeline", () => {
         captures: [{ id: 'fast-agent-0-2-40-observe-stdio', version: '0.2.40' }],
       },
     ]);
+  });
+});
+
+describe("a client's timeline, summarised for its page", () => {
+  /** The fixture's captures, each again `copies` times under other ids and later times. */
+  const repeated = (copies: number) =>
+    captures.flatMap((capture) =>
+      Array.from({ length: copies }, (_, index) => ({
+        ...capture,
+        id: `${capture.id}-${index}`,
+        header: { ...capture.header, capturedAt: `2026-12-0${(index % 9) + 1}T00:00:00Z` },
+      })),
+    );
+
+  test('captures of one version alike in face, persona and what they showed share one row, the newest, with their count', () => {
+    const summary = summariseTimeline(clientTimeline(repeated(4)));
+    expect(summary.versions.map((group) => [group.version, group.rows.map((row) => row.count)])).toEqual([
+      ['0.3.10', [4]],
+      ['0.3.5', [4]],
+      ['0.2.40', [4]],
+    ]);
+    expect(summary.versions[0]?.rows[0]?.id).toBe('fast-agent-0-3-10-observe-http-3');
+    expect(summary.older).toEqual({ versions: 0, captures: 0 });
+  });
+
+  test('keeps the newest versions and says how many older versions and captures were left out', () => {
+    const summary = summariseTimeline(clientTimeline(repeated(2)), 2);
+    expect(summary.versions.map((group) => group.version)).toEqual(['0.3.10', '0.3.5']);
+    expect(summary.older).toEqual({ versions: 1, captures: 2, newest: '0.2.40', oldest: '0.2.40' });
+  });
+
+  test('an identity names its newest captures and counts the rest', () => {
+    const [identity] = clientIdentities(repeated(5));
+    const brief = briefIdentity(identity as NonNullable<typeof identity>, 3);
+    expect(brief.captures).toHaveLength(3);
+    expect(brief.more).toBe(2);
+    expect(briefIdentity(identity as NonNullable<typeof identity>).more).toBe(0);
+  });
+
+  test('a page shows the first identities and counts the rest', () => {
+    const identities = clientIdentities(captures);
+    expect(briefIdentities(identities, 2)).toMatchObject({ omitted: identities.length - 2 });
+    expect(briefIdentities(identities, 2).shown).toHaveLength(2);
+    expect(briefIdentities(identities).omitted).toBe(0);
   });
 });

@@ -212,3 +212,78 @@ export const clientIdentities = (captures: readonly Capture[]): ClientIdentity[]
   }
   return [...identities.values()];
 };
+
+/** At most this many versions in a client's timeline, and captures named per identity: a page stays small whatever the lab adds. */
+export const TIMELINE_VERSIONS = 40;
+export const IDENTITY_CAPTURES = 8;
+
+/** A row standing for every capture of one version alike in face, transport, persona, scenario and what it showed: the newest of them. */
+export interface SummaryRow extends TimelineRow {
+  /** How many captures it stands for (1 or more). */
+  count: number;
+}
+
+/** One version as its client's page shows it: alike captures as one row. */
+export interface SummaryVersion extends Omit<VersionGroup, 'rows'> {
+  rows: SummaryRow[];
+}
+
+/** A client's timeline as its page shows it: the newest versions, alike captures folded, and what was left out. */
+export interface TimelineSummary {
+  capabilities: string[];
+  versions: SummaryVersion[];
+  /** Versions and captures beyond the newest `TIMELINE_VERSIONS` versions, with the versions they span. */
+  older: { versions: number; captures: number; newest?: string; oldest?: string };
+}
+
+/**
+ * Folds each version's captures into rows of alike captures, each the newest capture of its kind
+ * with a count, and keeps the newest `limit` versions: a client with hundreds of captures gets a
+ * page of its versions, not of every capture (each stays listed on /captures).
+ */
+export const summariseTimeline = (timeline: ClientTimeline, limit = TIMELINE_VERSIONS): TimelineSummary => {
+  const versions = timeline.versions.map((group): SummaryVersion => {
+    const rows: SummaryRow[] = [];
+    const byKind = new Map<string, SummaryRow>();
+    for (const row of group.rows) {
+      const kind = JSON.stringify([row.path, row.transport, row.persona, row.scenario ?? '', row.command ?? '', row.showed]);
+      const known = byKind.get(kind);
+      if (known) known.count += 1;
+      else {
+        const first = { ...row, count: 1 };
+        byKind.set(kind, first);
+        rows.push(first);
+      }
+    }
+    return { ...group, rows };
+  });
+  const left = versions.slice(limit);
+  return {
+    capabilities: timeline.capabilities,
+    versions: versions.slice(0, limit),
+    older: {
+      versions: left.length,
+      captures: left.reduce((sum, group) => sum + group.rows.reduce((count, row) => count + row.count, 0), 0),
+      ...(left.length > 0 ? { newest: left[0]?.version, oldest: left.at(-1)?.version } : {}),
+    },
+  };
+};
+
+/** An identity with at most `limit` of its captures named (newest versions first) and how many more show it. */
+export const briefIdentity = (identity: ClientIdentity, limit = IDENTITY_CAPTURES): ClientIdentity & { more: number } => ({
+  ...identity,
+  captures: identity.captures.slice(0, limit),
+  more: Math.max(0, identity.captures.length - limit),
+});
+
+/** At most this many identities on a client's page. */
+export const IDENTITY_ROWS = 40;
+
+/** The first `rows` identities (newest versions first), each brief, and how many were left out. */
+export const briefIdentities = (
+  identities: readonly ClientIdentity[],
+  rows = IDENTITY_ROWS,
+): { shown: (ClientIdentity & { more: number })[]; omitted: number } => ({
+  shown: identities.slice(0, rows).map((identity) => briefIdentity(identity)),
+  omitted: Math.max(0, identities.length - rows),
+});

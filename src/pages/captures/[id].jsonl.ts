@@ -1,5 +1,5 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
-import { capturePaths } from '../../data/captures.ts';
+import { capturePaths } from '../../data/paths.ts';
 
 export const getStaticPaths = capturePaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;

@@ -1,5 +1,5 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
-import { capturePaths } from '../../data/captures.ts';
+import { capturePaths } from '../../data/paths.ts';
 import { captureTwin } from '../../lib/outputs/capture-view.ts';
 import { markdownResponse } from '../../lib/outputs/responses.ts';
 
