@@ -231,7 +231,7 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'client-unknown-field',
     expected: [
-      'clients/client-unknown-field.md:4:1: repo: unknown field (did you mean "repository"?); allowed fields are name, homepage, repository, clientInfoName, package, sdk, support',
+      'clients/client-unknown-field.md:4:1: repo: unknown field (did you mean "repository"?); allowed fields are name, homepage, repository, clientInfoName, package, core, sdk, support',
     ],
   },
   {
