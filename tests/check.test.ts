@@ -378,7 +378,7 @@ const rules: { rule: string; expected: string[] }[] = [
     expected: [
       'captures/fast-agent-header-invalid.jsonl:1:93: path: expected one of cli, ide, desktop, hosted, sdk, got "terminal"',
       'captures/fast-agent-header-invalid.jsonl:1:151: capturedAt: expected an ISO 8601 UTC time like 2026-12-01T07:35:48Z',
-      'captures/fast-agent-header-invalid.jsonl:1:192: extra: unknown field; allowed fields are capture, client, version, package, command, path, transport, persona, capturedAt, probe',
+      'captures/fast-agent-header-invalid.jsonl:1:192: extra: unknown field; allowed fields are capture, client, version, package, command, path, transport, persona, capturedAt, probe, scenario, model',
     ],
   },
   {
