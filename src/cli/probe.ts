@@ -4,6 +4,9 @@
  *          serve one client on standard input and output (what `config` launches)
  *   http   the same flags, and --port N [--reply json|sse]: Streamable HTTP at http://127.0.0.1:N/mcp
  *   config the same flags: print the {"command","args"} that launches `stdio`
+ *          --scenario NAME plays a lab scenario after the handshake (see `scenarios`)
+ *   scenarios [--format json]: the lab scenarios and the features each decides
+ *   facts  <capture.jsonl> [--format json]: the feature facts a capture establishes
  *   draft  <capture.jsonl> [--note FILE]: the facts a capture establishes, a note draft, verdict proposals
  *   run    <client> [--version V] [--persona P] [--transport stdio|http] [--variant NAME] [--keep]:
  *          run a recipe (src/probe/recipes.ts) and write its capture into content/captures/
@@ -15,7 +18,8 @@ import { launchConfig } from '../probe/launch.ts';
 import { startHttp, startStdio } from '../probe/capture-run.ts';
 import { fail } from './fail.ts';
 
-const usage = 'usage: npm run probe -- <stdio|http|config|draft|run> …  (see CONTRIBUTING.md, "Capturing a client")';
+const usage =
+  'usage: npm run probe -- <stdio|http|config|scenarios|facts|draft|run> …  (see CONTRIBUTING.md, "Capturing a client")';
 
 const onSignals = (stop: (reason: string) => void) => {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => stop(`the probe received ${signal}`));
@@ -44,6 +48,12 @@ const main = async () => {
     }
     case 'config':
       console.log(JSON.stringify(launchConfig(readServeOptions(rest, process.cwd()))));
+      break;
+    case 'scenarios':
+      process.exitCode = (await import('../probe/facts-command.ts')).runScenarios(rest);
+      break;
+    case 'facts':
+      process.exitCode = (await import('../probe/facts-command.ts')).runFacts(rest);
       break;
     case 'draft':
       // Loaded on demand: `stdio` starts inside a client's time limit and needs none of it.

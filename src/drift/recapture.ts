@@ -7,7 +7,8 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkCapture, type Capture } from '../lib/content/capture-rules.ts';
-import { clientInfoOf, messagesOf, offeredVersions } from '../lib/content/capture-facts.ts';
+import { clientInfoOf, offeredVersions } from '../lib/content/capture-facts.ts';
+import { firstDeclaredCapabilities } from '../lib/mcp/capabilities.ts';
 import { readCaptureFiles } from '../node/captures.ts';
 import type { VerdictDrift } from '../schema/drift.ts';
 
@@ -41,18 +42,8 @@ const hasProbeScript = async (root: string): Promise<boolean> => {
 const capturesOf = async (options: RecaptureOptions): Promise<Capture[]> =>
   (await readCaptureFiles(options.contentDir)).flatMap((file) => checkCapture(file, options.clients).capture ?? []);
 
-const declared = (capture: Capture): string[] => {
-  for (const event of capture.events) {
-    if (event.from !== 'client') continue;
-    for (const message of messagesOf(event)) {
-      const params = message['params'];
-      if (message['method'] !== 'initialize' || typeof params !== 'object' || params === null) continue;
-      const capabilities = (params as Record<string, unknown>)['capabilities'];
-      return typeof capabilities === 'object' && capabilities !== null ? Object.keys(capabilities).sort() : [];
-    }
-  }
-  return [];
-};
+/** The capabilities the capture's client first declared, by name (initialize or `_meta`, one reader for both). */
+const declared = (capture: Capture): string[] => Object.keys(firstDeclaredCapabilities(capture) ?? {}).sort();
 
 const list = (items: readonly string[]) => (items.length === 0 ? 'none' : items.join(', '));
 

@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { messagesOf } from '../lib/content/capture-facts.ts';
+import { messagesOf } from '../lib/mcp/messages.ts';
 import type { Capture } from '../lib/content/capture-rules.ts';
 import { startHttp } from './capture-run.ts';
 import { readServeOptions, type ServeOptions } from './flags.ts';

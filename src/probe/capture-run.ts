@@ -14,6 +14,7 @@ import { serveHttp, type HttpRun } from './http-side.ts';
 import { personaText } from './personas.ts';
 import { knownClients } from './read-capture.ts';
 import { CaptureRecorder } from './recorder.ts';
+import { ScenarioSession } from './session.ts';
 import { serveStdio, type StdioRun } from './stdio-side.ts';
 
 /** Opens a new file for a header in `out`: never over an existing one. */
@@ -36,19 +37,20 @@ const openIn = (out: string) => (header: CaptureHeader) => {
 export const openCapture = (options: ServeOptions, transport: CaptureTransport, now = new Date()): CaptureRecorder => {
   const persona = personaText(options.persona);
   const { label } = options;
+  const scenario = options.scenario?.name;
   // Validate the flags before any client connects, whatever the header waits for.
-  captureHeader(labelFrom(label, undefined, []), transport, persona, now);
+  captureHeader(labelFrom(label, undefined, []), transport, persona, now, scenario);
   if (label.client !== undefined && label.version !== undefined) {
     return new CaptureRecorder(
       openIn(options.out),
-      captureHeader(label, transport, persona, now),
+      captureHeader(label, transport, persona, now, scenario),
       options.limits.maxCaptureBytes,
     );
   }
   const known = knownClients(contentDir());
   return new CaptureRecorder(
     openIn(options.out),
-    { fromClientInfo: (info) => captureHeader(labelFrom(label, info, known), transport, persona, now) },
+    { fromClientInfo: (info) => captureHeader(labelFrom(label, info, known), transport, persona, now, scenario) },
     options.limits.maxCaptureBytes,
   );
 };
@@ -62,6 +64,7 @@ export const startStdio = (options: ServeOptions): { run: StdioRun; recorder: Ca
     limits: options.limits,
     input: process.stdin,
     output: process.stdout,
+    session: options.scenario === undefined ? undefined : new ScenarioSession(options.scenario, recorder, options.limits),
   });
   return { run, recorder };
 };
@@ -75,6 +78,7 @@ export const startHttp = async (options: ServeOptions): Promise<{ run: HttpRun; 
     limits: options.limits,
     port: options.port,
     replyAs: options.replyAs,
+    scenario: options.scenario,
   });
   return { run, recorder };
 };

@@ -10,7 +10,7 @@ import { parseFile } from '../lib/content/frontmatter.ts';
 import { formatProblem } from '../lib/content/problems.ts';
 import { contentDir } from '../node/paths.ts';
 import { draftOf } from './draft.ts';
-import { isRecord } from './jsonrpc.ts';
+import { isRecord } from '../lib/mcp/json.ts';
 import { clientIds, readCapture } from './read-capture.ts';
 import { buildDate } from '../node/environment.ts';
 
@@ -22,12 +22,31 @@ const idsIn = (dir: string) =>
         .sort()
     : [];
 
-/** A client's published verdicts on revisions, read from its file's `support`. */
-const verdictsOf = (content: string, client: string) => {
+/** A client's `support` entries, as its file writes them. */
+const supportOf = (content: string, client: string) => {
   const file = path.join(content, 'clients', `${client}.md`);
   const data = existsSync(file) ? parseFile(readFileSync(file, 'utf8'))?.data : undefined;
-  const support = isRecord(data) && Array.isArray(data['support']) ? (data['support'] as unknown[]) : [];
-  return support.filter(isRecord).flatMap((entry) =>
+  return (isRecord(data) && Array.isArray(data['support']) ? (data['support'] as unknown[]) : []).filter(isRecord);
+};
+
+/** A client's published verdicts on features, read from its file's `support`. */
+const featureVerdictsOf = (content: string, client: string) =>
+  supportOf(content, client).flatMap((entry) =>
+    typeof entry['feature'] === 'string' && typeof entry['state'] === 'string'
+      ? [
+          {
+            feature: entry['feature'],
+            state: entry['state'],
+            version: typeof entry['version'] === 'string' ? entry['version'] : undefined,
+          },
+        ]
+      : [],
+  );
+
+/** A client's published verdicts on revisions, read from its file's `support`. */
+const verdictsOf = (content: string, client: string) => {
+  const support = supportOf(content, client);
+  return support.flatMap((entry) =>
     typeof entry['revision'] === 'string' && typeof entry['state'] === 'string'
       ? [
           {
@@ -56,10 +75,13 @@ export const runDraft = (argv: readonly string[]): Promise<number> => {
     revisions: idsIn(path.join(content, 'revisions')),
     capabilities: idsIn(path.join(content, 'capabilities')),
     verdicts: verdictsOf(content, capture.header.client),
+    featureVerdicts: featureVerdictsOf(content, capture.header.client),
   });
   const out: string[] = [`# Facts of ${capture.id} (sha256 ${capture.sha256})`, ...draft.facts, ''];
   out.push(`# Proposed support entries for content/clients/${capture.header.client}.md`);
   out.push(...(draft.proposals.length > 0 ? draft.proposals : ['(none)']));
+  out.push(`# Proposed feature entries for content/clients/${capture.header.client}.md (from npm run probe -- facts)`);
+  out.push(...(draft.featureProposals.length > 0 ? draft.featureProposals : ['(none)']));
   for (const line of draft.inconclusive) out.push(`# Not conclusive: ${line}`);
   for (const line of draft.disagreements) out.push(`# Disagreement: ${line}`);
   out.push('');

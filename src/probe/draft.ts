@@ -9,12 +9,13 @@ import type { Capture } from '../lib/content/capture-rules.ts';
 import { codeSpan } from '../lib/outputs/capture-view.ts';
 import { scaffold } from '../lib/authoring/scaffold.ts';
 import { revisionOutcome } from '../lib/content/handshake.ts';
+import { judgeCapture } from '../lib/scenarios/index.ts';
+import type { FeatureFact } from '../lib/scenarios/scenario.ts';
+import { capabilityDeclarations, extensionsOf } from '../lib/mcp/capabilities.ts';
 import { parsePersona } from './personas.ts';
-import { MODERN_REVISION, META } from './spec.ts';
+import { MODERN_REVISION, META } from '../lib/mcp/protocol.ts';
 import {
   clientInfos,
-  declaredCapabilities,
-  extensionsOf,
   fallbackOf,
   firstMethod,
   headerAgreement,
@@ -30,6 +31,8 @@ export interface DraftContext {
   capabilities: readonly string[];
   /** The client's published verdicts on revisions, from its `support`. */
   verdicts: readonly { revision: string; state: string; version?: string | undefined }[];
+  /** The client's published verdicts on features, from its `support`. */
+  featureVerdicts?: readonly { feature: string; state: string; version?: string | undefined }[];
 }
 
 /** A verdict the capture supports, or the reason it supports none. */
@@ -45,6 +48,8 @@ export interface Draft {
   noteId: string;
   note: string;
   proposals: string[];
+  /** Feature verdicts the capture's judged facts support (yes, partial, no). */
+  featureProposals: string[];
   disagreements: string[];
   inconclusive: string[];
 }
@@ -76,7 +81,7 @@ export const factLines = (capture: Capture): string[] => {
   lines.push(
     offers.length === 0 ? '- No protocol version offered.' : `- Protocol versions offered, in order: ${described.join('; ')}.`,
   );
-  for (const declared of declaredCapabilities(capture)) {
+  for (const declared of capabilityDeclarations(capture)) {
     const extensions = extensionsOf(declared.capabilities);
     lines.push(
       `- Capabilities declared in ${declared.via === 'initialize' ? 'initialize' : `_meta ${codeSpan(META.clientCapabilities)}`}: ${json(declared.capabilities)} (seq ${declared.seq})${extensions.length > 0 ? `; extensions ${extensions.map(codeSpan).join(', ')}` : '; no extensions'}.`,
@@ -122,15 +127,38 @@ export const proposalsOf = (capture: Capture): { proposals: Proposal[]; inconclu
 };
 
 const capabilityIds = (capture: Capture, known: readonly string[]) => {
-  const declared = new Set(declaredCapabilities(capture).flatMap((item) => Object.keys(item.capabilities)));
+  const declared = new Set(capabilityDeclarations(capture).flatMap((item) => Object.keys(item.capabilities)));
   return ['protocolVersions', ...known.filter((id) => declared.has(id) && id !== 'protocolVersions')].filter((id) =>
     known.includes(id),
   );
 };
 
+/** A judged feature fact as one Markdown list item: the judge's words are the project's own, the id in code. */
+export const featureLine = (item: FeatureFact): string =>
+  `- Feature ${codeSpan(item.feature)}: ${item.state}, ${item.detail}${item.seq.length > 0 ? ` (seq ${item.seq.join(', ')})` : ''}.`;
+
+/**
+ * A feature verdict the capture's facts support: yes, partial (its detail as the caveat) or no.
+ * Not observed proposes nothing: an unknown cell is never written down.
+ */
+const featureProposal = (item: FeatureFact, noteId: string, version: string): string | undefined =>
+  item.state === 'not-observed'
+    ? undefined
+    : [
+        `  - feature: ${item.feature}`,
+        `    state: ${item.state}`,
+        `    notes: [${noteId}]`,
+        ...(item.state === 'partial'
+          ? [`    caveat: ${JSON.stringify(`${item.detail.charAt(0).toUpperCase()}${item.detail.slice(1)}.`)}`]
+          : []),
+        `    version: ${JSON.stringify(version)}`,
+        `    # ${item.detail}`,
+      ].join('\n');
+
 /** The draft for a checked capture whose file hashes to `sha256`. */
 export const draftOf = (capture: Capture, context: DraftContext): Draft => {
-  const facts = factLines(capture);
+  const judged = judgeCapture(capture);
+  const facts = [...factLines(capture), ...judged.map(featureLine)];
   const { header } = capture;
   const persona = parsePersona(header.persona);
   const revisions = new Set(versionOffers(capture).map((offer) => offer.version));
@@ -177,5 +205,17 @@ export const draftOf = (capture: Capture, context: DraftContext): Draft => {
       ].join('\n'),
     );
   }
-  return { facts, noteId, note, proposals: lines, disagreements, inconclusive };
+  const featureProposals: string[] = [];
+  for (const item of judged) {
+    const published = context.featureVerdicts?.find((verdict) => verdict.feature === item.feature);
+    if (published !== undefined && item.state !== 'not-observed' && published.state !== item.state) {
+      disagreements.push(
+        `${header.client} ${item.feature}: the capture says ${item.state} (${item.detail}), the published verdict says ${published.state}${published.version === undefined ? '' : ` (checked on ${published.version})`}: not proposed`,
+      );
+      continue;
+    }
+    const proposal = featureProposal(item, noteId, header.version);
+    if (proposal !== undefined) featureProposals.push(proposal);
+  }
+  return { facts, noteId, note, proposals: lines, featureProposals, disagreements, inconclusive };
 };

@@ -4,30 +4,17 @@
  * User-Agent, whether HTTP headers agree with `_meta`, and a fallback with its delay. Built on the
  * site's own readers (src/lib/content/capture-facts.ts); everything here is text a client wrote.
  */
-import { headerValues } from '../lib/content/capture-facts.ts';
-import { answerTo, eventMessages, messagesFrom } from '../lib/content/handshake.ts';
+import { isRecord } from '../lib/mcp/json.ts';
+import { metaOf, methodOf as methodName, paramsOf } from '../lib/mcp/jsonrpc.ts';
+import { headerValues, messagesFrom, messagesOf } from '../lib/mcp/messages.ts';
+import { META } from '../lib/mcp/protocol.ts';
 import type { Capture } from '../lib/content/capture-rules.ts';
-import { isRecord } from './jsonrpc.ts';
-import { META } from './spec.ts';
 
 /** A fact's evidence: the event that shows it. */
 export interface At {
   seq: number;
   t: number;
 }
-
-// The readers of messages are the site's own, shared with the build (src/lib/content/handshake.ts).
-export { answerTo, eventMessages, messagesFrom };
-
-const paramsOf = (message: Record<string, unknown>) => (isRecord(message['params']) ? message['params'] : {});
-const metaOf = (message: Record<string, unknown>) => {
-  const meta = paramsOf(message)['_meta'];
-  return isRecord(meta) ? meta : {};
-};
-
-/** A message's method, or '' where it has none (a response, or a method that is not text). */
-const methodName = (message: Record<string, unknown> | undefined): string =>
-  typeof message?.['method'] === 'string' ? message['method'] : '';
 
 /** The first request or notification the client sent. */
 export const firstMethod = (capture: Pick<Capture, 'events'>): (At & { method: string }) | undefined => {
@@ -47,7 +34,7 @@ export const versionOffers = (capture: Pick<Capture, 'events'>): Offer[] => {
   const offers: Offer[] = [];
   for (const event of capture.events) {
     if (event.from !== 'client') continue;
-    const messages = eventMessages(event);
+    const messages = messagesOf(event);
     const method = methodName(messages[0]) || ('method' in event ? `HTTP ${event.method}` : '');
     for (const version of headerValues(event, 'mcp-protocol-version')) {
       offers.push({ version, via: 'MCP-Protocol-Version header', method, seq: event.seq, t: event.t });
@@ -63,37 +50,6 @@ export const versionOffers = (capture: Pick<Capture, 'events'>): Offer[] => {
   }
   return offers;
 };
-
-/** The capabilities a client declared, and where. */
-export interface Declared extends At {
-  via: 'initialize' | '_meta';
-  capabilities: Record<string, unknown>;
-}
-
-/** Each distinct capabilities object the client declared, first where it appeared. */
-export const declaredCapabilities = (capture: Pick<Capture, 'events'>): Declared[] => {
-  const seen = new Set<string>();
-  const declared: Declared[] = [];
-  for (const { message, seq, t } of messagesFrom(capture, 'client')) {
-    const fromInit = message['method'] === 'initialize' ? paramsOf(message)['capabilities'] : undefined;
-    const fromMeta = metaOf(message)[META.clientCapabilities];
-    for (const [via, value] of [
-      ['initialize', fromInit],
-      ['_meta', fromMeta],
-    ] as const) {
-      if (!isRecord(value)) continue;
-      const key = JSON.stringify(value);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      declared.push({ via, capabilities: value, seq, t });
-    }
-  }
-  return declared;
-};
-
-/** The extension ids a capabilities object declares (`capabilities.extensions`). */
-export const extensionsOf = (capabilities: Record<string, unknown>): string[] =>
-  isRecord(capabilities['extensions']) ? Object.keys(capabilities['extensions']) : [];
 
 /** Each distinct clientInfo the client sent, first where it appeared. */
 export const clientInfos = (capture: Pick<Capture, 'events'>): (At & { via: string; info: Record<string, unknown> })[] => {
@@ -139,7 +95,7 @@ export const headerAgreement = (capture: Pick<Capture, 'events'>): { agree: numb
   for (const event of capture.events) {
     if (event.from !== 'client' || event.kind !== 'http') continue;
     const headers = headerValues(event, 'mcp-protocol-version');
-    const metaVersion = eventMessages(event)
+    const metaVersion = messagesOf(event)
       .map((message) => metaOf(message)[META.protocolVersion])
       .find((value) => typeof value === 'string');
     const meta = typeof metaVersion === 'string' ? metaVersion : undefined;
@@ -162,6 +118,10 @@ export const missingVersionHeader = (capture: Pick<Capture, 'events'>): number[]
     .filter((event) => headerValues(event, 'mcp-protocol-version').length === 0)
     .map((event) => event.seq);
 };
+
+/** The probe's answer to a client request: the message and the event that carried it. */
+export const answerTo = (capture: Pick<Capture, 'events'>, id: unknown, after: number) =>
+  messagesFrom(capture, 'probe').find(({ message, seq }) => seq > after && message['id'] === id && !('method' in message));
 
 /** A fallback from a modern attempt to `initialize`, with its delay after the answer that caused it. */
 export interface Fallback {

@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import { isCapturePath, type ClientLabel } from './header.ts';
 import { defaultLimits, type Limits } from './limits.ts';
 import { parsePersona, type Persona } from './personas.ts';
+import { requireScenario } from '../lib/scenarios/index.ts';
+import type { Scenario } from '../lib/scenarios/scenario.ts';
 import type { ReplyStyle } from './http-side.ts';
 
 /** Everything a capture run is told. */
@@ -19,6 +21,8 @@ export interface ServeOptions {
   /** HTTP only. */
   port: number;
   replyAs: ReplyStyle;
+  /** The lab scenario the server plays after the handshake (`--scenario`), where one is. */
+  scenario?: Scenario | undefined;
 }
 
 /** The flags `stdio`, `http` and `config` share, as parseArgs reads them. */
@@ -36,6 +40,7 @@ export const serveFlags = {
   'max-capture-bytes': { type: 'string' },
   port: { type: 'string', default: '0' },
   reply: { type: 'string', default: 'json' },
+  scenario: { type: 'string' },
 } as const;
 
 const whole = (flag: string, text: string | undefined, fallback: number, min: number): number => {
@@ -75,6 +80,7 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
     },
     port,
     replyAs: values.reply,
+    ...(values.scenario === undefined ? {} : { scenario: requireScenario(values.scenario) }),
   };
 };
 
@@ -90,6 +96,7 @@ export const serveArgs = (options: ServeOptions): string[] => {
     ['--command', label.command],
     ['--path', label.path],
     ['--time-limit', String(options.limits.maxRunMs / 1000)],
+    ['--scenario', options.scenario?.name],
   ];
   // The other limits only where they differ from the defaults, so a configuration stays short.
   const limits: [string, keyof Limits][] = [

@@ -50,7 +50,13 @@ export const labelFrom = (
 };
 
 /** The header of a capture that begins now; an Error naming the flag where a value is not valid. */
-export const captureHeader = (label: ClientLabel, transport: CaptureTransport, persona: string, now: Date): CaptureHeader => {
+export const captureHeader = (
+  label: ClientLabel,
+  transport: CaptureTransport,
+  persona: string,
+  now: Date,
+  scenario?: string,
+): CaptureHeader => {
   const header = {
     capture: captureFormatVersion,
     client: label.client ?? UNKNOWN,
@@ -62,6 +68,7 @@ export const captureHeader = (label: ClientLabel, transport: CaptureTransport, p
     persona,
     capturedAt: `${now.toISOString().slice(0, 19)}Z`,
     probe: PROBE_VERSION,
+    ...(scenario === undefined ? {} : { scenario }),
   };
   const parsed = CaptureHeader.safeParse(header);
   if (!parsed.success) {
@@ -85,13 +92,21 @@ const slugPart = (text: string) =>
     .replace(/^-+|-+$/g, '');
 
 /**
- * A capture's id: client, version, persona, transport and the second it began, as a slug:
+ * A capture's id: client, version, persona, scenario (where one ran), transport and the second it began, as a slug:
  * `claude-code-2-1-328-observe-stdio-20261201-073548`. One run of a client may start the probe more
  * than once; `serial` (2, 3, …) tells those apart.
  */
 export const captureId = (header: CaptureHeader, serial = 1): string => {
   const stamp = header.capturedAt.slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-  const parts = [header.client, header.version, header.persona, header.transport, stamp, serial > 1 ? String(serial) : '']
+  const parts = [
+    header.client,
+    header.version,
+    header.persona,
+    header.scenario ?? '',
+    header.transport,
+    stamp,
+    serial > 1 ? String(serial) : '',
+  ]
     .map(slugPart)
     .filter((part) => part !== '');
   return parts.join('-');

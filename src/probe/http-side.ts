@@ -9,11 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorOf, readIncoming } from './jsonrpc.ts';
+import { errorOf, readIncoming, type Outgoing } from '../lib/mcp/jsonrpc.ts';
+import { sseEvent } from '../lib/mcp/sse.ts';
 import type { Limits } from './limits.ts';
 import { decodeLine } from './lines.ts';
 import { answer, type Persona } from './personas.ts';
 import type { CaptureRecorder, HeaderList } from './recorder.ts';
+import { ScenarioSession, type Channel } from './session.ts';
+import type { Scenario } from '../lib/scenarios/scenario.ts';
 
 /** How the probe replies to a request over HTTP: one JSON body, or an SSE stream (both allowed). */
 export type ReplyStyle = 'json' | 'sse';
@@ -26,6 +29,8 @@ export interface HttpOptions {
   /** 0 picks a free port. */
   port: number;
   replyAs: ReplyStyle;
+  /** The scenario played after the handshake, where one is: one session of it per legacy session (or one for stateless requests). */
+  scenario?: Scenario | undefined;
 }
 
 /** Why an HTTP run ended. */
@@ -83,9 +88,16 @@ const foreignOrigin = (headers: HeaderList, port: number): string | undefined =>
 };
 
 /** Serves Streamable HTTP on loopback until a limit, the time limit or `stop`. */
-export const serveHttp = async ({ persona, recorder, limits, port, replyAs }: HttpOptions): Promise<HttpRun> => {
+export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scenario }: HttpOptions): Promise<HttpRun> => {
   /** Legacy sessions by `Mcp-Session-Id`, each at the revision its `initialize` settled. */
   const sessions = new Map<string, string>();
+  /** The scenario's sessions: one per legacy session id, and one ('') for stateless requests. */
+  const played = new Map<string, ScenarioSession>();
+  /** Each legacy session's standalone GET stream, while one is open (2025-11-25/basic/transports.mdx:135-160). */
+  const standalone = new Map<string, Channel>();
+  /** Who waits for a session's GET stream to open. */
+  const streamWaiters = new Map<string, ((channel: Channel | undefined) => void)[]>();
+  const openStreams = new Set<ServerResponse>();
   let requests = 0;
   let ended = false;
   let settle: (end: HttpEnd) => void = () => undefined;
@@ -100,6 +112,69 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs }: Ht
   };
   const json = (res: ServerResponse, status: number, message: unknown, extra: [string, string][] = []) =>
     respond(res, status, [['Content-Type', 'application/json'], ...extra], JSON.stringify(message));
+
+  /**
+   * An SSE stream held open: its head is sent (and recorded) at once, each message is one event,
+   * recorded as its own response event with no headers, as it was written, so a capture shows
+   * when each was sent even where the stream never ends.
+   */
+  const openSse = (res: ServerResponse, extra: [string, string][] = []) => {
+    const headers: [string, string][] = [
+      ['Content-Type', 'text/event-stream'],
+      ['Cache-Control', 'no-cache'],
+      ['X-Accel-Buffering', 'no'],
+      ...extra,
+    ];
+    res.writeHead(200, headers.flat());
+    res.flushHeaders();
+    recorder.response(200, sentHeaders(res, headers), '');
+    openStreams.add(res);
+    res.on('close', () => openStreams.delete(res));
+    let serial = 0;
+    const channel: Channel = {
+      send: (message: Outgoing) => {
+        if (ended || res.writableEnded || res.destroyed) return false;
+        serial += 1;
+        const chunk = sseEvent(message, String(serial));
+        res.write(chunk);
+        recorder.response(200, [], chunk);
+        return true;
+      },
+    };
+    return {
+      channel,
+      end: () => {
+        openStreams.delete(res);
+        if (!res.writableEnded) res.end();
+      },
+    };
+  };
+
+  /** The standalone stream of a session once it is open, waiting at most the request limit for the client to open it. */
+  const streamOf = (sessionId: string): Promise<Channel | undefined> => {
+    const open = standalone.get(sessionId);
+    if (open !== undefined) return Promise.resolve(open);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        streamWaiters.set(
+          sessionId,
+          (streamWaiters.get(sessionId) ?? []).filter((item) => item !== settle),
+        );
+        resolve(undefined);
+      }, limits.maxRequestMs);
+      timer.unref();
+      const settle = (channel: Channel | undefined) => {
+        clearTimeout(timer);
+        resolve(channel);
+      };
+      streamWaiters.set(sessionId, [...(streamWaiters.get(sessionId) ?? []), settle]);
+    });
+  };
+
+  /** A channel that sends on the session's standalone stream, once the client has opened it. */
+  const standaloneChannel = (sessionId: string): Channel => ({
+    send: (message) => standalone.get(sessionId)?.send(message) ?? false,
+  });
 
   const handle = (req: IncomingMessage, res: ServerResponse, headers: HeaderList, body: string) => {
     const target = req.url ?? '';
@@ -118,6 +193,18 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs }: Ht
     }
     const modernOnly = persona.kind === 'modern-only';
     const [sessionId] = valuesOf(headers, 'mcp-session-id');
+    if (method === 'GET' && scenario !== undefined && !modernOnly && sessionId !== undefined && sessions.has(sessionId)) {
+      // A scenario's server opens the standalone stream, for requests and notifications outside any
+      // call (2025-11-25/basic/transports.mdx:135-160). One per session: a second replaces the first.
+      const stream = openSse(res);
+      standalone.set(sessionId, stream.channel);
+      res.on('close', () => {
+        if (standalone.get(sessionId) === stream.channel) standalone.delete(sessionId);
+      });
+      for (const waiter of streamWaiters.get(sessionId) ?? []) waiter(stream.channel);
+      streamWaiters.delete(sessionId);
+      return;
+    }
     if (method === 'GET' || (method === 'DELETE' && modernOnly) || !['POST', 'DELETE'].includes(method)) {
       // GET: a legacy server MUST open an SSE stream or answer 405 (2025-11-25/basic/transports.mdx:135-141);
       // a 2026-07-28-only server SHOULD answer GET and DELETE with 405 (streamable-http.mdx:680-684).
@@ -137,13 +224,62 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs }: Ht
     }
     // A 2026-07-28-only server ignores Mcp-Session-Id (streamable-http.mdx:685-686).
     const negotiated = modernOnly || sessionId === undefined ? undefined : sessions.get(sessionId);
-    const result = answer(persona, readIncoming(body), { transport: 'http', negotiated, headers });
+    const incoming = readIncoming(body);
+    const key = negotiated === undefined ? '' : (sessionId ?? '');
+    let session: ScenarioSession | undefined;
+    if (scenario !== undefined) {
+      const isInit = incoming.kind === 'request' && incoming.method === 'initialize';
+      // An initialize starts a new session of the scenario; it is filed under the id minted below.
+      session = isInit ? new ScenarioSession(scenario, recorder, limits) : played.get(key);
+      if (session === undefined) {
+        session = new ScenarioSession(scenario, recorder, limits);
+        played.set(key, session);
+      }
+      if (incoming.kind === 'response') session.answered(incoming);
+      if (incoming.kind === 'notification') session.notified(incoming);
+      if (incoming.kind === 'request') session.sawRequest(incoming);
+    }
+    const result = answer(persona, incoming, { transport: 'http', negotiated, headers }, session?.server);
     const extra: [string, string][] = [];
     if (result.opens !== undefined) {
       // The server MAY assign a session at initialization (2025-11-25/basic/transports.mdx:198-205).
       const id = randomUUID();
       sessions.set(id, result.opens);
+      if (session !== undefined) played.set(id, session);
       extra.push(['Mcp-Session-Id', id]);
+    }
+    if (
+      session !== undefined &&
+      incoming.kind === 'notification' &&
+      incoming.method === 'notifications/initialized' &&
+      key !== ''
+    ) {
+      const opened = session;
+      void streamOf(key).then((channel) => opened.opened(channel ?? standaloneChannel(key)));
+    }
+    if (result.defer !== undefined && session !== undefined) {
+      const { request, modern } = result.defer;
+      const accepts = valuesOf(headers, 'accept').join(',');
+      if (accepts.includes('text/event-stream')) {
+        // The call's answer is an SSE stream: its requests and notifications first, its result last
+        // (streamable-http.mdx:88-125; 2025-11-25/basic/transports.mdx:100-130).
+        const stream = openSse(res, extra);
+        res.on('close', () =>
+          session.notified({ kind: 'notification', method: 'notifications/cancelled', params: { requestId: request.id } }),
+        );
+        void session.call(request, modern, stream.channel).then((end) => {
+          if (end.reply !== undefined) stream.channel.send(end.reply);
+          stream.end();
+        });
+      } else {
+        // A client that takes only JSON hears the call's requests on its standalone stream, if any.
+        void session.call(request, modern, standaloneChannel(key)).then((end) => {
+          if (ended || res.writableEnded) return;
+          if (end.reply !== undefined) json(res, 200, end.reply, extra);
+          else respond(res, 202, extra, '');
+        });
+      }
+      return;
     }
     if (result.reply === undefined) {
       respond(res, result.status, extra, '');
@@ -244,6 +380,8 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs }: Ht
     if (ended) return;
     ended = true;
     clearTimeout(runTimer);
+    for (const session of new Set(played.values())) session.close();
+    for (const res of openStreams) res.end();
     server.close();
     server.closeAllConnections();
     recorder.close();

@@ -1,11 +1,12 @@
 /**
  * The probe's personas: how it answers a client, one persona per run. Pure: a message and what the
  * connection knows go in, the answer (and for HTTP its status) comes out; the stdio and HTTP sides
- * record and send it. Each rule cites the specification at SPEC_COMMIT (src/probe/spec.ts) as
+ * record and send it. Each rule cites the specification at SPEC_COMMIT (src/lib/mcp/protocol.ts) as
  * `path:lines`, all under docs/specification/ of modelcontextprotocol/modelcontextprotocol.
  */
-import { errorOf, isRecord, resultOf, type Incoming, type Outgoing, type RpcId } from './jsonrpc.ts';
-import { ERROR, LEGACY_REVISIONS, META, MODERN_REVISION } from './spec.ts';
+import { isRecord } from '../lib/mcp/json.ts';
+import { errorOf, resultOf, type Incoming, type Outgoing, type RpcId } from '../lib/mcp/jsonrpc.ts';
+import { ERROR, LEGACY_REVISIONS, META, MODERN_REVISION } from '../lib/mcp/protocol.ts';
 import { PROBE_NAME, PROBE_VERSION } from './version.ts';
 
 /** A persona, parsed: `observe`, `legacy:<revision>` or `modern-only`. */
@@ -48,6 +49,19 @@ export interface Answer {
   status: number;
   /** Set where this answer opens a legacy session at this revision (HTTP mints its id). */
   opens?: string;
+  /** Set where a scenario answers later (a `tools/call` that may first ask the client): the side plays it. */
+  defer?: { request: Extract<Incoming, { kind: 'request' }>; modern: boolean };
+}
+
+/**
+ * The server a persona speaks for once the client may use it: by default the one harmless tool;
+ * with a scenario (src/probe/session.ts), its capabilities, instructions, lists and calls.
+ */
+export interface ServerSide {
+  capabilities: Record<string, unknown>;
+  instructions?: string;
+  /** The answer to a request past the handshake; undefined where the persona's own answer stands. */
+  serve(request: Extract<Incoming, { kind: 'request' }>, modern: boolean): Answer | undefined;
 }
 
 /** The harmless tool every persona lists after the handshake. */
@@ -167,7 +181,7 @@ const decodeSentinel = (value: string): string => {
 };
 
 /** The answers every persona gives once a client may use it: the one tool, and `ping`. */
-const serve = (request: Extract<Incoming, { kind: 'request' }>, modern: boolean): Answer | undefined => {
+const probeServe = (request: Extract<Incoming, { kind: 'request' }>, modern: boolean): Answer | undefined => {
   const result = (value: Record<string, unknown>) =>
     reply(modern ? modernResult(request.id, value) : resultOf(request.id, value));
   switch (request.method) {
@@ -201,12 +215,21 @@ const methodNotFound = (request: Extract<Incoming, { kind: 'request' }>, modern:
  * The legacy `initialize` answer: echo the client's version where the persona supports it, else
  * answer the persona's own latest (2025-11-25/basic/lifecycle.mdx:165-175).
  */
-const initialize = (persona: Persona, request: Extract<Incoming, { kind: 'request' }>): Answer => {
+const initialize = (
+  persona: Persona,
+  request: Extract<Incoming, { kind: 'request' }>,
+  server: ServerSide | undefined,
+): Answer => {
   const offered = request.params['protocolVersion'];
   const supported = persona.kind === 'legacy' ? [persona.revision] : [...LEGACY_REVISIONS];
   const version = typeof offered === 'string' && supported.includes(offered) ? offered : (supported[0] ?? LEGACY_REVISIONS[0]);
   return {
-    reply: resultOf(request.id, { protocolVersion: version, capabilities: { tools: {} }, serverInfo }),
+    reply: resultOf(request.id, {
+      protocolVersion: version,
+      capabilities: server?.capabilities ?? { tools: {} },
+      serverInfo,
+      ...(server?.instructions === undefined ? {} : { instructions: server.instructions }),
+    }),
     status: 200,
     opens: version,
   };
@@ -232,10 +255,20 @@ const legacyHeaderProblem = (persona: Persona, context: AnswerContext, id: RpcId
 };
 
 /** A legacy-era request (no `_meta` version, or any request to the legacy persona). */
-const legacyRequest = (persona: Persona, request: Extract<Incoming, { kind: 'request' }>, context: AnswerContext): Answer => {
-  if (request.method === 'initialize') return initialize(persona, request);
+const legacyRequest = (
+  persona: Persona,
+  request: Extract<Incoming, { kind: 'request' }>,
+  context: AnswerContext,
+  server: ServerSide | undefined,
+): Answer => {
+  if (request.method === 'initialize') return initialize(persona, request, server);
   if (context.transport === 'http' && context.negotiated === undefined) return noSession(request.id);
-  return legacyHeaderProblem(persona, context, request.id) ?? serve(request, false) ?? methodNotFound(request, false);
+  return (
+    legacyHeaderProblem(persona, context, request.id) ??
+    server?.serve(request, false) ??
+    probeServe(request, false) ??
+    methodNotFound(request, false)
+  );
 };
 
 /** A modern-era request: its `_meta` version checked, then served statelessly. */
@@ -244,6 +277,7 @@ const modernRequest = (
   request: Extract<Incoming, { kind: 'request' }>,
   context: AnswerContext,
   version: string | undefined,
+  server: ServerSide | undefined,
 ): Answer => {
   const strict = persona.kind === 'modern-only';
   // A request without a `_meta` version cannot be served at any version this persona has: name them.
@@ -258,16 +292,17 @@ const modernRequest = (
     return reply(
       modernResult(request.id, {
         supportedVersions: supportedBy(persona),
-        capabilities: { tools: {} },
+        capabilities: server?.capabilities ?? { tools: {} },
+        ...(server?.instructions === undefined ? {} : { instructions: server.instructions }),
         _meta: { [META.serverInfo]: serverInfo },
       }),
     );
   }
-  return serve(request, true) ?? methodNotFound(request, true);
+  return server?.serve(request, true) ?? probeServe(request, true) ?? methodNotFound(request, true);
 };
 
-/** The probe's answer to one client message, as `persona`. */
-export const answer = (persona: Persona, incoming: Incoming, context: AnswerContext): Answer => {
+/** The probe's answer to one client message, as `persona`, for the default server or a scenario's. */
+export const answer = (persona: Persona, incoming: Incoming, context: AnswerContext, server?: ServerSide): Answer => {
   switch (incoming.kind) {
     case 'unparsable':
       return reply(errorOf(null, ERROR.parseError, 'Parse error'), 400);
@@ -296,7 +331,7 @@ export const answer = (persona: Persona, incoming: Incoming, context: AnswerCont
       if (request.method === 'server/discover' && !(context.transport === 'http' && context.negotiated === undefined)) {
         return methodNotFound(request, false);
       }
-      return legacyRequest(persona, request, context);
+      return legacyRequest(persona, request, context, server);
     case 'modern-only':
       if (request.method === 'initialize') {
         // A modern-only server SHOULD name its versions in any error to initialize
@@ -304,14 +339,14 @@ export const answer = (persona: Persona, incoming: Incoming, context: AnswerCont
         const offered = request.params['protocolVersion'];
         return unsupportedVersion(persona, request.id, typeof offered === 'string' ? offered : '');
       }
-      return modernRequest(persona, request, context, version);
+      return modernRequest(persona, request, context, version, server);
     case 'observe':
       // A dual-era server picks the era from how the client opens: modern `_meta` is served
       // statelessly, `initialize` selects legacy semantics (versioning.mdx:174-180). A
       // server/discover is modern by its nature (2026-07-28/server/discover.mdx:7-9).
       if (request.method !== 'initialize' && (version !== undefined || request.method === 'server/discover')) {
-        return modernRequest(persona, request, context, version);
+        return modernRequest(persona, request, context, version, server);
       }
-      return legacyRequest(persona, request, context);
+      return legacyRequest(persona, request, context, server);
   }
 };

@@ -14,7 +14,7 @@ import { Client as ClientOld } from 'mcp-sdk-1.23/client/index.js';
 import { StdioClientTransport as StdioOld } from 'mcp-sdk-1.23/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpOld } from 'mcp-sdk-1.23/client/streamableHttp.js';
 import { describe, expect, test } from 'vitest';
-import { messagesOf } from '../lib/content/capture-facts.ts';
+import { messagesOf } from '../lib/mcp/messages.ts';
 import type { Capture } from '../lib/content/capture-rules.ts';
 import { readServeOptions } from './flags.ts';
 import { startHttp } from './capture-run.ts';

@@ -4,11 +4,12 @@
  * standard output. It stops when input ends, at a limit, or at the run's time limit, and records why.
  */
 import type { Readable, Writable } from 'node:stream';
-import { readIncoming } from './jsonrpc.ts';
+import { readIncoming } from '../lib/mcp/jsonrpc.ts';
 import type { Limits } from './limits.ts';
 import { decodeLine, LineSplitter, type Line } from './lines.ts';
 import { answer, type Persona } from './personas.ts';
 import type { CaptureRecorder } from './recorder.ts';
+import type { Channel, ScenarioSession } from './session.ts';
 
 /** Why a stdio run ended. */
 export type StdioEnd = 'closed' | 'timeout' | 'limit' | 'full' | 'signal';
@@ -20,6 +21,8 @@ export interface StdioOptions {
   limits: Limits;
   input: Readable;
   output: Writable;
+  /** The scenario played after the handshake, where one is. */
+  session?: ScenarioSession | undefined;
 }
 
 /** A running stdio capture: `done` settles when it ends; `stop` ends it from outside (a signal). */
@@ -29,7 +32,7 @@ export interface StdioRun {
 }
 
 /** Serves one client over stdio until its input ends or a limit is reached. */
-export const serveStdio = ({ persona, recorder, limits, input, output }: StdioOptions): StdioRun => {
+export const serveStdio = ({ persona, recorder, limits, input, output, session }: StdioOptions): StdioRun => {
   const splitter = new LineSplitter(limits.maxMessageBytes);
   let negotiated: string | undefined;
   let messages = 0;
@@ -44,6 +47,7 @@ export const serveStdio = ({ persona, recorder, limits, input, output }: StdioOp
     input.off('data', onData);
     input.off('end', onEnd);
     input.off('error', onError);
+    session?.close();
     recorder.close();
     // Nothing more is read: a client that never closes its end no longer holds the probe open.
     input.pause();
@@ -53,6 +57,14 @@ export const serveStdio = ({ persona, recorder, limits, input, output }: StdioOp
   const send = (text: string) => {
     recorder.message('probe', text);
     output.write(`${text}\n`);
+  };
+  /** Over stdio the server may write at any time (2025-11-25/basic/transports.mdx:20-45). */
+  const channel: Channel = {
+    send: (message) => {
+      if (ended) return false;
+      send(JSON.stringify(message));
+      return true;
+    },
   };
 
   const handle = (line: Line) => {
@@ -75,9 +87,25 @@ export const serveStdio = ({ persona, recorder, limits, input, output }: StdioOp
     if (!valid) recorder.lifecycle('error', 'the line above was not valid UTF-8: recorded with U+FFFD for each invalid byte');
     // A blank line carries no message; answering it would put noise on the client's input.
     if (text.trim() === '') return;
-    const reply = answer(persona, readIncoming(text), { transport: 'stdio', negotiated });
+    const incoming = readIncoming(text);
+    if (session !== undefined) {
+      // The client's answers to the scenario's requests go to the session, not to the persona.
+      if (incoming.kind === 'response') return session.answered(incoming);
+      if (incoming.kind === 'notification') session.notified(incoming);
+      if (incoming.kind === 'request') session.sawRequest(incoming);
+    }
+    const reply = answer(persona, incoming, { transport: 'stdio', negotiated }, session?.server);
     if (reply.opens !== undefined) negotiated = reply.opens;
+    if (reply.defer !== undefined && session !== undefined) {
+      void session.call(reply.defer.request, reply.defer.modern, channel).then((end) => {
+        if (end.reply !== undefined) channel.send(end.reply);
+      });
+      return;
+    }
     if (reply.reply !== undefined) send(JSON.stringify(reply.reply));
+    if (session !== undefined && incoming.kind === 'notification' && incoming.method === 'notifications/initialized') {
+      void session.opened(channel);
+    }
   };
 
   const onData = (chunk: Buffer | string) => {

@@ -73,6 +73,10 @@ export const CaptureHeader = z.strictObject({
   }),
   capturedAt: UtcInstant.meta({ title: 'Captured at', description: 'When the capture began, as an ISO 8601 UTC time.' }),
   probe: OneLine.meta({ title: 'Probe version', description: "The probe's version." }),
+  scenario: Slug.optional().meta({
+    title: 'Scenario',
+    description: 'The lab scenario that was run (what the probe did after the handshake), where not only a handshake.',
+  }),
 });
 
 /** One HTTP header as sent: name and value, name in the case it was sent in. */

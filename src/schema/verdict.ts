@@ -1,12 +1,10 @@
 import * as z from 'zod';
+import { isRecord } from '../lib/mcp/json.ts';
 import { CapabilityId, FeatureId, OneLine, PlainSentences, RevisionId, Slug, idList, oneOf } from './fields.ts';
 
 /** What a verdict can say; a cell without one is *unknown*, which is never written down. */
 export const verdictStates = ['yes', 'partial', 'no'] as const;
 export type VerdictState = (typeof verdictStates)[number];
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What a verdict can be about; exactly one of them names its cell's column. */
 export const verdictAxes = ['revision', 'capability', 'feature'] as const;

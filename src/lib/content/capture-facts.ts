@@ -3,37 +3,10 @@
  * the clientInfo it declared, its User-Agent. Everything here was written by a client: it is text
  * to show, never markup or a command.
  */
-import type { CaptureEvent } from '../../schema/capture.ts';
+import { isRecord } from '../mcp/json.ts';
+import { headerValues, messagesOf } from '../mcp/messages.ts';
+import { META } from '../mcp/protocol.ts';
 import type { Capture } from './capture-rules.ts';
-
-/** The `_meta` keys through which a 2026-07-28 client says its version and identity on each request. */
-const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
-const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A message's text as JSON, or undefined where it is not JSON. */
-export const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-};
-
-/** The JSON-RPC messages one event carries: a stdio line, or an HTTP body (one message or a batch). */
-export const messagesOf = (event: CaptureEvent): Record<string, unknown>[] => {
-  const text = event.kind === 'message' ? event.raw : event.kind === 'http' ? event.body : '';
-  const value = parseJson(text);
-  return (Array.isArray(value) ? value : [value]).filter(isRecord);
-};
-
-/** A header's values by name, case ignored, in the order sent. */
-export const headerValues = (event: CaptureEvent, name: string): string[] =>
-  event.kind === 'http'
-    ? event.headers.filter(([key]) => key.toLowerCase() === name.toLowerCase()).map(([, value]) => value)
-    : [];
 
 /** Every protocol version the client offered, in the order it first offered each: initialize, `_meta`, the HTTP header. */
 export const offeredVersions = (capture: Pick<Capture, 'events'>): string[] => {
@@ -48,7 +21,7 @@ export const offeredVersions = (capture: Pick<Capture, 'events'>): string[] => {
       const params = isRecord(message['params']) ? message['params'] : undefined;
       if (message['method'] === 'initialize') add(params?.['protocolVersion']);
       const meta = isRecord(params?.['_meta']) ? params['_meta'] : undefined;
-      add(meta?.[META_VERSION]);
+      add(meta?.[META.protocolVersion]);
     }
   }
   return offered;
@@ -65,7 +38,8 @@ export const clientInfoOf = (capture: Pick<Capture, 'events'>): ClientInfo | und
       const params = isRecord(message['params']) ? message['params'] : undefined;
       if (message['method'] === 'initialize' && isRecord(params?.['clientInfo'])) return params['clientInfo'];
       const meta = isRecord(params?.['_meta']) ? params['_meta'] : undefined;
-      if (isRecord(meta?.[META_CLIENT_INFO])) return meta[META_CLIENT_INFO];
+      const info = meta?.[META.clientInfo];
+      if (isRecord(info)) return info;
     }
   }
   return undefined;

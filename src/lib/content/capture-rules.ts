@@ -7,6 +7,7 @@ import type { CaptureHeader as Header, CaptureEvent as Event } from '../../schem
 import { parseAuthored } from '../../schema/errors.ts';
 import { Slug } from '../../schema/fields.ts';
 import type { InvalidUtf8 } from './encoding.ts';
+import { isRecord } from '../mcp/json.ts';
 import type { Report } from './file-rules.ts';
 import { expandUnions, fieldsAt, issuePath } from './issues.ts';
 import type { Problem } from './problems.ts';
@@ -59,8 +60,6 @@ const jsonErrorColumn = (message: string): number => {
   return position ? Number(position[1]) + 1 : 1;
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Checks one capture file: UTF-8, every line ending in a newline and holding one JSON object, the

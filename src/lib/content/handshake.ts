@@ -5,8 +5,8 @@
  * facts.ts), which now read it from here.
  */
 import type { CaptureEvent } from '../../schema/capture.ts';
-import { isRecord } from '../mcp/json.ts';
-import { messagesOf, parseJson } from './capture-facts.ts';
+import { isRecord, parseJson } from '../mcp/json.ts';
+import { messagesOf } from '../mcp/messages.ts';
 import type { Capture } from './capture-rules.ts';
 
 /** The modern revision: version, identity and capabilities per request in `_meta`, no handshake. */

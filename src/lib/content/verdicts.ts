@@ -1,4 +1,5 @@
 import { verdictAxes } from '../../schema/verdict.ts';
+import { isRecord } from '../mcp/json.ts';
 import { didYouMean } from './suggest.ts';
 
 /** The ids that exist, by what verdicts refer to. */
@@ -14,9 +15,6 @@ export interface VerdictProblem {
   path: (string | number)[];
   message: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];

@@ -6,7 +6,9 @@
 import type { CaptureEvent } from '../../schema/capture.ts';
 import type { Capture } from '../content/capture-rules.ts';
 import { faceKind, type FaceKind } from '../content/capture-face.ts';
-import { clientInfoOf, infoText, offeredVersions, parseJson, userAgentOf, type ClientInfo } from '../content/capture-facts.ts';
+import { clientInfoOf, infoText, offeredVersions, userAgentOf, type ClientInfo } from '../content/capture-facts.ts';
+import { isRecord, parseJson } from '../mcp/json.ts';
+import { isSseBody, jsonValuesOf } from '../mcp/messages.ts';
 import { linkText } from '../markdown/md-escape.ts';
 import { captureUrl, clientUrl, noteUrl } from './urls.ts';
 
@@ -66,9 +68,6 @@ export interface ExchangeRow {
   detail?: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** What one JSON-RPC message is, in a few words: its method, or the id it answers. */
 const messageLabel = (value: unknown): string | undefined => {
   if (Array.isArray(value)) return `batch of ${value.length}`;
@@ -101,8 +100,14 @@ const exchangeRow = (event: CaptureEvent): ExchangeRow => {
     const label = messageLabel(parsed) ?? (json ? 'JSON' : 'not JSON');
     return { ...base, label, json, ...(body === undefined ? {} : { body }) };
   }
-  const { body, json, parsed } = shownBody(event.body);
-  const message = messageLabel(parsed);
+  // An SSE body stays as sent (its framing is part of what the wire shows); its label names each
+  // message its events carry, read by the same reader as every other view of a capture.
+  const sse = isSseBody(event);
+  const { body, json, parsed } = sse
+    ? { body: event.body === '' ? undefined : event.body, json: false, parsed: undefined }
+    : shownBody(event.body);
+  const labels = (sse ? jsonValuesOf(event) : [parsed]).map(messageLabel).filter((label) => label !== undefined);
+  const message = labels.length === 0 ? undefined : sse ? `SSE: ${labels.join(', ')}` : labels.join(', ');
   const start = 'method' in event ? `${event.method} ${event.target}` : `HTTP ${event.status}`;
   return {
     ...base,

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../node/paths.ts';
 import { checkCapture, type Capture } from '../content/capture-rules.ts';
-import { clientIdentities, clientTimeline, compareVersionsDescending, declaredCapabilities } from './client-captures.ts';
+import { firstDeclaredCapabilities as declaredCapabilities } from '../mcp/capabilities.ts';
+import { clientIdentities, clientTimeline, compareVersionsDescending } from './client-captures.ts';
 
 /** The fixture site's three captures of fast-agent: 0.3.10 (hostile strings), 0.3.5 (legacy persona) and 0.2.40 (stdio). */
 const load = (id: string): Capture => {

@@ -4,29 +4,11 @@
  * User-Agent, face and transport). Everything here came from a client: text to show, never markup.
  */
 import type { Capture } from '../content/capture-rules.ts';
-import { infoText, messagesOf } from '../content/capture-facts.ts';
+import { infoText } from '../content/capture-facts.ts';
 import { compareVersions } from '../content/versions.ts';
+import { firstDeclaredCapabilities } from '../mcp/capabilities.ts';
+import { isRecord } from '../mcp/json.ts';
 import { captureSummary, type CaptureSummary } from './capture-view.ts';
-
-/** The `_meta` key through which a 2026-07-28 client declares its capabilities on each request. */
-const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The capabilities a client first declared (in initialize, or in a request's `_meta`), as it sent them. */
-export const declaredCapabilities = (capture: Pick<Capture, 'events'>): Record<string, unknown> | undefined => {
-  for (const event of capture.events) {
-    if (event.from !== 'client') continue;
-    for (const message of messagesOf(event)) {
-      const params = isRecord(message['params']) ? message['params'] : undefined;
-      if (message['method'] === 'initialize' && isRecord(params?.['capabilities'])) return params['capabilities'];
-      const meta = isRecord(params?.['_meta']) ? params['_meta'] : undefined;
-      if (isRecord(meta?.[META_CAPABILITIES])) return meta[META_CAPABILITIES];
-    }
-  }
-  return undefined;
-};
 
 /**
  * Orders client versions newest first, by the one rule the site compares versions with
@@ -55,7 +37,7 @@ const declarationText = (value: unknown): string => (isRecord(value) ? Object.ke
 export const clientTimeline = (captures: readonly Capture[]): ClientTimeline => {
   const rows = captures
     .map((capture): TimelineRow => {
-      const declared = declaredCapabilities(capture);
+      const declared = firstDeclaredCapabilities(capture);
       return {
         ...captureSummary(capture),
         declared: Object.fromEntries(Object.entries(declared ?? {}).map(([name, value]) => [name, declarationText(value)])),

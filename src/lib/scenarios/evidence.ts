@@ -1,0 +1,155 @@
+/**
+ * What the judges read in a capture, in their words: the client's requests by method, the client's
+ * answer to a probe request by id, what it declared, how the session ended, and what reached the
+ * stand-in model (`model` events, FORMAT.md). Pure; every function takes a parsed capture.
+ */
+import { firstDeclaredCapabilities } from '../mcp/capabilities.ts';
+import { isRecord, parseJson } from '../mcp/json.ts';
+import { methodOf, paramsOf } from '../mcp/jsonrpc.ts';
+import { messagesFrom, type FoundMessage } from '../mcp/messages.ts';
+import { CLIENT_REQUEST } from '../mcp/methods.ts';
+import type { FeatureFact, ParsedCapture } from './scenario.ts';
+
+/** A fact, built. */
+export const fact = (feature: string, state: FeatureFact['state'], detail: string, seq: readonly number[] = []): FeatureFact => ({
+  feature,
+  state,
+  detail,
+  seq: [...new Set(seq)].sort((a, b) => a - b),
+});
+
+/** The client's requests (or notifications) with this method, in order. */
+export const clientSent = (capture: ParsedCapture, method: string): FoundMessage[] =>
+  messagesFrom(capture, 'client').filter(({ message }) => methodOf(message) === method);
+
+/** The probe's requests (or notifications) with this method, in order. */
+export const probeSent = (capture: ParsedCapture, method: string): FoundMessage[] =>
+  messagesFrom(capture, 'probe').filter(({ message }) => methodOf(message) === method);
+
+/** A response from `from` carrying this id (a result or an error, no method), after `after`. */
+export const responseTo = (capture: ParsedCapture, from: 'client' | 'probe', id: unknown, after = 0): FoundMessage | undefined =>
+  messagesFrom(capture, from).find(
+    ({ message, seq }) =>
+      seq >= after && message['id'] === id && !('method' in message) && ('result' in message || 'error' in message),
+  );
+
+/** The client's `tools/call` requests for this tool, in order. */
+export const callsOf = (capture: ParsedCapture, tool: string): FoundMessage[] =>
+  clientSent(capture, CLIENT_REQUEST.toolsCall).filter(({ message }) => paramsOf(message)['name'] === tool);
+
+/** The capabilities the client first declared. */
+export const declaredBy = (capture: ParsedCapture): Record<string, unknown> | undefined => firstDeclaredCapabilities(capture);
+
+/** The last lifecycle event, where there is one: how the capture ended. */
+export const ending = (capture: ParsedCapture): { event: string; detail: string; seq: number } | undefined => {
+  const last = [...capture.events].reverse().find((event) => event.kind === 'lifecycle' && event.event !== 'start');
+  return last?.kind === 'lifecycle' ? { event: last.event, detail: last.detail ?? '', seq: last.seq } : undefined;
+};
+
+/** The probe's notes that it gave up waiting for an answer (its `error` lifecycle events naming `no answer`). */
+export const unanswered = (capture: ParsedCapture, id: unknown): number | undefined =>
+  capture.events.find(
+    (event) =>
+      event.kind === 'lifecycle' &&
+      event.event === 'error' &&
+      (event.detail ?? '').includes(`no answer to id ${JSON.stringify(id)}`),
+  )?.seq;
+
+/** Whether the client sent anything after `seq`: the session went on. */
+export const wentOnAfter = (capture: ParsedCapture, seq: number): number | undefined =>
+  capture.events.find((event) => event.seq > seq && event.from === 'client' && event.kind !== 'lifecycle')?.seq;
+
+/** One exchange with the stand-in model, read loosely: helper-independent, any event whose kind is `model`. */
+export interface ModelEvent {
+  seq: number;
+  from: 'client' | 'probe';
+  body: string;
+  json: unknown;
+}
+
+/** Every `model` event, in order (`from: client` is what the client asked the model, `probe` the model's answer). */
+export const modelEvents = (capture: ParsedCapture): ModelEvent[] =>
+  capture.events.flatMap((event) => {
+    const loose = event as unknown as { kind: string; seq: number; from: 'client' | 'probe'; body?: unknown };
+    if (loose.kind !== 'model' || typeof loose.body !== 'string') return [];
+    return [{ seq: loose.seq, from: loose.from, body: loose.body, json: parseJson(loose.body) }];
+  });
+
+/** The requests the client sent the model after `after`. */
+export const modelRequests = (capture: ParsedCapture, after = 0): ModelEvent[] =>
+  modelEvents(capture).filter((event) => event.from === 'client' && event.seq > after);
+
+/** A string as it stands inside JSON text (escaped), so it can be found in a body without parsing it. */
+const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+
+/** The model requests after `after` whose body holds `text`. */
+export const modelSaw = (capture: ParsedCapture, text: string, after = 0): number[] =>
+  modelRequests(capture, after)
+    .filter((event) => event.body.includes(inJson(text)))
+    .map((event) => event.seq);
+
+/** One string of a JSON value with where it stood: its parent object and whether it was an elided string's kept piece. */
+export interface PlacedString {
+  text: string;
+  parent: Record<string, unknown> | undefined;
+  ancestors: readonly Record<string, unknown>[];
+  kept: boolean;
+}
+
+/** Every string in a JSON value, with its parent objects (an elided string's `kept` pieces marked as such). */
+export const stringsIn = (value: unknown): PlacedString[] => {
+  const found: PlacedString[] = [];
+  const walk = (node: unknown, ancestors: Record<string, unknown>[], kept: boolean) => {
+    if (typeof node === 'string') {
+      found.push({ text: node, parent: ancestors[ancestors.length - 1], ancestors, kept });
+      return;
+    }
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, ancestors, kept);
+      return;
+    }
+    if (!isRecord(node)) return;
+    const elided = 'elided' in node && 'sha256' in node;
+    for (const [key, child] of Object.entries(node)) {
+      if (elided && key === 'sha256') continue;
+      walk(child, [...ancestors, node], kept || (elided && key === 'kept'));
+    }
+  };
+  walk(value, [], false);
+  return found;
+};
+
+/** Every object in a JSON value, depth first. */
+export const objectsIn = (value: unknown): Record<string, unknown>[] => {
+  const found: Record<string, unknown>[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (isRecord(node)) {
+      found.push(node);
+      Object.values(node).forEach(walk);
+    }
+  };
+  walk(value);
+  return found;
+};
+
+/** Whether a JSON value holds `text` as a whole string, or as a data URL ending in it. */
+export const holdsWhole = (value: unknown, text: string): boolean =>
+  stringsIn(value).some((item) => !item.kept && (item.text === text || item.text.endsWith(`;base64,${text}`)));
+
+/** The probe's result for a client request, where it answered one. */
+export const probeResult = (
+  capture: ParsedCapture,
+  request: FoundMessage,
+): { result?: Record<string, unknown>; seq: number } | undefined => {
+  const answer = responseTo(capture, 'probe', request.message['id'], request.seq);
+  if (answer === undefined) return undefined;
+  const result = answer.message['result'];
+  return isRecord(result) ? { result, seq: answer.seq } : { seq: answer.seq };
+};
+
+/** Whether the capture has any `model` event: without one, nothing model-side can be decided. */
+export const noModel = (capture: ParsedCapture): boolean => modelRequests(capture).length === 0;
+
+/** The detail a model-side judge gives where no model event exists. */
+export const NO_MODEL = 'the capture has no model events: no stand-in model answered this client';

@@ -1,0 +1,77 @@
+/**
+ * The lab's scenarios, by name, and the facts of any capture: a scenario capture is judged by the
+ * scenario its header names, every capture by its handshake. The build and `npm run probe -- facts`
+ * call `judgeCapture`; the stand-in model's elision keeps `serverStrings`.
+ */
+import { handshakeFacts } from './handshake.ts';
+import { listChanged } from './list-changed.ts';
+import { promptsResources } from './prompts-resources.ts';
+import type { FeatureFact, ParsedCapture, Scenario } from './scenario.ts';
+import { serverRequestsModern } from './server-requests-modern.ts';
+import { serverRequests } from './server-requests.ts';
+import { toolMetadata } from './tool-metadata.ts';
+import { toolResults } from './tool-results.ts';
+import { utilities } from './utilities.ts';
+
+/** Every scenario, in the order the lab runs them. */
+export const scenarios: readonly Scenario[] = [
+  toolResults,
+  toolMetadata,
+  serverRequests,
+  serverRequestsModern,
+  listChanged,
+  promptsResources,
+  utilities,
+];
+
+/** The scenario of this name, where there is one. */
+export const scenarioByName = (name: string): Scenario | undefined => scenarios.find((scenario) => scenario.name === name);
+
+/** The scenario of this name; an Error that lists the names where there is none. */
+export const requireScenario = (name: string): Scenario => {
+  const scenario = scenarioByName(name);
+  if (scenario === undefined)
+    throw new Error(`--scenario: expected one of ${scenarios.map((item) => item.name).join(', ')}, got ${JSON.stringify(name)}`);
+  return scenario;
+};
+
+/**
+ * The facts of any capture: its handshake's, then its scenario's (where its header names one). A
+ * capture naming a scenario this code does not know gets its handshake facts only.
+ */
+export const judgeCapture = (capture: ParsedCapture): FeatureFact[] => {
+  const name = capture.header.scenario;
+  const scenario = typeof name === 'string' ? scenarioByName(name) : undefined;
+  const facts = handshakeFacts(capture);
+  if (scenario === undefined) return facts;
+  const own = scenario.judge(capture);
+  // A scenario's own judgement wins over the handshake's for a feature both speak to.
+  return [...facts.filter((item) => !own.some((mine) => mine.feature === item.feature)), ...own];
+};
+
+/** Every string in a JSON value, depth first. */
+const stringsOf = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(stringsOf)
+      : typeof value === 'object' && value !== null
+        ? Object.values(value).flatMap(stringsOf)
+        : [];
+
+/**
+ * Every string the server sends in a scenario: instructions, tool names, titles, descriptions,
+ * schema text, results, prompts, resources and what its steps send (the whole text of each
+ * value, and each structured result also as the JSON a client may turn it into).
+ */
+export const serverStrings = (scenario: Scenario): string[] => {
+  const values: unknown[] = [
+    scenario.offers,
+    scenario.results,
+    scenario.steps.map((step) => step.actions),
+    Object.values(scenario.results).map((result) =>
+      result.structuredContent === undefined ? [] : JSON.stringify(result.structuredContent),
+    ),
+  ];
+  return [...new Set(values.flatMap(stringsOf))].filter((text) => text !== '');
+};

@@ -1,0 +1,132 @@
+/**
+ * A lab scenario: what the probe's server offers a client (instructions, tools, prompts, resources),
+ * what it sends when (server→client requests and notifications), what the stand-in model calls, and
+ * a pure judge that turns the capture of a run into feature facts. One scenario per file in this
+ * folder, gathered by index.ts; the probe (src/probe/session.ts) plays a scenario, the build and
+ * `npm run probe -- facts` judge its captures.
+ */
+import type { CaptureEvent, CaptureHeader } from '../../schema/capture.ts';
+import type { ServerNotificationMethod, ServerRequestMethod } from '../mcp/methods.ts';
+
+/** A capture as the judges read it: its header and its events, already checked. */
+export interface ParsedCapture {
+  header: CaptureHeader;
+  events: readonly CaptureEvent[];
+}
+
+/** What a judge says of one feature in one capture. */
+export interface FeatureFact {
+  /** A feature id (content/features/<id>.md). */
+  feature: string;
+  /** `not-observed` where the capture cannot decide: never `no` for lack of evidence. */
+  state: 'yes' | 'partial' | 'no' | 'not-observed';
+  /** One sentence: what the capture shows, in the project's words. */
+  detail: string;
+  /** The events that show it. */
+  seq: number[];
+}
+
+/** A tool as the server lists it (2025-11-25/server/tools.mdx, "Tool"). */
+export interface Tool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+/** A tool result as the server sends it (2025-11-25/server/tools.mdx, "Tool Result"). */
+export interface ToolResult {
+  content: readonly Record<string, unknown>[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** A prompt the server lists, and the messages `prompts/get` answers with. */
+export interface Prompt {
+  name: string;
+  title?: string;
+  description: string;
+  arguments?: readonly { name: string; description?: string; required?: boolean }[];
+  messages: readonly Record<string, unknown>[];
+}
+
+/** A resource the server lists, and the text `resources/read` answers with. */
+export interface Resource {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType: string;
+  text: string;
+}
+
+/** A resource template the server lists (answered like a resource, its text naming the URI read). */
+export interface ResourceTemplate {
+  uriTemplate: string;
+  name: string;
+  description?: string;
+  mimeType: string;
+}
+
+/** What the server offers once the client may use it. */
+export interface Offers {
+  instructions?: string;
+  tools: readonly Tool[];
+  prompts?: readonly Prompt[];
+  resources?: readonly Resource[];
+  resourceTemplates?: readonly ResourceTemplate[];
+}
+
+/**
+ * One thing the server does. A request waits for the client's answer (by id, within the probe's
+ * limits) before the next action; `needs` names the client capability it requires (a dotted path
+ * such as `elicitation.url`), and the server sends nothing the client did not declare. A
+ * progress notification goes only for a call that carried a `progressToken`. `addTools` changes
+ * what `tools/list` answers from then on. `hold` keeps a call unanswered until the client cancels
+ * it or the run ends.
+ */
+export type Action =
+  | { request: ServerRequestMethod; params: Record<string, unknown>; needs?: string; key: string }
+  | { notify: ServerNotificationMethod; params: Record<string, unknown> }
+  | { addTools: readonly Tool[] }
+  | { hold: true };
+
+/**
+ * When a step runs: once the session is open (after `notifications/initialized`; a legacy session
+ * only: 2026-07-28 has no server-initiated requests), or during a call of a tool, before its result
+ * (on 2026-07-28 a call's requests travel as one `input_required` result, mrtr.mdx).
+ */
+export type When = 'session' | { call: string };
+
+/** What the server sends when. */
+export interface Step {
+  when: When;
+  actions: readonly Action[];
+}
+
+/** A lab scenario. */
+export interface Scenario {
+  /** Its name, as `--scenario` takes it. */
+  name: string;
+  /** One sentence: what it asks of the client. */
+  description: string;
+  /** The feature ids it decides. */
+  decides: readonly string[];
+  /** The revision it plays: its server requests travel as this revision specifies. */
+  revision: '2025-11-25' | '2026-07-28';
+  offers: Offers;
+  /** The result of each tool, by name; a tool without one answers an error. */
+  results: Readonly<Record<string, ToolResult>>;
+  /** What the stand-in model calls, in order, by the server's tool name. */
+  calls: readonly { tool: string; arguments: Record<string, unknown> }[];
+  /** The one-line task given to the client (the project's own words). */
+  prompt: string;
+  steps: readonly Step[];
+  /** The facts its captures establish. Pure. */
+  judge(capture: ParsedCapture): FeatureFact[];
+}
+
+/** Whether a tool name is valid for every client the lab drives: short, lowercase, digits and underscores. */
+export const isPortableToolName = (name: string): boolean => /^[a-z0-9_]{1,40}$/.test(name);
