@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
 import { ClientsExport, FeaturesExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
+import { runsLabel } from '../src/lib/matrix/version-runs.ts';
 import { headersFor, parseHeaders } from '../src/lib/outputs/headers.ts';
 import { resolveRepository } from '../src/lib/outputs/repository.ts';
 import packageJson from '../package.json' with { type: 'json' };
@@ -305,8 +306,16 @@ describe.each([
             expect(detail.length, `${client} × ${cell.column}`).toBeGreaterThan(0);
             const summary = td.slice(0, td.indexOf('</button>'));
             expect(summary).toContain(cell.evidence === 'observed' ? 'observed on the wire' : 'read in code and reports');
-            if (cell.since !== undefined) expect(summary).toContain(`since ${cell.since}`);
+            // Where captures decide the cell its runs speak (never a bare since), else a written since, else as of.
+            const runs =
+              cell.ranges === undefined ? undefined : runsLabel(cell.ranges as Parameters<typeof runsLabel>[0], cell.state);
+            if (runs !== undefined) expect(summary).toContain(runs);
+            else if (cell.since !== undefined) expect(summary).toContain(`since ${cell.since}`);
             else if (cell.version !== undefined) expect(summary).toContain(`as of ${cell.version}`);
+            if (cell.ranges?.[0]?.fromIsOldestCaptured === true && cell.since === cell.ranges[0].from)
+              expect(summary, `${client} × ${cell.column}`).not.toMatch(
+                new RegExp(`(?<!at least )since ${cell.since.replaceAll('.', '\\.')}`),
+              );
             expect(summary).not.toContain('href=');
             for (const note of cell.notes) expect(detail).toContain(`href="/research/${note}"`);
           });
@@ -630,23 +639,14 @@ describe('the fixture site: verdicts', () => {
     const header = [...section(timeline, '<thead', '</thead>').matchAll(/<th scope="col"[^>]*>([\s\S]*?)<\/th>/g)].map((match) =>
       text(match[1] ?? ''),
     );
-    expect(header).toEqual([
-      'Version',
-      'Face, transport',
-      'Probe persona',
-      'Offered',
-      'elicitation',
-      'roots',
-      'sampling',
-      'Captured',
-    ]);
+    expect(header).toEqual(['Version', 'Captures', 'Offered', 'elicitation', 'roots', 'sampling', 'Captured']);
     const rows = [...section(timeline, '<tbody', '</tbody>').matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(
       (match) => match[1] ?? '',
     );
     expect(rows.map(text)).toEqual([
-      '0.3.10 cli, http observe 2026-07-28 , 2025-11-25 ✓ declared form, url ✓ declared listChanged — not declared 2026-11-20',
-      '0.3.5 cli, http legacy:2025-06-18 2025-11-25 , 2025-06-18 ✓ declared ✓ declared listChanged ✓ declared 2026-11-22',
-      '0.2.40 cli, stdio observe 2025-06-18 — not declared ✓ declared listChanged ✓ declared 2026-11-21',
+      '0.3.10 observe · hand-written test fixture: hostile client strings (cli, http): held a session at 2025-11-25 after server/discover 2026-07-28 , 2025-11-25 ✓ declared form, url ✓ declared listChanged — not declared 2026-11-20',
+      '0.3.5 legacy:2025-06-18 · hand-written test fixture: a server that answers an older revision (cli, http): held a session at 2025-06-18 2025-11-25 , 2025-06-18 ✓ declared ✓ declared listChanged ✓ declared 2026-11-22',
+      '0.2.40 observe · hand-written test fixture: an older version over stdio (cli, stdio): opened at 2025-06-18 and held a session 2025-06-18 — not declared ✓ declared listChanged ✓ declared 2026-11-21',
     ]);
     expect(rows[0]).toContain('href="/captures/fast-agent-0-3-10-observe-http"');
     expect(rows[1]).toContain('href="/captures/fast-agent-0-3-5-legacy-2025-06-18-http"');
@@ -677,7 +677,7 @@ describe('the fixture site: verdicts', () => {
     );
     expect(twin).toContain('Unknown capabilities (no verdict yet, which is not no): [Tools](/capabilities/tools.md).');
     expect(twin).toContain(
-      '| [`0.3.5`](/captures/fast-agent-0-3-5-legacy-2025-06-18-http.md) | cli, http | `legacy:2025-06-18` | `2025-11-25`, `2025-06-18` | declared | declared: `listChanged` | declared | 2026-11-22 |\n',
+      '| `0.3.5` | [`legacy:2025-06-18`](/captures/fast-agent-0-3-5-legacy-2025-06-18-http.md) · `hand-written test fixture: a server that answers an older revision` (cli, http): held a session at 2025-06-18 | `2025-11-25`, `2025-06-18` | declared | declared: `listChanged` | declared | 2026-11-22 |\n',
     );
     expect(twin).toContain('| `fast-agent-mcp` | `fast-agent` | `0.3.5` | `python-httpx/0.28.1` | cli, http |');
     expect(twin.indexOf('## Support')).toBeLessThan(twin.indexOf('## Notes'));
@@ -898,6 +898,8 @@ describe('captures on the fixture site', () => {
         userAgent: 'python-httpx/0.28.1',
         transport: 'http',
         path: 'cli',
+        face: 'session',
+        command: 'hand-written test fixture: a server that answers an older revision',
         capture: 'fast-agent-0-3-5-legacy-2025-06-18-http',
         capturedAt: '2026-11-22T10:00:00Z',
       },
@@ -906,6 +908,8 @@ describe('captures on the fixture site', () => {
         clientInfo: { name: 'fast-agent-mcp', version: '0.2.40' },
         transport: 'stdio',
         path: 'cli',
+        face: 'session',
+        command: 'hand-written test fixture: an older version over stdio',
         capture: 'fast-agent-0-2-40-observe-stdio',
         capturedAt: '2026-11-21T10:00:00Z',
       },
@@ -915,6 +919,8 @@ describe('captures on the fixture site', () => {
         userAgent: 'fast-agent/0.3.10 <svg onload=alert(2)> ```',
         transport: 'http',
         path: 'cli',
+        face: 'session',
+        command: 'hand-written test fixture: hostile client strings',
         capture: id,
         capturedAt: '2026-11-20T09:15:00Z',
       },
@@ -935,6 +941,43 @@ describe('captures on the main site', () => {
     expect(read(dist, 'captures.html')).toContain('<h1');
     const clients = ClientsExport.parse(JSON.parse(read(dist, 'data/clients.json')));
     expect(clients.length).toBeGreaterThan(1);
+  });
+
+  test('a since that older captures contradicted, and the oldest captured, read as since at least, and changing runs as runs, on the page, the twin and matrix.json', () => {
+    const cells = MatrixExport.parse(JSON.parse(read(dist, 'data/matrix.json')));
+    const cell = (client: string, key: 'revision' | 'capability', column: string) =>
+      cells.find((item) => item.client === client && key in item && (item as Record<string, unknown>)[key] === column);
+    // Copilot CLI 2025-11-25 was written "since 1.0.102" though 1.0.11 already held it (issue 30).
+    expect(cell('copilot-cli', 'revision', '2025-11-25')).toMatchObject({
+      since: '1.0.11',
+      ranges: [{ from: '1.0.11', to: '1.0.102', state: 'yes', fromIsOldestCaptured: true }],
+    });
+    expect(cell('copilot-cli', 'capability', 'sampling')).toMatchObject({
+      ranges: [
+        { from: '1.0.11', to: '1.0.70', state: 'no', fromIsOldestCaptured: true },
+        { from: '1.0.71', to: '1.0.102', state: 'partial' },
+      ],
+    });
+    const page = read(dist, 'clients/copilot-cli.html');
+    const twin = read(dist, 'clients/copilot-cli.md');
+    const matrixTwin = read(dist, 'matrix.md');
+    for (const text of [page, twin, matrixTwin]) {
+      expect(text).toContain('since at least 1.0.11 (oldest captured)');
+      expect(text).toContain('1.0.11–1.0.70: no · 1.0.71–1.0.102: partial');
+      expect(text).not.toContain('since 1.0.102');
+    }
+    expect(read(dist, 'matrix.html')).toContain('since at least 1.0.11 (oldest captured)');
+  });
+
+  test("a health check, the lab's script and the CLI each say their face in clients.json; the CLI capture filed under cline is the CLI's", () => {
+    const clients = ClientsExport.parse(JSON.parse(read(dist, 'data/clients.json')));
+    const observed = (id: string) => clients.find((client) => client.client === id)?.observed ?? [];
+    const named = (id: string, name: string) => observed(id).filter((item) => item.clientInfo?.['name'] === name);
+    expect(named('qwen-code', 'mcp-test-client').map((item) => item.face)).toEqual(['health-check', 'health-check']);
+    expect(new Set(named('typescript-sdk', 'canimcp-sdk-recipe').map((item) => item.face))).toEqual(new Set(['lab-script']));
+    expect(named('cline', '@cline/core')).toEqual([]);
+    expect(named('cline-cli', '@cline/core').length).toBeGreaterThan(0);
+    expect(clients.find((client) => client.client === 'qwen-code')?.clientInfoName).toBeUndefined();
   });
 });
 

@@ -114,7 +114,7 @@ export const runVersions = (run: Pick<VersionRun, 'from' | 'to'>): string =>
   run.to === undefined ? run.from : `${run.from}–${run.to}`;
 
 /** Runs for pages and twins, oldest first: `0.77.0: yes · 0.118.0: no · 0.120.0–0.171.0: yes`. */
-export const formatRuns = (runs: readonly VersionRun[]): string =>
+export const formatRuns = (runs: readonly Omit<VersionRun, 'captures'>[]): string =>
   runs.map((run) => `${runVersions(run)}: ${run.state}`).join(' · ');
 
 /**
@@ -122,7 +122,7 @@ export const formatRuns = (runs: readonly VersionRun[]): string =>
  * least <oldest> (oldest captured)"; runs that differ are each shown; none gives undefined (the
  * caller falls back to the written `since` or `version`).
  */
-export const runsLabel = (runs: readonly VersionRun[], state: string): string | undefined => {
+export const runsLabel = (runs: readonly Omit<VersionRun, 'captures'>[], state: string): string | undefined => {
   const [only] = runs;
   if (only === undefined) return undefined;
   if (runs.length === 1 && only.state === state) return `since at least ${only.from} (oldest captured)`;

@@ -13,6 +13,13 @@ const load = (id: string): Capture => {
   expect(problems).toEqual([]);
   return capture as Capture;
 };
+/** What each capture showed: the fixture's 0.3.10 falls back from a refused server/discover, 0.3.5 a legacy one, 0.2.40 opens at 2025-06-18. */
+const SHOWED = {
+  'fast-agent-0-2-40-observe-http': 'held a session at 2025-11-25 after server/discover',
+  'fast-agent-0-2-40-observe-stdio': 'opened at 2025-06-18 and held a session',
+  'fast-agent-0-3-10-observe-http': 'held a session at 2025-11-25 after server/discover',
+  'fast-agent-0-3-5-legacy-2025-06-18-http': 'held a session at 2025-06-18',
+};
 const captures = [
   'fast-agent-0-2-40-observe-stdio',
   'fast-agent-0-3-10-observe-http',
@@ -67,7 +74,24 @@ describe("a client's timeline", () => {
       ['0.2.40', 'observe', ['2025-06-18'], { roots: 'listChanged', sampling: '' }],
     ]);
     expect(timeline.rows[0]?.id).toBe('fast-agent-0-3-10-observe-http');
-    expect(clientTimeline([])).toEqual({ capabilities: [], rows: [] });
+    expect(clientTimeline([])).toEqual({ capabilities: [], rows: [], versions: [] });
+  });
+
+  test('one entry per version, each capture of it with what it showed, declarations its captures disagree on counted', () => {
+    const first = captures[1] as Capture;
+    // The 0.3.10 capture as if made at 0.2.40 too: one version, two captures, two faces.
+    const same = { ...first, id: 'fast-agent-0-2-40-observe-http', header: { ...first.header, version: '0.2.40' } };
+    const timeline = clientTimeline([...captures, same]);
+    expect(timeline.versions.map((group) => [group.version, group.rows.map((row) => row.id)])).toEqual([
+      ['0.3.10', ['fast-agent-0-3-10-observe-http']],
+      ['0.3.5', ['fast-agent-0-3-5-legacy-2025-06-18-http']],
+      ['0.2.40', ['fast-agent-0-2-40-observe-stdio', 'fast-agent-0-2-40-observe-http']],
+    ]);
+    expect(Object.fromEntries(timeline.rows.map((row) => [row.id, row.showed]))).toEqual(SHOWED);
+    const mixed = timeline.versions[2];
+    expect(mixed?.declared).toEqual({ roots: 'listChanged' });
+    expect(mixed?.declaredIn).toEqual({ elicitation: '1 of 2', sampling: '1 of 2' });
+    expect(mixed?.offered).toEqual(['2025-06-18', '2026-07-28', '2025-11-25']);
   });
 
   test('the identities presented, one per distinct clientInfo, User-Agent, face and transport, with their captures', () => {

@@ -51,18 +51,24 @@ export const clientCapturesMarkdown = (name: string, timeline: ClientTimeline, i
   if (timeline.rows.length === 0)
     return `## Versions captured\n\nNo wire capture of ${name} yet.\n\n## Identities observed\n\nNone observed yet.`;
   const versions = table(
-    ['Version', 'Face, transport', 'Persona', 'Offered', ...timeline.capabilities.map(tableCode), 'Captured'],
-    timeline.rows.map((item) => [
-      `[${tableCode(item.version)}](${captureUrl(item.id, 'twin')})`,
-      `${item.path}, ${item.transport}`,
-      tableCode(item.persona),
-      item.offered.length === 0 ? 'none seen' : item.offered.map(tableCode).join(', '),
+    ['Version', 'Captures', 'Offered', ...timeline.capabilities.map(tableCode), 'Captured'],
+    timeline.versions.map((group) => [
+      tableCode(group.version),
+      group.rows
+        .map(
+          (item) =>
+            `[${tableCode(item.persona)}](${captureUrl(item.id, 'twin')})${item.scenario === undefined ? '' : ` · scenario ${tableCode(item.scenario)}`} · ${item.command === undefined ? '' : `${tableCode(item.command)} `}(${item.path}, ${item.transport}): ${item.showed}`,
+        )
+        .join('; '),
+      group.offered.length === 0 ? 'none seen' : group.offered.map(tableCode).join(', '),
       ...timeline.capabilities.map((capability) => {
-        const declared = item.declared[capability];
-        if (declared === undefined) return item.declaredAny ? 'not declared' : 'no declaration seen';
+        const some = group.declaredIn[capability];
+        if (some !== undefined) return `declared in ${some}`;
+        const declared = group.declared[capability];
+        if (declared === undefined) return group.declaredAny ? 'not declared' : 'no declaration seen';
         return declared === '' ? 'declared' : `declared: ${tableCode(declared)}`;
       }),
-      item.capturedAt.slice(0, 10),
+      group.lastCaptured.slice(0, 10),
     ]),
   );
   const named = table(
@@ -76,5 +82,5 @@ export const clientCapturesMarkdown = (name: string, timeline: ClientTimeline, i
       identity.captures.map((capture) => `[${tableCode(capture.version)}](${captureUrl(capture.id, 'twin')})`).join(', '),
     ]),
   );
-  return `## Versions captured\n\nNewest version first; each links its capture.\n\n${versions}\n\n## Identities observed\n\n${named}`;
+  return `## Versions captured\n\nOne row per version, newest first; each capture of it links its twin, with its persona, face and what it showed.\n\n${versions}\n\n## Identities observed\n\n${named}`;
 };
