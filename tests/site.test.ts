@@ -1016,7 +1016,7 @@ describe('features on the fixture site', () => {
     expect(words).toContain('docs/specification/2026-07-28/server/discover.mdx:62-87 , 2026-08-22');
     const row = text(section(page, 'data-client="fast-agent"', '</tr>'));
     expect(row).toMatch(
-      /^fast-agent ◐ partial since at least 0\.3\.10 \(oldest captured\) ● observed on the wire fast-agent-0-3-10-observe-http Over HTTP only, in the fixture\. Fixture: fast-agent leads with server\/discover$/,
+      /fast-agent ◐ partial since at least 0\.3\.10 \(oldest captured\) ● observed on the wire fast-agent-0-3-10-observe-http Over HTTP only, in the fixture\. Fixture: fast-agent leads with server\/discover$/,
     );
     expect(text(section(page, 'data-unknown-clients', '</p>'))).toContain('No verdict yet, which is not no: Hermes Agent');
     expect(page).toContain('<link rel="alternate" type="text/markdown" href="/features/lifecycle/serverDiscover.md">');
@@ -1085,6 +1085,8 @@ describe('features on the fixture site', () => {
     expect(read(dist, 'llms.txt')).toContain(
       '## Features\n\n- [Sends server/discover](https://canimcp.io/features/lifecycle/serverDiscover.md)',
     );
-    expect(read(dist, 'research.html')).toMatch(/<option value="lifecycle.serverDiscover" data-label="Sends server\/discover">/);
+    expect(read(dist, 'research.html')).toMatch(
+      /<option value="lifecycle.serverDiscover" data-label="Sends server\/discover"[ >]/,
+    );
   });
 });
