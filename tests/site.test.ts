@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
-import { ClientsExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
+import { ClientsExport, FeaturesExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
 import { runsLabel } from '../src/lib/matrix/version-runs.ts';
 import { headersFor, parseHeaders } from '../src/lib/outputs/headers.ts';
@@ -310,7 +310,8 @@ describe.each([
             const summary = td.slice(0, td.indexOf('</a>'));
             expect(summary).toContain(cell.evidence === 'observed' ? 'observed on the wire' : 'read in code and reports');
             // Where captures decide the cell its runs speak (never a bare since), else a written since, else as of.
-            const runs = cell.ranges === undefined ? undefined : runsLabel(cell.ranges, cell.state);
+            const runs =
+              cell.ranges === undefined ? undefined : runsLabel(cell.ranges as Parameters<typeof runsLabel>[0], cell.state);
             if (runs !== undefined) expect(summary).toContain(runs);
             else if (cell.since !== undefined) expect(summary).toContain(`since ${cell.since}`);
             else if (cell.version !== undefined) expect(summary).toContain(`as of ${cell.version}`);
@@ -984,5 +985,115 @@ describe('captures on the main site', () => {
     expect(named('cline', '@cline/core')).toEqual([]);
     expect(named('cline-cli', '@cline/core').length).toBeGreaterThan(0);
     expect(clients.find((client) => client.client === 'qwen-code')?.clientInfoName).toBeUndefined();
+  });
+});
+
+describe('features on the fixture site', () => {
+  const dist = requireDist(fixtureDist);
+  const section = (html: string, from: string, to: string) => {
+    const start = html.indexOf(from);
+    return start === -1 ? '' : html.slice(start, html.indexOf(to, start));
+  };
+  const text = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#39;/g, "'")
+      .replace(/\s+/g, ' ')
+      .trim();
+
+  test('/features lists every feature under its capability, each linking its page', () => {
+    const page = read(dist, 'features.html');
+    expect(page).toContain('<link rel="alternate" type="text/markdown" href="/features.md">');
+    expect(page).toMatch(
+      /id="group-protocolVersions"[\s\S]*href="\/features\/lifecycle\/serverDiscover"[\s\S]*id="group-tools"[\s\S]*href="\/features\/tools\/call"/,
+    );
+    expect(text(page)).toContain('Sends server/discover lifecycle.serverDiscover (1 client with a verdict)');
+    const twin = read(dist, 'features.md');
+    expect(twin).toContain('## Protocol versions\n\n- [Sends server/discover](/features/lifecycle/serverDiscover.md)');
+    expect(twin).toContain('## Tools\n\n- [Tool calls](/features/tools/call.md)');
+  });
+
+  test('a feature page says what it means and where the spec says so, then a row per client, unknown apart', () => {
+    const page = read(dist, 'features/lifecycle/serverDiscover.html');
+    const words = text(page);
+    expect(words).toContain("Does the client call server/discover to learn the server's versions before other requests?");
+    expect(page).toContain(
+      'href="https://github.com/modelcontextprotocol/modelcontextprotocol/blob/b0f60ba5409db7a6582440a7b473cc0398890f15/docs/specification/2026-07-28/server/discover.mdx#L62-L87"',
+    );
+    expect(words).toContain('docs/specification/2026-07-28/server/discover.mdx:62-87 , 2026-08-22');
+    const row = text(section(page, 'data-client="fast-agent"', '</tr>'));
+    expect(row).toMatch(
+      /fast-agent ◐ partial since at least 0\.3\.10 \(oldest captured\) ● observed on the wire fast-agent-0-3-10-observe-http Over HTTP only, in the fixture\. Fixture: fast-agent leads with server\/discover$/,
+    );
+    expect(text(section(page, 'data-unknown-clients', '</p>'))).toContain('No verdict yet, which is not no: Hermes Agent');
+    expect(page).toContain('<link rel="alternate" type="text/markdown" href="/features/lifecycle/serverDiscover.md">');
+  });
+
+  test("a feature's twin: its frontmatter, body, spec references and a row per client, unknown named apart", () => {
+    const twin = read(dist, 'features/lifecycle/serverDiscover.md');
+    const source = readFileSync(path.join(repoRoot, 'tests/fixtures/minimal/features/lifecycle.serverDiscover.md'), 'utf8');
+    expect(twin.startsWith(source.slice(0, source.indexOf('\n---\n') + 5))).toBe(true);
+    expect(twin).toContain('\n# Sends server/discover\n');
+    expect(twin).toContain(
+      '## Specification\n\n- [MCP specification 2026-07-28, server/discover: when to call it (at the commit of 2026-08-22)](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/b0f60ba5409db7a6582440a7b473cc0398890f15/docs/specification/2026-07-28/server/discover.mdx#L62-L87), commit `b0f60ba5409db7a6582440a7b473cc0398890f15`, `docs/specification/2026-07-28/server/discover.mdx:62-87`, 2026-08-22',
+    );
+    expect(twin).toMatch(
+      /\| \[fast-agent\]\(\/clients\/fast-agent\.md\) \| ◐ partial \| [^|]+ \| observed \(\[fast-agent-0-3-10-observe-http\]\(\/captures\/fast-agent-0-3-10-observe-http\.md\)\) \| Over HTTP only, in the fixture\. \|/,
+    );
+    expect(twin).toContain('Unknown (no verdict yet, which is not no): [Hermes Agent](/clients/hermes-agent.md).');
+    expect(twin).toContain(
+      '## Notes\n\n- [Fixture: fast-agent leads with server/discover](/research/fast-agent-leads-with-the-modern-discover-probe.md)',
+    );
+    expect(read(dist, 'features/tools/call.md')).toContain('No client has a verdict for this feature yet.');
+  });
+
+  test('/data/features.json validates against its schema and lists every cell, the unknown ones included', () => {
+    const cells = JSON.parse(read(dist, 'data/features.json')) as unknown[];
+    expect(FeaturesExport.parse(cells)).toEqual(cells);
+    expect(cells).toHaveLength(4);
+    expect(cells).toContainEqual({
+      feature: 'tools.call',
+      client: 'fast-agent',
+      state: 'unknown',
+      ranges: [],
+      notes: [],
+      captures: [],
+    });
+    expect(cells).toContainEqual(
+      expect.objectContaining({
+        feature: 'lifecycle.serverDiscover',
+        client: 'fast-agent',
+        state: 'partial',
+        evidence: 'observed',
+        caveat: 'Over HTTP only, in the fixture.',
+        notes: ['fast-agent-leads-with-the-modern-discover-probe'],
+        captures: ['fast-agent-0-3-10-observe-http'],
+      }),
+    );
+    expect(JSON.parse(read(dist, 'schema/features-export.json'))).toEqual(
+      JSON.parse(JSON.stringify(jsonSchemas('https://canimcp.io')['features-export'])),
+    );
+  });
+
+  test('capability pages, the matrix and client pages show the features; llms.txt and the search filter name them', () => {
+    const capability = read(dist, 'capabilities/protocolVersions.html');
+    expect(capability).toMatch(/id="features"[\s\S]*<td class="p"><a href="\/features\/lifecycle\/serverDiscover">◐<\/a><\/td>/);
+    expect(read(dist, 'capabilities/protocolVersions.md')).toContain(
+      '## Features\n\n- [Sends server/discover](/features/lifecycle/serverDiscover.md)',
+    );
+    const matrix = read(dist, 'matrix.html');
+    expect(matrix).toMatch(
+      /id="by-feature"[\s\S]*href="\/features\/tools\/call">Tool calls<\/a><\/th><td class="u">\?<\/td><td class="u">\?<\/td>/,
+    );
+    const client = text(section(read(dist, 'clients/fast-agent.html'), 'id="client-features"', '</section>'));
+    expect(client).toContain('Sends server/discover ◐ partial');
+    expect(client).toContain('1 feature of fast-agent with a verdict; 1 unknown (no verdict yet, which is not no).');
+    expect(read(dist, 'clients/fast-agent.md')).toContain('## Features\n\n| Feature | State | Versions | Evidence | Caveat |');
+    expect(read(dist, 'llms.txt')).toContain(
+      '## Features\n\n- [Sends server/discover](https://canimcp.io/features/lifecycle/serverDiscover.md)',
+    );
+    expect(read(dist, 'research.html')).toMatch(
+      /<option value="lifecycle.serverDiscover" data-label="Sends server\/discover"[ >]/,
+    );
   });
 });

@@ -8,6 +8,7 @@ import {
   type CapturedVersion,
   type FeatureCell,
 } from '../lib/matrix/feature-cells.ts';
+import { judgeCapture } from '../lib/scenarios/index.ts';
 import { isCaptureSource, type Feature } from '../schema/index.ts';
 
 /** Every cell, the features by capability, and lookups pages need. */
@@ -47,7 +48,12 @@ const load = async (): Promise<FeatureData> => {
     site.capabilities.map((capability) => capability.id),
   );
   const ordered = groups.flatMap((group) => group.features);
-  const cells = buildFeatureCells({ features: ordered, clients: site.clients, noteCaptures, captures });
+  // Only the captures a note cites can decide a cell: those are judged, once each.
+  const cited = new Set([...noteCaptures.values()].flatMap((list) => list.map((capture) => capture.id)));
+  const facts = new Map(
+    views.filter((view) => cited.has(view.capture.id)).map((view) => [view.capture.id, judgeCapture(view.capture)]),
+  );
+  const cells = buildFeatureCells({ features: ordered, clients: site.clients, noteCaptures, captures, facts });
   const byFeature = Map.groupBy(cells, (cell) => cell.feature);
   const byClient = Map.groupBy(cells, (cell) => cell.client);
   return {

@@ -6,6 +6,7 @@ import {
   capabilityUrl,
   captureUrl,
   clientUrl,
+  featureUrl,
   htmlRoutePaths,
   noteUrl,
   revisionUrl,
@@ -35,6 +36,7 @@ export const htmlPages = async () => {
     ...site.clients.map((client) => ({ path: clientUrl(client.id), lastmod: client.lastUpdated })),
     ...site.revisions.map((revision) => ({ path: revisionUrl(revision.id), lastmod: revision.lastUpdated })),
     ...site.capabilities.map((capability) => ({ path: capabilityUrl(capability.id), lastmod: capability.lastUpdated })),
+    ...site.features.map((feature) => ({ path: featureUrl(feature.id), lastmod: feature.lastUpdated })),
     ...captures.map((view) => ({
       path: captureUrl(view.capture.id),
       lastmod: view.summary.capturedAt.slice(0, 10),

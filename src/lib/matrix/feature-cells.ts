@@ -6,6 +6,7 @@
 import type { Verdict, VerdictState } from '../../schema/index.ts';
 import { compareVersions } from '../content/versions.ts';
 import type { CellState, Evidence } from './matrix.ts';
+import { versionRuns, type Observation } from './version-runs.ts';
 
 /** One run of versions that behaved alike, oldest first (FORMAT.md: version runs). */
 export interface VersionRange {
@@ -46,14 +47,15 @@ export interface FeatureCellInput {
   noteCaptures: ReadonlyMap<string, readonly CapturedVersion[]>;
   /** Every capture of every client: what "oldest captured" is measured against. */
   captures: readonly CapturedVersion[];
+  /** Per capture id, what its judge decided of each feature (`judgeCapture`, src/lib/scenarios). */
+  facts?: ReadonlyMap<string, readonly { feature: string; state: VerdictState | 'not-observed' }[]>;
 }
 
 const byVersion = (a: string, b: string) => compareVersions(a, b) ?? a.localeCompare(b);
 
 /**
- * A cell's runs, from its verdict's `since` and `version` and the versions its captures show.
- * One run for now: the span the verdict covers. This is the one place to switch to the runs derived
- * from each capture's judged facts (`src/lib/matrix/version-runs.ts`) once they exist.
+ * A cell's runs where no cited capture decides it (its evidence is read, or its captures' judges
+ * say nothing of the feature): one run, the span its verdict's `since` and `version` cover.
  */
 export const verdictRanges = (
   verdict: Pick<Verdict, 'state' | 'since' | 'version'>,
@@ -87,15 +89,32 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
         .flatMap((note) => input.noteCaptures.get(note) ?? [])
         .filter((capture) => capture.client === client.id);
       const captures = [...new Set(cited.map((capture) => capture.id))];
+      // Each cited capture whose judge decided the feature is one observation; the runs follow them.
+      const observations = cited.flatMap((capture): Observation[] =>
+        (input.facts?.get(capture.id) ?? []).flatMap((fact) =>
+          fact.feature === feature.id && fact.state !== 'not-observed'
+            ? [{ version: capture.version, state: fact.state, capture: capture.id }]
+            : [],
+        ),
+      );
+      const runs = versionRuns(observations);
       return {
         feature: feature.id,
         client: client.id,
         state: verdict.state,
-        ranges: verdictRanges(
-          verdict,
-          cited.map((capture) => capture.version),
-          (capturedBy.get(client.id) ?? []).map((capture) => capture.version),
-        ),
+        ranges:
+          runs.length > 0
+            ? runs.map((run) => ({
+                from: run.from,
+                ...(run.to === undefined ? {} : { to: run.to }),
+                state: run.state,
+                ...(run.fromIsOldestCaptured ? { fromIsOldestCaptured: true } : {}),
+              }))
+            : verdictRanges(
+                verdict,
+                cited.map((capture) => capture.version),
+                (capturedBy.get(client.id) ?? []).map((capture) => capture.version),
+              ),
         evidence: captures.length > 0 ? 'observed' : 'read',
         ...(verdict.caveat === undefined ? {} : { caveat: verdict.caveat }),
         notes: [...verdict.notes],

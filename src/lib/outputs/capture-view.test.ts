@@ -118,6 +118,8 @@ describe('the clients export', () => {
           userAgent: 'fast-agent/0.3.10 <svg onload=alert(2)> ```',
           transport: 'http',
           path: 'cli',
+          face: 'session',
+          command: 'hand-written test fixture: hostile client strings',
           capture: id,
           capturedAt: '2026-11-20T09:15:00Z',
         },

@@ -54,6 +54,7 @@ describe('the routes table', () => {
       '/clients',
       '/revisions',
       '/capabilities',
+      '/features',
       '/matrix',
       '/search',
     ]);

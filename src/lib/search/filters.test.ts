@@ -11,7 +11,7 @@ const note = {
 
 describe('the filters table', () => {
   it('lists the filters in URL order', () => {
-    expect(filterNames).toEqual(['kind', 'client', 'revision', 'capability', 'status']);
+    expect(filterNames).toEqual(['kind', 'client', 'revision', 'capability', 'feature', 'status']);
   });
 
   it("gives a note's values as ids, one list per filter", () => {
@@ -20,6 +20,7 @@ describe('the filters table', () => {
       client: ['fast-agent', 'hermes-agent'],
       revision: ['2026-07-28'],
       capability: ['protocolVersions'],
+      feature: [],
       status: ['current'],
     });
   });

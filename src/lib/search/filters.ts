@@ -26,7 +26,7 @@ export const filterNames: readonly FilterName[] = filters.map((filter) => filter
 export type FilterState = Partial<Record<FilterName, string>>;
 
 /** What a note needs for its filter values; an optional list (`features`) may be absent. */
-export type Filterable = Record<FilterField, string | readonly string[] | undefined>;
+export type Filterable = Partial<Record<FilterField, string | readonly string[] | undefined>>;
 
 /** A note's values for every filter, as ids: `{ kind: ['bug'], client: ['fast-agent', 'codex'], … }`. */
 export const filterValues = (note: Filterable): Record<FilterName, string[]> =>

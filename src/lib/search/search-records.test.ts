@@ -33,6 +33,7 @@ describe('search records', () => {
       client: ['fast-agent', 'hermes-agent'],
       revision: ['2026-07-28'],
       capability: ['protocolVersions'],
+      feature: [],
       status: ['superseded'],
     });
     expect(record.sort).toEqual({ lastVerified: '2026-11-01' });
