@@ -10,7 +10,7 @@
  */
 import { pipelineRun } from 'canimcp/build-context';
 import type { GetStaticPathsOptions } from 'astro';
-import { siteData } from './site.ts';
+import { noteView, siteData } from './site.ts';
 import { pageCount } from '../lib/outputs/paging.ts';
 import { routeFile } from '../lib/outputs/output-files.ts';
 
@@ -26,10 +26,13 @@ const toRender = async <T>(options: Options, items: readonly T[], params: (item:
 
 const byId = (item: { id: string }) => ({ id: item.id });
 
-/** A note's page, or any other per-note route. */
+/** A note's page, or any other per-note route: the one place a note's body reaches a page. */
 export const notePaths = async (options: Options) => {
   const site = await siteData();
-  return (await toRender(options, site.notes, byId)).map((note) => ({ params: { id: note.id }, props: { note } }));
+  return (await toRender(options, site.notes, byId)).map((note) => ({
+    params: { id: note.id },
+    props: { note: noteView(note) },
+  }));
 };
 
 /** A client's page, twin, feeds, llms.txt, or any other per-client route. */

@@ -12,8 +12,15 @@
  * - a note's page, and any file under its folder (`research/<id>/…`): the site key and the note's
  *   digest (its file, `last-updated`, origin and drift marks), as another note's body never shows;
  * - a note's twin: its digest alone (the note's own file with a header made from it);
- * - a client's files: the site key, the verdict history (a commit can change it without changing
- *   any file) and every capture file's id and hash (its pages list its captures).
+ * - a revision's and a capability's files: the site key and the capture files (their matrix
+ *   column or row marks a verdict `observed` from the captures its notes cite);
+ * - a client's files: those and the verdict history (a commit can change it without changing
+ *   any file; its pages list its captures too).
+ *
+ * Each kind of file's key is made of the parts `keyScopes` names, and nothing else; the same table
+ * says what its routes may read (tests/page-scopes.test.ts walks every keyed route's imports and
+ * fails on a data module outside its parts), and the site part's data (src/data/site.ts) holds
+ * notes as `NoteSummary`, no body in it, so a list page that reads a body does not compile.
  *
  * Every other file (the fixed pages, captures, schemas) has no key and is built every time.
  */
@@ -38,10 +45,35 @@ export interface KeyedContent {
   captureFiles: readonly Pick<CaptureBytes, 'id' | 'sha256'>[];
 }
 
+/**
+ * What a key can be made of: `site` (above), `captures` (every capture file's id and hash),
+ * `history` (the verdict history) and `note` (a note's digest: its own file, `last-updated`, origin
+ * and drift marks).
+ */
+export type KeyPart = 'site' | 'captures' | 'history' | 'note';
+
+/** Per kind of keyed file, the parts its key is made of: all its pages may read. */
+export const keyScopes = {
+  /** A note's page and anything under its folder. */
+  notes: ['site', 'note'],
+  /** A note's twin. */
+  twins: ['note'],
+  clients: ['site', 'captures', 'history'],
+  revisions: ['site', 'captures'],
+  capabilities: ['site', 'captures'],
+  /** The research listing's pages after the first. */
+  listing: ['site'],
+} as const satisfies Record<string, readonly KeyPart[]>;
+
+/** A kind of keyed file. */
+export type KeyScope = keyof typeof keyScopes;
+
 /** This build's keys, for `fileKey`. */
 export interface PageKeys {
-  site: string;
-  client: string;
+  /** The key of the research listing's pages. */
+  listingKey: string;
+  /** By collection, the key of every file of its entries. */
+  entryKeys: Readonly<Record<Exclude<CollectionName, 'research'>, string>>;
   /** By note id: its page's key and its twin's. */
   notes: ReadonlyMap<string, { page: string; twin: string }>;
   /** The ids of the other entries with files of their own. */
@@ -64,20 +96,26 @@ export const pageKeys = (content: KeyedContent, origin: string, date: string): P
     entries[collection].add(id);
     siteParts.push(collection, id, body.digest);
   }
-  const site = cacheKey(siteParts);
-  const clientParts = [site, JSON.stringify(content.history)];
-  for (const file of content.captureFiles) clientParts.push(file.id, file.sha256);
+  const shared: Record<Exclude<KeyPart, 'note'>, string> = {
+    site: cacheKey(siteParts),
+    captures: cacheKey(content.captureFiles.flatMap((file) => [file.id, file.sha256])),
+    history: cacheKey([JSON.stringify(content.history)]),
+  };
+  // A scope's key: its parts' names and keys, in the table's order; the note's digest goes last.
+  const keyOf = (scope: KeyScope, digest = '') =>
+    cacheKey(keyScopes[scope].flatMap((part) => [part, part === 'note' ? digest : shared[part]]));
   const notes = new Map(
     content.content.research.map((note) => {
       const digest = byEntry.get(`research/${note.id}`)?.digest ?? '';
-      return [note.id, { page: `${site}.${digest}`, twin: `twin.${digest}` }];
+      return [note.id, { page: keyOf('notes', digest), twin: keyOf('twins', digest) }];
     }),
   );
   const pages = pageCount(content.content.research.length);
   const listing = new Set(
     Array.from({ length: Math.max(0, pages - 1) }, (_, index) => outputFile(pageUrl(routes.research.path, index + 2))),
   );
-  return { site, client: cacheKey(clientParts), notes, entries, listing };
+  const entryKeys = { clients: keyOf('clients'), revisions: keyOf('revisions'), capabilities: keyOf('capabilities') };
+  return { listingKey: keyOf('listing'), entryKeys, notes, entries, listing };
 };
 
 /** By the folder of its entries' files in the built site (`research`, from their URLs), each collection. */
@@ -89,7 +127,7 @@ const folders = new Map(collections.map((collection) => [entryUrl(collection, 'x
  * `<folder>/<id>.<ext>`, and anything under `<folder>/<id>/`.
  */
 export const fileKey = (keys: PageKeys, file: string): string | undefined => {
-  if (keys.listing.has(file)) return keys.site;
+  if (keys.listing.has(file)) return keys.listingKey;
   const [folder = '', name = '', ...rest] = file.split('/');
   const collection = folders.get(folder);
   if (collection === undefined || name === '') return undefined;
@@ -100,5 +138,5 @@ export const fileKey = (keys: PageKeys, file: string): string | undefined => {
     return rest.length === 0 && file === outputFile(entryUrl('research', id, 'twin')) ? note.twin : note.page;
   }
   if (!keys.entries[collection].has(id)) return undefined;
-  return collection === 'clients' ? keys.client : keys.site;
+  return keys.entryKeys[collection];
 };
