@@ -5,6 +5,7 @@
 import { startRun } from 'canimcp/build-context';
 import { formatProblem } from '../../lib/content/problems.ts';
 import { codeVersion } from '../code-version.ts';
+import { shallowCloneWarning } from '../git.ts';
 import { loadContent, type LoadResult } from '../content.ts';
 import { pageKeys } from '../page-keys.ts';
 import { pagesVersion, planReuse, writeManifest, type PagePlan } from '../page-reuse.ts';
@@ -32,6 +33,9 @@ export const buildPages = async (job: BuildJob): Promise<void> => {
   configuredHost();
   const loaded = await readAndValidate(dir, origin, job);
   if (loaded === undefined) return;
+  // The pages say the history is unavailable; the log says it too, with the fix, where a builder looks.
+  const shallow = shallowCloneWarning(dir);
+  if (shallow !== undefined) console.warn(shallow);
   const prepared = render(dir, origin, loaded, job);
   const sending = prepared.then(sendRecords);
   const pages = pagesVersion(await codeVersion());
