@@ -132,18 +132,27 @@ const bareBuild = async (changed: Record<string, string>) => {
   });
 };
 
-/** `npm run dev`'s script on the copy, with the published site's caches; resolves once it answers `path`. */
+/** `npm run dev`'s script on the copy, with the published site's caches; resolves once it answers `ready`. */
 const startDev = async (ready: string): Promise<{ get: (page: string) => Promise<string>; stop: () => Promise<void> }> => {
-  const port = await freePort();
+  // An author's shell: without what vitest sets for itself (NODE_ENV=test, VITEST_*), as e2e/dev.test.ts runs it.
+  const env = Object.fromEntries(
+    Object.entries(environment(published(), publishedCache(), { PORT: String(await freePort()), NO_COLOR: '1' })).filter(
+      ([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'),
+    ),
+  );
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src/cli/dev.ts')], {
     cwd: root,
-    env: environment(published(), publishedCache(), { PORT: String(port) }),
-    stdio: 'ignore',
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const origin = () => /Local\s+(http:\/\/[^\s/]+)/.exec(output)?.[1];
   const get = async (page: string) => {
-    const response = await fetch(`http://localhost:${port}${page}`);
-    if (!response.ok) throw new Error(`the dev server answered ${page} with ${response.status}`);
+    const response = await fetch(`${origin() ?? 'http://localhost:1'}${page}`);
+    if (!response.ok) throw new Error(`the dev server answered ${page} with ${response.status}\n${output}`);
     return response.text();
   };
   const stop = async () => {
