@@ -317,7 +317,7 @@ describe('a rebuild publishes what a cold build of the same tree publishes', () 
     [
       'a change to a module on the body path (links)',
       () =>
-        edit('src/lib/outputs/urls.ts', (text) =>
+        edit('src/lib/routes/urls.ts', (text) =>
           text.replace(
             "form === 'html' ? `/${collection}/${id}` : `/${collection}/${id}.md`;",
             "form === 'html' ? `/${collection}/${id}?from=oracle` : `/${collection}/${id}.md`;",

@@ -10,7 +10,7 @@ import {
   noteUrl,
   revisionUrl,
   routes,
-} from '../lib/outputs/urls.ts';
+} from '../lib/routes/urls.ts';
 import { backlinks } from '../lib/outputs/indexes.ts';
 import { pageCount, pageUrl } from '../lib/outputs/paging.ts';
 import { buildDate, siteOrigin } from '../node/environment.ts';

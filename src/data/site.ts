@@ -15,7 +15,7 @@ import { bodyOf } from 'canimcp/build-context';
 import type { CellDrift, NoteDrift } from '../lib/outputs/drift-marks.ts';
 import { correctedBy, notesBy, newestFirst, relatedBothWays } from '../lib/outputs/indexes.ts';
 import { isStale } from '../lib/content/stale.ts';
-import { canonicalNoteUrl } from '../lib/outputs/urls.ts';
+import { canonicalNoteUrl } from '../lib/routes/urls.ts';
 import { buildDate, siteOrigin } from '../node/environment.ts';
 
 /** What every entry page and twin shares. */
@@ -73,7 +73,7 @@ export interface SiteData {
 type Named = 'research' | 'clients' | 'revisions' | 'capabilities';
 
 const base = <T>(entry: CollectionEntry<Named>): Base<T> => {
-  // Bodies live beside the data store, not in it (see lib/content/bodies.ts).
+  // Bodies live beside the data store, not in it (see lib/outputs/bodies.ts).
   const body = bodyOf(entry.collection, entry.id);
   return {
     id: entry.id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../lib/content/problems.ts';
-import type { VerdictHistory } from '../lib/content/verdict-history.ts';
+import type { VerdictHistory } from '../lib/matrix/verdict-history.ts';
 import type { CollectionName } from '../schema/index.ts';
 import { fileKey, pageKeys, type KeyedContent } from './page-keys.ts';
 

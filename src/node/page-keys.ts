@@ -24,13 +24,13 @@
  *
  * Every other file (the fixed pages, captures, schemas) has no key and is built every time.
  */
-import type { Body } from '../lib/content/bodies.ts';
+import type { Body } from '../lib/outputs/bodies.ts';
 import type { CaptureBytes } from '../lib/content/capture-rules.ts';
 import { outputFile } from '../lib/outputs/output-files.ts';
 import { pageCount, pageUrl } from '../lib/outputs/paging.ts';
 import { formatProblem, type Problem } from '../lib/content/problems.ts';
-import { entryUrl, routes } from '../lib/outputs/urls.ts';
-import type { VerdictHistory } from '../lib/content/verdict-history.ts';
+import { entryUrl, routes } from '../lib/routes/urls.ts';
+import type { VerdictHistory } from '../lib/matrix/verdict-history.ts';
 import { collections, type CollectionName } from '../schema/index.ts';
 import { cacheKey } from './json-file.ts';
 

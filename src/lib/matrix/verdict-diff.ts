@@ -4,7 +4,7 @@
  * terminal, JSON for scripts.
  */
 import type { Axis } from './matrix.ts';
-import { describeChange, formatChange, type CellSnapshot } from '../content/verdict-history.ts';
+import { describeChange, formatChange, type CellSnapshot } from './verdict-history.ts';
 
 /** One cell that differs between the two commits. */
 export interface CellDiff {

@@ -7,7 +7,7 @@ import type { CaptureEvent } from '../../schema/capture.ts';
 import type { Capture } from '../content/capture-rules.ts';
 import { clientInfoOf, infoText, offeredVersions, parseJson, userAgentOf, type ClientInfo } from '../content/capture-facts.ts';
 import { linkText } from '../markdown/md-escape.ts';
-import { captureUrl, clientUrl, noteUrl } from './urls.ts';
+import { captureUrl, clientUrl, noteUrl } from '../routes/urls.ts';
 
 /** What a list of captures shows of one. */
 export interface CaptureSummary {

@@ -7,7 +7,7 @@ import { codeSpan } from './capture-view.ts';
 import type { ClientIdentity, ClientTimeline } from './client-captures.ts';
 import type { Axis, MatrixCell } from '../matrix/matrix.ts';
 import { markdownCell } from '../matrix/matrix-twin.ts';
-import { captureUrl, entryUrl } from './urls.ts';
+import { captureUrl, entryUrl } from '../routes/urls.ts';
 
 /** Client text as a code span that a table cell's pipe cannot end. */
 const tableCode = (text: string) => codeSpan(text).replace(/\|/g, '\\|');

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { CapabilityFrontmatter, ClientFrontmatter, NoteFrontmatter, RevisionFrontmatter } from '../../schema/index.ts';
 import { DriftReport } from '../../schema/drift.ts';
 import { ClientsExport, MatrixExport, NotesExport } from '../../schema/export.ts';
-import { absoluteUrl, routes, schemaUrl } from './urls.ts';
+import { absoluteUrl, routes, schemaUrl } from '../routes/urls.ts';
 
 /**
  * JSON Schemas generated from the zod schemas, never written by hand. Frontmatter schemas describe

@@ -17,7 +17,7 @@ import { rmSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { searchBundlePath } from '../../lib/outputs/urls.ts';
+import { searchBundlePath } from '../../lib/routes/urls.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../build-folders.ts';
 import { manifestFile, commitManifest, retractManifest } from '../page-reuse.ts';
 import { astroCacheDir, repoRoot } from '../paths.ts';
