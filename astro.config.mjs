@@ -7,10 +7,13 @@ import { reusedFiles } from './src/integrations/reused-files.ts';
 import { sharedContext } from './src/integrations/shared-context.ts';
 import { twins } from './src/integrations/twins.ts';
 import { siteOrigin } from './src/node/environment.ts';
+import { astroCacheDir } from './src/node/paths.ts';
 
 export default defineConfig({
   site: siteOrigin(),
   output: 'static',
+  // ASTRO_CACHE_DIR for `npm run dev` and a bare `astro build` too, as for `npm run build`: one set of caches.
+  cacheDir: astroCacheDir(),
   // `/research/<id>` is served from `research/<id>.html` by plain static hosts, beside its `.md` twin.
   // A page waits on its file write: rendering a few at once keeps the core busy.
   build: { format: 'file', concurrency: 4 },

@@ -6,8 +6,9 @@
  * Node I/O (src/node, src/drift, src/probe) reads files, runs git, child processes and servers.
  * Astro glue (src/integrations, src/data, src/content.config.ts) is only meaningful inside Astro's
  * build; views (src/components, src/layouts) lay out what src/data hands them. Entry points
- * (src/cli, src/pages) sit on top. Type-only imports may cross any line: they vanish before the
- * code runs.
+ * (src/cli, src/pages) sit on top. Type-only imports may cross any line but one: they vanish
+ * before the code runs, but pure code that takes a type from Node I/O depends on it all the same
+ * (the type lives in src/lib or src/schema, and Node I/O imports it from there).
  */
 import { builtinModules } from 'node:module';
 
@@ -65,8 +66,15 @@ const toBrowser = layer('Browser code (src/scripts) is only for pages and views.
 const rule = (paths, patterns) => ['error', { paths, patterns }];
 const tests = ['**/*.test.ts'];
 
+/** Pure code takes not even a type from Node I/O. */
+const pureToNode = {
+  ...toNode,
+  allowTypeImports: false,
+  message: 'Pure code takes nothing from Node I/O, not even a type: put the type in src/lib or src/schema.',
+};
+
 /** What code that may run in a browser must not import: Node, Astro, and every layer built on them. */
-const outsideBrowser = [...nodeBuiltins.patterns, astro, astroFiles, toNode, toContext, toGlue, toViews, toEntry];
+const outsideBrowser = [...nodeBuiltins.patterns, astro, astroFiles, pureToNode, toContext, toGlue, toViews, toEntry];
 
 /**
  * One rule per folder: a later block would replace an earlier one's options, not add to them.

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
 import { seriousViolations } from '../tests/support/axe.ts';
-import { launchBrowser } from '../tests/support/browser.ts';
+import { launchBrowser, closedAfterTest } from '../tests/support/browser.ts';
 import { cspWatcher } from '../tests/support/csp.ts';
 import { serveBothDists } from '../tests/support/site.ts';
 
@@ -37,11 +37,13 @@ afterEach(() => {
 });
 
 const open = async (url: string, options: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<Page> => {
-  const page = await csp.watch(
-    await browser.newPage({
-      viewport: { width: options.width ?? 1280, height: 900 },
-      colorScheme: options.colorScheme ?? 'light',
-    }),
+  const page = closedAfterTest(
+    await csp.watch(
+      await browser.newPage({
+        viewport: { width: options.width ?? 1280, height: 900 },
+        colorScheme: options.colorScheme ?? 'light',
+      }),
+    ),
   );
   const response = await page.goto(url);
   expect(response?.status(), url).toBe(200);
@@ -132,7 +134,7 @@ const kinds = [
 
 describe('accessibility', () => {
   test.each(kinds)('%s has no serious or critical axe violation in either colour scheme', async (route) => {
-    const page = await csp.watch(await browser.newPage());
+    const page = closedAfterTest(await csp.watch(await browser.newPage()));
     await page.goto(`${mainBase}${route}`);
     expect(await seriousViolations(page)).toEqual({ light: [], dark: [] });
     await page.close();
@@ -143,7 +145,7 @@ describe('accessibility of corrections', () => {
   test.each(['/research/hermes-leads-with-the-legacy-handshake', '/research/fixture-correction-of-the-reference-note'])(
     "the fixture site's %s, with its correction notice, has no serious or critical axe violation in either colour scheme",
     async (route) => {
-      const page = await browser.newPage();
+      const page = closedAfterTest(await browser.newPage());
       await page.goto(`${fixtureBase}${route}`);
       expect(await page.getByRole('note').count()).toBe(1);
       expect(await seriousViolations(page)).toEqual({ light: [], dark: [] });

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '../tests/support/browser.ts';
+import { launchBrowser, closedAfterTest } from '../tests/support/browser.ts';
 import { cspWatcher } from '../tests/support/csp.ts';
 import { fixtureDist, requireDist, serveDist } from '../tests/support/site.ts';
 
@@ -27,7 +27,7 @@ afterAll(async () => {
 /** Opens a route with the policy's reports and any dialog (what `alert` would open) recorded. */
 const visit = async (route: string): Promise<{ page: Page; csp: ReturnType<typeof cspWatcher>; dialogs: string[] }> => {
   const csp = cspWatcher();
-  const page = await csp.watch(await browser.newPage());
+  const page = closedAfterTest(await csp.watch(await browser.newPage()));
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());

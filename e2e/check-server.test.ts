@@ -79,7 +79,7 @@ const commandFindings = async (): Promise<Shown[]> => {
 const byKey = (findings: Shown[]) => [...findings].sort((a, b) => `${a.client} ${a.feature} ${a.finding}`.localeCompare(`${b.client} ${b.feature} ${b.finding}`));
 
 describe('/check-server', () => {
-  test('the example gives the command's findings, per client, and a link that brings them back; nothing pasted is sent', async () => {
+  test("the example gives the command's findings, per client, and a link that brings them back; nothing pasted is sent", async () => {
     const expected = byKey(await commandFindings());
     expect(expected.some((finding) => finding.kind === 'loss')).toBe(true);
     await withPage(1280, async (page, requests) => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '../tests/support/browser.ts';
+import { launchBrowser, closedAfterTest } from '../tests/support/browser.ts';
 import { cspWatcher, waitUntil } from '../tests/support/csp.ts';
 import { fixtureDist, requireDist, serveDist } from '../tests/support/site.ts';
 
@@ -45,7 +45,7 @@ afterAll(async () => {
 
 const visit = async (route: string) => {
   const csp = cspWatcher();
-  const page = await csp.watch(await browser.newPage());
+  const page = closedAfterTest(await csp.watch(await browser.newPage()));
   const response = await page.goto(`${server?.url}${route}`, { waitUntil: 'load' });
   expect(response?.status(), route).toBe(200);
   return { page, csp };

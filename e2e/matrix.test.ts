@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from '../tests/support/axe.ts';
-import { launchBrowser } from '../tests/support/browser.ts';
+import { launchBrowser, closedAfterTest } from '../tests/support/browser.ts';
 import { cspWatcher } from '../tests/support/csp.ts';
 import { serveBothDists } from '../tests/support/site.ts';
 
@@ -34,10 +34,12 @@ afterEach(() => {
 });
 
 const open = async (url: string, options: { width?: number; javaScriptEnabled?: boolean } = {}): Promise<Page> => {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-  });
+  const context = closedAfterTest(
+    await browser.newContext({
+      viewport: { width: options.width ?? 1280, height: 900 },
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+    }),
+  );
   const page = await csp.watch(await context.newPage());
   const thrown: string[] = [];
   errors.set(page, thrown);

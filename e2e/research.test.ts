@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { writeCorpus, type Corpus } from '../bench/corpus.ts';
 import { parseFile } from '../src/lib/content/frontmatter.ts';
-import { launchBrowser } from '../tests/support/browser.ts';
+import { launchBrowser, closedAfterTest } from '../tests/support/browser.ts';
 import { cspWatcher, waitUntil } from '../tests/support/csp.ts';
 import { buildContent, serveDist } from '../tests/support/site.ts';
 import { PAGE_SIZE } from '../src/lib/outputs/paging.ts';
@@ -116,7 +116,7 @@ describe('with JavaScript', () => {
     corpus.noteIds.filter((id) => (frontmatterOf(id)[field] as string[]).includes(value)).map((id) => `/research/${id}`);
 
   test('a filter lists every matching note of the corpus, from any page, and back and forward restore each view', async () => {
-    const tab = await csp.watch(await browser.newPage());
+    const tab = closedAfterTest(await csp.watch(await browser.newPage()));
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));
     await tab.goto(`${server.url}/research/page/2`);

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from '../tests/support/axe.ts';
-import { launchBrowser } from '../tests/support/browser.ts';
+import { launchBrowser, closedAfterTest } from '../tests/support/browser.ts';
 import { cspWatcher, waitUntil } from '../tests/support/csp.ts';
 import { fixtureDist, requireDist, serveDist } from '../tests/support/site.ts';
 
@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 const open = async (route: string, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = closedAfterTest(await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options }));
   const page = await csp.watch(await context.newPage());
   const errors: string[] = [];
   scriptErrors.set(page, errors);
@@ -283,7 +283,7 @@ describe('search', () => {
       { width: 412, height: 823 },
       { width: 1350, height: 940 },
     ]) {
-      const context = await browser.newContext({ viewport });
+      const context = closedAfterTest(await browser.newContext({ viewport }));
       const page = await context.newPage();
       await page.addInitScript(
         `window.__shift = 0; new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value; }).observe({ type: 'layout-shift', buffered: true });`,

@@ -21,7 +21,7 @@ import { parseFile } from '../src/lib/content/frontmatter.ts';
 import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
 import { repoRoot } from '../src/node/paths.ts';
 import { noteTwin } from '../src/lib/outputs/twin.ts';
-import { canonicalNoteUrl } from '../src/lib/outputs/urls.ts';
+import { canonicalNoteUrl } from '../src/lib/routes/urls.ts';
 import { collections, type CollectionName, type Note } from '../src/schema/index.ts';
 import { TEST_BUILD_DATE, fixtureContent } from './support/site.ts';
 

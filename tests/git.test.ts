@@ -4,7 +4,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { lastCommitDates } from '../src/node/git.ts';
+import { lastCommitDates, shallowCloneWarning } from '../src/node/git.ts';
 
 const git = (cwd: string, args: string[], date?: string) =>
   execFileSync('git', args, {
@@ -40,16 +40,25 @@ test('each file gets the date of the last commit that touched it', () => {
   expect(dates.get(path.join(dir, 'content/research/b.md'))).toBe('2026-03-04');
 });
 
-test('a shallow clone knows only its commits, and does not fail', () => {
+test('a shallow clone dates a file changed before its oldest commit by that commit, and says so', () => {
   const source = repo();
   const clone = mkdtempSync(path.join(tmpdir(), 'canimcp-shallow-'));
   git(clone, ['clone', '-q', '--depth', '1', `file://${source}`, 'repo']);
-  const dates = lastCommitDates(path.join(clone, 'repo/content'));
-  expect(dates.get(path.join(clone, 'repo/content/research/b.md'))).toBe('2026-03-04');
+  const content = path.join(clone, 'repo/content');
+  const dates = lastCommitDates(content);
+  expect(dates.get(path.join(content, 'research/b.md'))).toBe('2026-03-04');
+  // a.md last changed on 2026-01-02, in the commit the clone cut off: it knows only the later one.
+  expect(dates.get(path.join(content, 'research/a.md'))).toBe('2026-03-04');
+  expect(shallowCloneWarning(content)).toMatch(/shallow clone: the verdict history is unavailable.*git fetch --unshallow/);
+  // Fetched in full, the true date is back and the warning is gone.
+  git(path.join(clone, 'repo'), ['fetch', '-q', '--unshallow']);
+  expect(lastCommitDates(content).get(path.join(content, 'research/a.md'))).toBe('2026-01-02');
+  expect(shallowCloneWarning(content)).toBeUndefined();
 });
 
 test('outside a repository the map is empty, so the build date applies', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'canimcp-nogit-'));
   writeFileSync(path.join(dir, 'x.md'), 'x\n');
   expect(lastCommitDates(dir).size).toBe(0);
+  expect(shallowCloneWarning(dir)).toBeUndefined();
 });

@@ -2,7 +2,7 @@
  * Verdict history through the build: a content folder in a git repository of its own, several
  * commits changing verdicts, then `npm run build`; the feeds, the JSON and the client page read
  * back. A rebuild writes the history's files too, also after a commit that changed no file's bytes;
- * a shallow clone builds, and says the history is unavailable.
+ * a shallow clone builds, and says the history is unavailable, on its pages and in its log.
  */
 import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -151,6 +151,8 @@ describe('verdict history in the built site', () => {
 
     const run = await buildContent('history-shallow', path.join(dir, 'clone/content'));
     expect(run.ok, run.stderr).toBe(true);
+    // The log says it too, once, with the fix, before any page is made.
+    expect(run.stderr.match(/shallow clone: the verdict history is unavailable[^\n]*git fetch --unshallow/g)).toHaveLength(1);
     const json = HistoryExport.parse(JSON.parse(await read(run.outDir, 'data/history.json')));
     expect(json.available).toBe(false);
     expect(!json.available && json.reason).toMatch(/^the repository is a shallow clone/);

@@ -5,15 +5,16 @@
  * published site, and the changed copy is built again from nothing into another folder. Any
  * difference is a stale or missing file that the caches let through.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
 import { listFiles } from './support/dist.ts';
+import { freePort } from './support/ports.ts';
 import { TEST_BUILD_DATE, fixtureContent, fixtureRepository } from './support/site.ts';
 
 const run = promisify(execFile);
@@ -39,20 +40,24 @@ const snapshot = async (dir: string): Promise<Record<string, string>> => {
   return Object.fromEntries(files.map((file, index) => [file, digests[index] as string]));
 };
 
+/** The environment every command on the copy runs in, with its caches in `cache`. */
+const environment = (out: string, cache: string, changed: Record<string, string> = {}) => ({
+  ...process.env,
+  CONTENT_DIR: path.join(root, 'content'),
+  OUT_DIR: out,
+  ASTRO_CACHE_DIR: cache,
+  BUILD_DATE: TEST_BUILD_DATE,
+  SITE_URL: siteUrl,
+  REPOSITORY_URL: fixtureRepository,
+  ...changed,
+});
+
 /** `npm run build`'s script on the copy, into `out`, with the caches in `cache`. */
 const build = async (out: string, cache: string): Promise<string> => {
   try {
     const { stdout } = await run(process.execPath, [path.join(root, 'src/cli/build.ts')], {
       cwd: root,
-      env: {
-        ...process.env,
-        CONTENT_DIR: path.join(root, 'content'),
-        OUT_DIR: out,
-        ASTRO_CACHE_DIR: cache,
-        BUILD_DATE: TEST_BUILD_DATE,
-        SITE_URL: siteUrl,
-        REPOSITORY_URL: fixtureRepository,
-      },
+      env: environment(out, cache),
       maxBuffer: 64 * 1024 * 1024,
     });
     return stdout;
@@ -118,6 +123,54 @@ const edit = async (relative: string, change: (text: string) => string) => {
 
 const note = (id: string) => `content/research/${id}.md`;
 
+/** A bare `astro build` of the copy into the published site, with its caches, as the README allows. */
+const bareBuild = async (changed: Record<string, string>) => {
+  await run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', published()], {
+    cwd: root,
+    env: environment(published(), publishedCache(), changed),
+    maxBuffer: 64 * 1024 * 1024,
+  });
+};
+
+/** `npm run dev`'s script on the copy, with the published site's caches; resolves once it answers `ready`. */
+const startDev = async (ready: string): Promise<{ get: (page: string) => Promise<string>; stop: () => Promise<void> }> => {
+  // An author's shell: without what vitest sets for itself (NODE_ENV=test, VITEST_*), as e2e/dev.test.ts runs it.
+  const env = Object.fromEntries(
+    Object.entries(environment(published(), publishedCache(), { PORT: String(await freePort()), NO_COLOR: '1' })).filter(
+      ([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST'),
+    ),
+  );
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'src/cli/dev.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const origin = () => /Local\s+(http:\/\/[^\s/]+)/.exec(output)?.[1];
+  const get = async (page: string) => {
+    const response = await fetch(`${origin() ?? 'http://localhost:1'}${page}`);
+    if (!response.ok) throw new Error(`the dev server answered ${page} with ${response.status}\n${output}`);
+    return response.text();
+  };
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // The group: astro's own processes stop with the script (STACK.md: an orphan keeps its lock).
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  };
+  try {
+    await vi.waitFor(() => get(ready), { timeout: 120_000, interval: 500 });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { get, stop };
+};
+
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'canimcp-oracle-'));
   root = path.join(work, 'project');
@@ -136,7 +189,8 @@ afterAll(async () => {
 // In order: each change is made on top of the ones before, as a run of edits to one checkout would be.
 describe('a rebuild publishes what a cold build of the same tree publishes', () => {
   // Each change, and whether its rebuild can take files from the published site (a code change cannot).
-  const variants: [string, () => Promise<void>, boolean][] = [
+  // A change may return what to do once its rebuild is compared (a dev server it left running).
+  const variants: [string, () => Promise<void | (() => Promise<void>)>, boolean][] = [
     [
       'a body edit',
       () => edit(note('hermes-leads-with-the-legacy-handshake'), (text) => `${text}\nA paragraph the oracle added.\n`),
@@ -217,6 +271,41 @@ describe('a rebuild publishes what a cold build of the same tree publishes', () 
     ],
     ['the drift report removed', () => rm(file('content/drift.json')), true],
     [
+      'a bare astro build with another REPOSITORY_URL into the published site',
+      // The README's bare build, with other settings, writes over the published pages: the next
+      // `npm run build` must not take them for its own.
+      () => bareBuild({ REPOSITORY_URL: 'https://github.com/x/y' }),
+      false,
+    ],
+    [
+      'npm run dev, a body edit it shows, and a build while it runs',
+      async () => {
+        const page = '/research/hermes-leads-with-the-legacy-handshake';
+        const dev = await startDev(page);
+        await edit(note('hermes-leads-with-the-legacy-handshake'), (text) => `${text}\nA paragraph the dev server saw.\n`);
+        await vi.waitFor(async () => expect(await dev.get(page)).toContain('A paragraph the dev server saw.'), {
+          timeout: 60_000,
+          interval: 500,
+        });
+        return dev.stop;
+      },
+      true,
+    ],
+    [
+      'a build after npm run dev stopped, then a body edit',
+      async () => {
+        await build(published(), publishedCache());
+        const dev = await startDev('/research');
+        await edit(
+          note('fast-agent-leads-with-the-modern-discover-probe'),
+          (text) => `${text}\nA paragraph added while dev ran.\n`,
+        );
+        await dev.get('/research/fast-agent-leads-with-the-modern-discover-probe');
+        await dev.stop();
+      },
+      true,
+    ],
+    [
       'SITE_URL changed',
       async () => {
         // The reference note writes its canonical URL out, which would pin the old origin.
@@ -228,7 +317,7 @@ describe('a rebuild publishes what a cold build of the same tree publishes', () 
     [
       'a change to a module on the body path (links)',
       () =>
-        edit('src/lib/outputs/urls.ts', (text) =>
+        edit('src/lib/routes/urls.ts', (text) =>
           text.replace(
             "form === 'html' ? `/${collection}/${id}` : `/${collection}/${id}.md`;",
             "form === 'html' ? `/${collection}/${id}?from=oracle` : `/${collection}/${id}.md`;",
@@ -273,9 +362,10 @@ describe('a rebuild publishes what a cold build of the same tree publishes', () 
     ],
   ];
 
-  test.each(variants)('after %s', { timeout: 240_000 }, async (_name, change, reuses) => {
-    await change();
-    const { found, files, kept } = await rebuildAndCold();
+  test.each(variants)('after %s', { timeout: 360_000 }, async (_name, change, reuses) => {
+    const cleanup = await change();
+    const compared = await rebuildAndCold().finally(() => cleanup?.());
+    const { found, files, kept } = compared;
     if (reuses) expect(kept).toBeGreaterThan(0);
     expect(files).toBeGreaterThan(20);
     expect(found).toEqual([]);

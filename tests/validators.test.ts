@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { PAGE_BYTES } from '../bench/targets.ts';
 import { CAPTURE_PAGE_SIZE } from '../src/lib/outputs/capture-index.ts';
 import { exportSchemas, jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
-import { dataExports, schemaUrl } from '../src/lib/outputs/urls.ts';
+import { dataExports, schemaUrl } from '../src/lib/routes/urls.ts';
 import { listFiles, read } from './support/dist.ts';
 import { landmarks } from './support/landmarks.ts';
 import { fixtureDist, mainDist, requireDist } from './support/site.ts';

@@ -1,11 +1,12 @@
 /**
- * The page build of `npm run build`, in a process of its own (pipeline.ts's `buildSite` starts it
- * with its job as the one argument): read, validate, render, plan pages, Astro, twins and files
- * (`buildPages`). Its own process, so that Astro's memory is given back before Pagefind writes its
- * index. Exits 1, having said why, when the content or the build fails.
+ * The page build of `npm run build`, in a process of its own (`buildSite`, src/node/pipeline/build-site.ts,
+ * starts it with its job as the one argument): read, validate, render, plan pages, Astro, twins and
+ * files (`buildPages`, src/node/pipeline/page-build.ts). Its own process, so that Astro's memory is
+ * given back before Pagefind writes its index. Exits 1, having said why, when the content or the build fails.
  */
 import { fail } from './fail.ts';
-import { buildPages, disconnect, type BuildJob } from './pipeline.ts';
+import type { BuildJob } from '../node/pipeline/job.ts';
+import { buildPages, disconnect } from '../node/pipeline/page-build.ts';
 
 const [argument] = process.argv.slice(2);
 if (argument === undefined) {

@@ -1,9 +1,9 @@
 /**
  * `npm run build`: validates the content, then builds the site into a fresh folder and swaps it
  * into `dist/` only when everything succeeded, so a failed build leaves the last good `dist/` as it
- * was. The stages are in pipeline.ts.
+ * was. The stages are in src/node/pipeline/ (build-site.ts, this process; page-build.ts, its child).
  */
-import { buildSite } from './pipeline.ts';
+import { buildSite } from '../node/pipeline/build-site.ts';
 import { fail } from './fail.ts';
 
 export { buildSite };

@@ -3,7 +3,7 @@ import { captureData, type CaptureView } from './captures.ts';
 import { siteData, type SiteData } from './site.ts';
 import { codeSpan } from '../lib/outputs/capture-view.ts';
 import { llmsTxt, noteLinks, type LlmsLink } from '../lib/outputs/llms.ts';
-import { capabilityUrl, captureUrl, clientUrl, featureUrl, revisionUrl, routes } from '../lib/outputs/urls.ts';
+import { capabilityUrl, captureUrl, clientUrl, featureUrl, revisionUrl, routes } from '../lib/routes/urls.ts';
 
 /** What the site is, in one paragraph: llms.txt's summary and the home twin's. */
 export const siteSummary =

@@ -11,7 +11,7 @@ import {
   noteUrl,
   revisionUrl,
   routes,
-} from '../lib/outputs/urls.ts';
+} from '../lib/routes/urls.ts';
 import { backlinks } from '../lib/outputs/indexes.ts';
 import { pageCount, pageUrl } from '../lib/outputs/paging.ts';
 import { capturePageCount } from '../lib/outputs/capture-index.ts';

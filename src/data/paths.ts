@@ -10,12 +10,12 @@
  */
 import { pipelineRun } from 'canimcp/build-context';
 import type { GetStaticPathsOptions } from 'astro';
-import { siteData } from './site.ts';
+import { noteView, siteData } from './site.ts';
 import { pageCount } from '../lib/outputs/paging.ts';
 import { capturePageCount } from '../lib/outputs/capture-index.ts';
 import { captureData } from './captures.ts';
 import { routeFile } from '../lib/outputs/output-files.ts';
-import { featurePath } from '../lib/outputs/urls.ts';
+import { featurePath } from '../lib/routes/urls.ts';
 
 /** What Astro passes a route's getStaticPaths that the helpers read. */
 type Options = Pick<GetStaticPathsOptions, 'routePattern'>;
@@ -29,10 +29,13 @@ const toRender = async <T>(options: Options, items: readonly T[], params: (item:
 
 const byId = (item: { id: string }) => ({ id: item.id });
 
-/** A note's page, or any other per-note route. */
+/** A note's page, or any other per-note route: the one place a note's body reaches a page. */
 export const notePaths = async (options: Options) => {
   const site = await siteData();
-  return (await toRender(options, site.notes, byId)).map((note) => ({ params: { id: note.id }, props: { note } }));
+  return (await toRender(options, site.notes, byId)).map((note) => ({
+    params: { id: note.id },
+    props: { note: noteView(note) },
+  }));
 };
 
 /** A client's page, twin, feeds, llms.txt, or any other per-client route. */

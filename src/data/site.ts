@@ -1,6 +1,13 @@
 /**
  * The only module that calls getCollection(): it turns the content collections into plain objects
  * with everything pages need (derived fields, backlinks, groupings), once per build.
+ *
+ * What it hands out is what the site key covers (src/node/page-keys.ts): every note as a
+ * `NoteSummary` (its frontmatter, `last-updated` and what follows from them, the origin and the
+ * date), and every client, revision and capability whole (their files are in the key). A note's
+ * body, digest and drift marks are in no list: only a note's own page has them (`NoteView`, from
+ * `notePaths`, keyed by that note's digest too), so a page that lists notes and reads a body does
+ * not compile.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import type { Capability, Client, Feature, Note, Revision } from '../schema/index.ts';
@@ -8,7 +15,7 @@ import { bodyOf } from 'canimcp/build-context';
 import type { CellDrift, NoteDrift } from '../lib/outputs/drift-marks.ts';
 import { correctedBy, notesBy, newestFirst, relatedBothWays } from '../lib/outputs/indexes.ts';
 import { isStale } from '../lib/content/stale.ts';
-import { canonicalNoteUrl } from '../lib/outputs/urls.ts';
+import { canonicalNoteUrl } from '../lib/routes/urls.ts';
 import { buildDate, siteOrigin } from '../node/environment.ts';
 
 /** What every entry page and twin shares. */
@@ -27,31 +34,38 @@ interface Base<T> {
   cells?: Record<string, CellDrift>;
 }
 
-/** A note, ready to lay out. */
-export interface NoteView extends Base<Note> {
+/** A note as any page may show it: its frontmatter and what follows from it, the site key's parts. */
+export interface NoteSummary {
+  id: string;
+  data: Note;
+  lastUpdated: string;
   canonical: string;
   stale: boolean;
   /** The ids of the notes that correct this one in part. */
   correctedBy: string[];
+}
+
+/** A note with its body, ready for its own page (`notePaths`): its key covers its digest. */
+export interface NoteView extends NoteSummary, Base<Note> {
   /** The source file's path from the project root; absent when it lies outside the project. */
   source?: string;
 }
 
 /** A client, revision or capability, with the notes that name it. */
 export interface EntityView<T> extends Base<T> {
-  notes: NoteView[];
+  notes: NoteSummary[];
 }
 
 /** The whole site as plain data. */
 export interface SiteData {
-  notes: NoteView[];
+  notes: NoteSummary[];
   clients: EntityView<Client>[];
   revisions: EntityView<Revision>[];
   capabilities: EntityView<Capability>[];
   /** Every feature, by id; its notes are those that list it in `features`. */
   features: EntityView<Feature>[];
-  related: Map<string, NoteView[]>;
-  noteById: Map<string, NoteView>;
+  related: Map<string, NoteSummary[]>;
+  noteById: Map<string, NoteSummary>;
   clientById: Map<string, EntityView<Client>>;
   revisionById: Map<string, EntityView<Revision>>;
   capabilityById: Map<string, EntityView<Capability>>;
@@ -62,7 +76,7 @@ export interface SiteData {
 type Named = 'research' | 'clients' | 'revisions' | 'capabilities' | 'features';
 
 const base = <T>(entry: CollectionEntry<Named>): Base<T> => {
-  // Bodies live beside the data store, not in it (see lib/content/bodies.ts).
+  // Bodies live beside the data store, not in it (see lib/outputs/bodies.ts).
   const body = bodyOf(entry.collection, entry.id);
   return {
     id: entry.id,
@@ -100,30 +114,45 @@ const sourcesOf = (collections: Collections): string =>
     ...collections.flatMap((list) => list.map((entry) => `${entry.collection}/${entry.id}\0${entry.digest ?? ''}`)),
   ].join('\n');
 
+/** A note's page: its summary and its own body, source and drift marks, which its key (its digest) covers. */
+export const noteView = (note: NoteSummary): NoteView => {
+  const body = bodyOf('research', note.id);
+  const view: NoteView = {
+    ...note,
+    html: body?.html ?? '',
+    frontmatterBlock: body?.frontmatterBlock ?? '',
+    body: body?.body ?? '',
+    digest: body?.digest ?? '',
+    ...(body?.drift === undefined ? {} : { drift: body.drift }),
+  };
+  return body?.source === undefined ? view : { ...view, source: body.source };
+};
+
 const assemble = ([research, clients, revisions, capabilities, features, problems]: Collections): SiteData => {
   const origin = siteOrigin();
   const today = buildDate();
   const problemList = problems.flatMap((entry) => entry.data.problems);
-  const bases = research.map((entry) => base<Note>(entry));
+  // Only what the site key holds of a note: its id, frontmatter and `last-updated`.
+  const parts = research.map((entry) => ({
+    id: entry.id,
+    data: entry.data,
+    lastUpdated: bodyOf('research', entry.id)?.lastUpdated ?? today,
+  }));
   // By id, so each note's list of correcting notes comes out in a stable order.
-  const corrections = correctedBy([...bases].sort((a, b) => a.id.localeCompare(b.id)));
+  const corrections = correctedBy([...parts].sort((a, b) => a.id.localeCompare(b.id)));
   const notes = newestFirst(
-    bases.map((note): NoteView => {
-      const source = bodyOf('research', note.id)?.source;
-      return {
-        ...note,
-        canonical: canonicalNoteUrl(origin, note.id),
-        stale: isStale(note.data.lastVerified, today),
-        correctedBy: corrections.get(note.id) ?? [],
-        ...(source === undefined ? {} : { source }),
-      };
-    }),
+    parts.map((note): NoteSummary => ({
+      ...note,
+      canonical: canonicalNoteUrl(origin, note.id),
+      stale: isStale(note.data.lastVerified, today),
+      correctedBy: corrections.get(note.id) ?? [],
+    })),
   );
   const byClient = notesBy(notes, 'clients');
   const byRevision = notesBy(notes, 'specVersions');
   const byCapability = notesBy(notes, 'capabilities');
   const byFeature = notesBy(notes, 'features');
-  const entity = <T>(entry: CollectionEntry<Named>, groups: Map<string, NoteView[]>): EntityView<T> => ({
+  const entity = <T>(entry: CollectionEntry<Named>, groups: Map<string, NoteSummary[]>): EntityView<T> => ({
     ...base<T>(entry),
     notes: groups.get(entry.id) ?? [],
   });

@@ -65,7 +65,7 @@ const sync = async (collection: CollectionName, context: LoaderContext, dev: boo
   const keep = new Set(entries.map((entry) => entry.id));
   for (const id of context.store.keys()) if (!keep.has(id)) context.store.delete(id);
   for (const entry of entries) {
-    // The store holds frontmatter only; bodies and their HTML are published beside it (lib/content/bodies.ts).
+    // The store holds frontmatter only; bodies and their HTML are published beside it (lib/outputs/bodies.ts).
     const digest = context.generateDigest(`${origin}\0${lastUpdated.get(entry.absolutePath) ?? today}\0${entry.hash}`);
     if (context.store.get(entry.id)?.digest === digest) continue;
     context.store.set({ id: entry.id, data: entry.data, digest, filePath: path.relative(process.cwd(), entry.absolutePath) });

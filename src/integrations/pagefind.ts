@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { pipelineRun, publication } from 'canimcp/build-context';
-import { searchBundlePath } from '../lib/outputs/urls.ts';
+import { searchBundlePath } from '../lib/routes/urls.ts';
 import { startIndex, type PendingIndex } from '../node/search-index.ts';
 
 /** Pagefind's bundle types that Vite's dev server would not label correctly. */

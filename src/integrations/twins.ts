@@ -5,7 +5,7 @@ import type { AstroIntegration } from 'astro';
 import { pipelineRun, publication } from 'canimcp/build-context';
 import { OPEN_FILES, mapLimited } from '../lib/tasks/map-limited.ts';
 import { outputFile } from '../lib/outputs/output-files.ts';
-import { entryOfPath, noteUrl, routes } from '../lib/outputs/urls.ts';
+import { entryOfPath, noteUrl, routes } from '../lib/routes/urls.ts';
 import { MARKDOWN_TYPE } from '../lib/outputs/headers.ts';
 
 /** The note whose twin a path is (`noteUrl(id, 'twin')`), else undefined. */

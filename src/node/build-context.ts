@@ -9,7 +9,7 @@
  * loads it once: the CLI, the integrations, the content loader and the built pages, which Astro
  * loads as separate copies of the other modules, all read this one instance.
  */
-import type { Body, Publication } from '../lib/content/bodies.ts';
+import type { Body, Publication } from '../lib/outputs/bodies.ts';
 import type { CollectionName } from '../schema/index.ts';
 import type { PagePlan } from './page-reuse.ts';
 import type { Prepared } from './prepare.ts';

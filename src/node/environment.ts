@@ -6,7 +6,7 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { deployHost, type HeadersHost } from '../lib/outputs/headers.ts';
 import { resolveRepository, type Repository } from '../lib/outputs/repository.ts';
-import { originOf } from '../lib/outputs/urls.ts';
+import { originOf } from '../lib/routes/urls.ts';
 
 /** The site's origin: `SITE_URL`, without a trailing slash. */
 export const siteOrigin = (): string => originOf(process.env['SITE_URL']);

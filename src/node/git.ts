@@ -4,8 +4,9 @@ import path from 'node:path';
 /**
  * The date (YYYY-MM-DD) of the last commit that touched each file under `dir`, keyed by absolute
  * path. One `git log` for the whole folder, not one per file. Outside a repository, or where git is
- * missing, the map is empty and callers fall back to the build date; a shallow clone simply knows
- * fewer commits.
+ * missing, the map is empty and callers fall back to the build date. A shallow clone knows fewer
+ * commits: its oldest lists every file as added, so a file last changed before it gets its date
+ * (the build says so in its log, `shallowCloneWarning`).
  */
 export const lastCommitDates = (dir: string): Map<string, string> => {
   const dates = new Map<string, string>();
@@ -34,4 +35,23 @@ export const lastCommitDates = (dir: string): Map<string, string> => {
     return dates;
   }
   return dates;
+};
+
+/**
+ * What a build says in its log when `dir` is in a shallow clone: its pages cannot show the history
+ * (no verdict history; a file last changed before the clone's oldest commit is dated by that
+ * commit), and how to fetch it. Undefined in a full clone, or outside git.
+ */
+export const shallowCloneWarning = (dir: string): string | undefined => {
+  let shallow = '';
+  try {
+    shallow = execFileSync('git', ['-C', dir, 'rev-parse', '--is-shallow-repository'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return undefined;
+  }
+  if (shallow !== 'true') return undefined;
+  return `warning: ${dir} is in a shallow clone: the verdict history is unavailable (no history is published) and last-updated dates stop at the clone's oldest commit; fetch the whole history with \`git fetch --unshallow\` (in GitHub Actions: fetch-depth: 0) and build again`;
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../lib/content/problems.ts';
-import type { VerdictHistory } from '../lib/content/verdict-history.ts';
+import type { VerdictHistory } from '../lib/matrix/verdict-history.ts';
 import type { CollectionName } from '../schema/index.ts';
 import { fileKey, pageKeys, type KeyedContent } from './page-keys.ts';
 
@@ -121,7 +121,7 @@ describe('fileKey', () => {
       made.content.research = Array.from({ length: 120 }, (_, index) => ({ id: `n${index}`, data: {} }));
     });
     const listed = pageKeys(many, ORIGIN, DATE);
-    expect(fileKey(listed, 'research/page/2.html')).toBe(fileKey(listed, 'revisions/2025-11-25.html'));
+    expect(fileKey(listed, 'research/page/2.html')).toBe(listed.listingKey);
     expect(fileKey(listed, 'research/page/3.html')).toBeDefined();
     expect(fileKey(listed, 'research/page/4.html')).toBeUndefined();
   });
@@ -162,20 +162,28 @@ describe('pageKeys', () => {
     expect(moved(before, keysOf(content(), ORIGIN, '2026-12-01'))).toEqual(PAGES);
   });
 
-  it("moves a client's files alone when the verdict history or a capture file changes", () => {
-    const clientFiles = ['clients/fast-agent.html', 'clients/fast-agent/feed.xml'];
+  it("moves a client's files alone when the verdict history changes", () => {
     const history = keysOf(
       content((made) => {
-        made.history = { available: true, head: 'abc', commits: 2, changes: [], skipped: [] };
+        made.history = { available: true, head: 'abc', commits: 2, changes: [], featureChanges: [], skipped: [] };
       }),
     );
-    expect(moved(before, history)).toEqual(clientFiles);
+    expect(moved(before, history)).toEqual(['clients/fast-agent.html', 'clients/fast-agent/feed.xml']);
+  });
+
+  it("moves the clients', revisions' and capabilities' files, which show the matrix, when a capture file changes", () => {
     const capture = keysOf(
       content((made) => {
         made.captureFiles = [{ id: 'cap-1', sha256: 'bbb' }];
       }),
     );
-    expect(moved(before, capture)).toEqual(clientFiles);
+    expect(moved(before, capture)).toEqual([
+      'clients/fast-agent.html',
+      'clients/fast-agent/feed.xml',
+      'revisions/2025-11-25.html',
+      'revisions/2025-11-25/llms.txt',
+      'capabilities/tools.md',
+    ]);
   });
 
   it('moves every page when the problems change', () => {

@@ -12,22 +12,29 @@
  * - a note's page, and any file under its folder (`research/<id>/…`): the site key and the note's
  *   digest (its file, `last-updated`, origin and drift marks), as another note's body never shows;
  * - a note's twin: its digest alone (the note's own file with a header made from it);
- * - a client's files: the site key, the verdict history (a commit can change it without changing
- *   any file) and every capture file's id and hash (its pages list its captures); a feature's page
- *   and twin by the same key, as its rows are the clients' verdicts and what their captures show;
+ * - a revision's and a capability's files: the site key and the capture files (their matrix
+ *   column or row marks a verdict `observed` from the captures its notes cite);
+ * - a client's files: those and the verdict history (a commit can change it without changing
+ *   any file; its pages list its captures too); a feature's page and twin by the same parts, as its
+ *   rows are the clients' verdicts and what their captures show;
  * - a capture's files (`captures/<id>.html`, `.md`, `.jsonl`): the site key and the capture file's
  *   hash. A capture's page shows its own file, its client's name and the notes citing it, all in
  *   those, so adding a capture rebuilds the client's pages and the lists, not every other capture.
  *
+ * Each kind of file's key is made of the parts `keyScopes` names, and nothing else; the same table
+ * says what its routes may read (tests/page-scopes.test.ts walks every keyed route's imports and
+ * fails on a data module outside its parts), and the site part's data (src/data/site.ts) holds
+ * notes as `NoteSummary`, no body in it, so a list page that reads a body does not compile.
+ *
  * Every other file (the fixed pages, schemas) has no key and is built every time.
  */
-import type { Body } from '../lib/content/bodies.ts';
+import type { Body } from '../lib/outputs/bodies.ts';
 import type { CaptureBytes } from '../lib/content/capture-rules.ts';
 import { outputFile } from '../lib/outputs/output-files.ts';
 import { pageCount, pageUrl } from '../lib/outputs/paging.ts';
 import { formatProblem, type Problem } from '../lib/content/problems.ts';
-import { captureUrl, entryUrl, routes } from '../lib/outputs/urls.ts';
-import type { VerdictHistory } from '../lib/content/verdict-history.ts';
+import { captureUrl, entryUrl, routes } from '../lib/routes/urls.ts';
+import type { VerdictHistory } from '../lib/matrix/verdict-history.ts';
 import { collections, type CollectionName } from '../schema/index.ts';
 import { cacheKey } from './json-file.ts';
 
@@ -42,10 +49,38 @@ export interface KeyedContent {
   captureFiles: readonly Pick<CaptureBytes, 'id' | 'sha256'>[];
 }
 
+/**
+ * What a key can be made of: `site` (above), `captures` (every capture file's id and hash),
+ * `history` (the verdict history), `note` (a note's digest: its own file, `last-updated`, origin
+ * and drift marks) and `capture` (one capture file's hash).
+ */
+export type KeyPart = 'site' | 'captures' | 'history' | 'note' | 'capture';
+
+/** Per kind of keyed file, the parts its key is made of: all its pages may read. */
+export const keyScopes = {
+  /** A note's page and anything under its folder. */
+  notes: ['site', 'note'],
+  /** A note's twin. */
+  twins: ['note'],
+  clients: ['site', 'captures', 'history'],
+  revisions: ['site', 'captures'],
+  capabilities: ['site', 'captures'],
+  features: ['site', 'captures', 'history'],
+  /** A capture's page, twin and file. */
+  captures: ['site', 'capture'],
+  /** The research listing's pages after the first. */
+  listing: ['site'],
+} as const satisfies Record<string, readonly KeyPart[]>;
+
+/** A kind of keyed file. */
+export type KeyScope = keyof typeof keyScopes;
+
 /** This build's keys, for `fileKey`. */
 export interface PageKeys {
-  site: string;
-  client: string;
+  /** The key of the research listing's pages. */
+  listingKey: string;
+  /** By collection, the key of every file of its entries. */
+  entryKeys: Readonly<Record<Exclude<CollectionName, 'research'>, string>>;
   /** By note id: its page's key and its twin's. */
   notes: ReadonlyMap<string, { page: string; twin: string }>;
   /** The ids of the other entries with files of their own. */
@@ -75,21 +110,32 @@ export const pageKeys = (content: KeyedContent, origin: string, date: string): P
     entries[collection].add(id);
     siteParts.push(collection, id, body.digest);
   }
-  const site = cacheKey(siteParts);
-  const clientParts = [site, JSON.stringify(content.history)];
-  for (const file of content.captureFiles) clientParts.push(file.id, file.sha256);
+  const shared: Record<Exclude<KeyPart, 'note' | 'capture'>, string> = {
+    site: cacheKey(siteParts),
+    captures: cacheKey(content.captureFiles.flatMap((file) => [file.id, file.sha256])),
+    history: cacheKey([JSON.stringify(content.history)]),
+  };
+  // A scope's key: its parts' names and keys, in the table's order; a note's digest or a capture's hash goes last.
+  const keyOf = (scope: KeyScope, own = '') =>
+    cacheKey(keyScopes[scope].flatMap((part) => [part, part === 'note' || part === 'capture' ? own : shared[part]]));
   const notes = new Map(
     content.content.research.map((note) => {
       const digest = byEntry.get(`research/${note.id}`)?.digest ?? '';
-      return [note.id, { page: `${site}.${digest}`, twin: `twin.${digest}` }];
+      return [note.id, { page: keyOf('notes', digest), twin: keyOf('twins', digest) }];
     }),
   );
   const pages = pageCount(content.content.research.length);
   const listing = new Set(
     Array.from({ length: Math.max(0, pages - 1) }, (_, index) => outputFile(pageUrl(routes.research.path, index + 2))),
   );
-  const captures = new Map(content.captureFiles.map((file) => [file.id, `${site}.capture.${file.sha256}`]));
-  return { site, client: cacheKey(clientParts), notes, entries, listing, captures };
+  const entryKeys = {
+    clients: keyOf('clients'),
+    revisions: keyOf('revisions'),
+    capabilities: keyOf('capabilities'),
+    features: keyOf('features'),
+  };
+  const captures = new Map(content.captureFiles.map((file) => [file.id, keyOf('captures', file.sha256)]));
+  return { listingKey: keyOf('listing'), entryKeys, notes, entries, listing, captures };
 };
 
 /** The folder of the captures' files in the built site (`captures`, from their URLs). */
@@ -104,15 +150,14 @@ const folders = new Map(collections.map((collection) => [entryUrl(collection, 'x
  * `<folder>/<id>.<ext>`, and anything under `<folder>/<id>/`.
  */
 export const fileKey = (keys: PageKeys, file: string): string | undefined => {
-  if (keys.listing.has(file)) return keys.site;
+  if (keys.listing.has(file)) return keys.listingKey;
   const [folder = '', name = '', ...rest] = file.split('/');
   if (folder === CAPTURES_FOLDER && rest.length === 0) return keys.captures.get(name.replace(/\.[^.]*$/, ''));
   const collection = folders.get(folder);
-  // A feature's files sit at its id's path (`features/tools/call.html`): its rows come from the
-  // clients' verdicts and captures, so they are keyed as a client's are.
+  // A feature's files sit at its id's path (`features/tools/call.html`).
   if (collection === 'features') {
     const id = [name, ...rest].join('.').replace(/\.(html|md)$/, '');
-    return keys.entries.features.has(id) ? keys.client : undefined;
+    return keys.entries.features.has(id) ? keys.entryKeys.features : undefined;
   }
   if (collection === undefined || name === '') return undefined;
   const id = rest.length > 0 ? name : name.replace(/\.[^.]*$/, '');
@@ -122,5 +167,5 @@ export const fileKey = (keys: PageKeys, file: string): string | undefined => {
     return rest.length === 0 && file === outputFile(entryUrl('research', id, 'twin')) ? note.twin : note.page;
   }
   if (!keys.entries[collection].has(id)) return undefined;
-  return collection === 'clients' ? keys.client : keys.site;
+  return keys.entryKeys[collection];
 };

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../lib/content/problems.ts';
 import type { CollectionName } from '../schema/index.ts';
 import { pageKeys } from './page-keys.ts';
-import { commitManifest, linkReused, manifestFile, planReuse, writeManifest } from './page-reuse.ts';
+import { commitManifest, linkReused, manifestFile, planReuse, retractManifestOf, writeManifest } from './page-reuse.ts';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'canimcp-page-reuse-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -82,5 +82,30 @@ describe('the page plan', () => {
       (await stat(path.join(published, 'research/a.html'))).ino,
     );
     expect(await readFile(path.join(staging, 'research/a/sources.json'), 'utf8')).toBe('written again');
+  });
+
+  it('takes no file that something else wrote over, even with the same key, nor any after a bare build', async () => {
+    const cache = path.join(dir, 'cache-stamps');
+    const published = path.join(dir, 'dist-stamps');
+    const first = await planReuse(cache, published, 'code-1', keys({ a: 'a1', b: 'b1' }));
+    await write(published, { 'research/a.html': 'a page', 'research/b.html': 'b page' });
+    const commit = async () => {
+      const next = `${manifestFile(cache)}.next`;
+      await writeManifest(next, first, 'code-1', published);
+      await commitManifest(cache, next);
+    };
+    await commit();
+    // Written again in place with other bytes of the same length, as a bare `astro build` with
+    // another REPOSITORY_URL would: same key, same size, but not the file the pipeline wrote.
+    await writeFile(path.join(published, 'research/a.html'), 'A PAGE');
+    const after = await planReuse(cache, published, 'code-1', keys({ a: 'a1', b: 'b1' }));
+    expect([...after.reused]).toEqual(['research/b.html']);
+
+    // A bare build into another folder leaves the manifest; one into the published folder retracts it.
+    await commit();
+    await retractManifestOf(cache, path.join(dir, 'elsewhere'));
+    expect((await planReuse(cache, published, 'code-1', keys({ a: 'a1', b: 'b1' }))).reused.size).toBe(2);
+    await retractManifestOf(cache, published);
+    expect((await planReuse(cache, published, 'code-1', keys({ a: 'a1', b: 'b1' }))).reused.size).toBe(0);
   });
 });

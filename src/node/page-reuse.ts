@@ -7,12 +7,17 @@
  * built it with the key this build gives it (`fileKey`, page-keys.ts). The route helpers
  * (src/data/paths.ts) and the twins leave those files out, and `linkReused` links them. The
  * manifest that says so is committed only once its site is published. Its key: `pagesVersion` (the
- * code version and the environment), the published folder, and per file its key; complete because
- * a page is a function of the code, the environment and what its key hashes (page-keys.ts), and the
- * rebuild oracle (tests/rebuild-oracle.test.ts) holds every route to it.
+ * code version and the environment), the published folder, and per file its key and its stamp;
+ * complete because a page is a function of the code, the environment and what its key hashes
+ * (page-keys.ts), and the rebuild oracle (tests/rebuild-oracle.test.ts) holds every route to it.
+ *
+ * The stamp (inode, size, modification time in nanoseconds) is what recognises the file the
+ * pipeline wrote: anything else that writes into the published folder (a bare `astro build` with
+ * other settings, an editor, a copy) changes it, and that file is built again instead of trusted.
+ * A hard link keeps the inode and the time, so a file kept build after build keeps its stamp.
  */
 import { constants } from 'node:fs';
-import { copyFile, link, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { OPEN_FILES, mapLimited } from '../lib/tasks/map-limited.ts';
 import { pageEnvironment } from './environment.ts';
@@ -35,6 +40,8 @@ interface Manifest {
   outDir: string;
   /** By file, relative to the site. */
   keys: Record<string, string>;
+  /** By file, its stamp (`fileStamp`) as the pipeline wrote it. */
+  stamps: Record<string, string>;
 }
 
 /** Which code and which keys built the published site's pages. */
@@ -51,35 +58,44 @@ const isManifest = (value: unknown): value is Manifest =>
   value !== null &&
   typeof (value as Partial<Manifest>).code === 'string' &&
   typeof (value as Partial<Manifest>).outDir === 'string' &&
-  typeof (value as Partial<Manifest>).keys === 'object';
+  typeof (value as Partial<Manifest>).keys === 'object' &&
+  typeof (value as Partial<Manifest>).stamps === 'object';
 
-/** The files of `site` among `files` (relative paths): one listing per folder, not a look per file. */
-const presentFiles = async (site: string, files: readonly string[]): Promise<Set<string>> => {
-  const folders = [...new Set(files.map((file) => path.posix.dirname(file)))];
-  const listed = await mapLimited(folders, OPEN_FILES, async (folder) =>
-    (await readdir(path.join(site, folder), { withFileTypes: true }).catch(() => []))
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.posix.join(folder, entry.name)),
-  );
-  return new Set(listed.flat());
+/**
+ * What recognises a file as the one written: its inode, size and modification time (ns); undefined
+ * where there is no file. Another write, in place or by replacing the file, changes one of them.
+ */
+export const fileStamp = async (file: string): Promise<string | undefined> => {
+  const info = await stat(file, { bigint: true }).catch(() => undefined);
+  return info?.isFile() === true ? `${info.ino}:${info.size}:${info.mtimeNs}` : undefined;
+};
+
+/** The stamps of `files` (relative paths) in `site`, those that exist. */
+const stampsOf = async (site: string, files: readonly string[]): Promise<Map<string, string>> => {
+  const stamps = await mapLimited(files, OPEN_FILES, (file) => fileStamp(path.join(site, file)));
+  const found = new Map<string, string>();
+  files.forEach((file, index) => {
+    const stamp = stamps[index];
+    if (stamp !== undefined) found.set(file, stamp);
+  });
+  return found;
 };
 
 /**
  * The plan of a build of `outDir` with `keys`: the files of the published site that the same code
- * built with the key this build gives them. The same code has the same routes, so those are exactly
- * the files the route helpers leave out.
+ * built with the key this build gives them, still as the pipeline wrote them (same stamp). The same
+ * code has the same routes, so those are exactly the files the route helpers leave out.
  */
 export const planReuse = async (cacheDir: string, outDir: string, code: string, keys: PageKeys): Promise<PagePlan> => {
   const manifest = await readJsonFile(manifestFile(cacheDir), isManifest);
   const keyOf = (file: string) => fileKey(keys, file);
   const reused = new Set<string>();
   if (manifest?.code === code && manifest.outDir === outDir) {
-    const kept = Object.entries(manifest.keys).filter(([file, key]) => keyOf(file) === key);
-    const present = await presentFiles(
-      outDir,
-      kept.map(([file]) => file),
-    );
-    for (const [file] of kept) if (present.has(file)) reused.add(file);
+    const kept = Object.entries(manifest.keys)
+      .filter(([file, key]) => keyOf(file) === key)
+      .map(([file]) => file);
+    const present = await stampsOf(outDir, kept);
+    for (const file of kept) if (present.get(file) === manifest.stamps[file]) reused.add(file);
   }
   return { site: outDir, keyOf, reused };
 };
@@ -108,7 +124,8 @@ export const linkReused = async (plan: PagePlan, site: string): Promise<number> 
 
 /**
  * Writes the manifest of the site built in `site` beside the committed one (`commitManifest` makes
- * it count): every file of it that has a key, with this build's key.
+ * it count): every file of it that has a key, with this build's key and its stamp (renaming the
+ * site into place keeps both).
  */
 export const writeManifest = async (file: string, plan: PagePlan, code: string, site: string): Promise<void> => {
   const keys: Record<string, string> = {};
@@ -118,7 +135,8 @@ export const writeManifest = async (file: string, plan: PagePlan, code: string, 
     const key = plan.keyOf(relative);
     if (key !== undefined) keys[relative] = key;
   }
-  const manifest: Manifest = { code, outDir: plan.site, keys };
+  const stamps = Object.fromEntries(await stampsOf(site, Object.keys(keys)));
+  const manifest: Manifest = { code, outDir: plan.site, keys, stamps };
   // A manifest that cannot be written only costs the next build its reuse, never this build.
   await writeInPieces(file, [JSON.stringify(manifest)]);
 };
@@ -128,6 +146,16 @@ export const writeManifest = async (file: string, plan: PagePlan, code: string, 
  * describes it until `commitManifest` (a build stopped in between renders every page next time).
  */
 export const retractManifest = (cacheDir: string): Promise<void> => rm(manifestFile(cacheDir), { force: true });
+
+/**
+ * A build outside the pipeline (a bare `astro build`) into `outDir` is about to write over the
+ * published files: the manifest that describes them no longer counts. One into another folder
+ * leaves it.
+ */
+export const retractManifestOf = async (cacheDir: string, outDir: string): Promise<void> => {
+  const manifest = await readJsonFile(manifestFile(cacheDir), isManifest);
+  if (manifest !== undefined && path.resolve(manifest.outDir) === path.resolve(outDir)) await retractManifest(cacheDir);
+};
 
 /** Once the new site is published: the manifest `next` becomes the one the next build reads. */
 export const commitManifest = async (cacheDir: string, next: string): Promise<void> => {

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { collections, type CollectionName } from '../schema/index.ts';
-import type { Body } from '../lib/content/bodies.ts';
+import type { Body } from '../lib/outputs/bodies.ts';
 import type { CaptureBytes } from '../lib/content/capture-rules.ts';
 import { clientDrift, noteDrift } from '../lib/outputs/drift-marks.ts';
 import { correctedBy, newestFirst } from '../lib/outputs/indexes.ts';
@@ -22,8 +22,8 @@ import {
 } from '../lib/search/search-records.ts';
 import { isStale } from '../lib/content/stale.ts';
 import { noteTwin } from '../lib/outputs/twin.ts';
-import { canonicalNoteUrl } from '../lib/outputs/urls.ts';
-import type { VerdictHistory } from '../lib/content/verdict-history.ts';
+import { canonicalNoteUrl } from '../lib/routes/urls.ts';
+import type { VerdictHistory } from '../lib/matrix/verdict-history.ts';
 import { loadContent, type Content, type ContentCache, type Entry, type LoadResult } from './content.ts';
 import { codeVersion } from './code-version.ts';
 import { cacheKey } from './json-file.ts';

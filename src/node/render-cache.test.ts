@@ -69,8 +69,7 @@ describe('renderWithCache', () => {
     expect(second.asked).toEqual(['c']);
     expect(await entriesIn()).toEqual(['a', 'b']);
     // …until the delay has passed: then the file holds the latest entries, for the next server or build.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await entriesIn()).toEqual(['a', 'c']);
+    await vi.waitFor(async () => expect(await entriesIn()).toEqual(['a', 'c']), { timeout: 5_000, interval: 20 });
     const build = recording();
     await renderWithCache(['a', 'c'], 'https://x', build.render, file, { version });
     expect(build.asked).toEqual([]);

@@ -6,13 +6,10 @@
  * one JSON file in Astro's cache folder; entries no build asked for are dropped when it is written.
  */
 import { hash } from 'node:crypto';
+import type { Rendered } from '../lib/markdown/markdown.ts';
 import { cacheKey, readJsonFile, worthRewriting, writeInPieces } from './json-file.ts';
 
-/** A body rendered once: safe HTML for pages, plain text for the search index. */
-export interface Rendered {
-  html: string;
-  text: string;
-}
+export type { Rendered };
 
 /** Renders many files' Markdown at once, in the order given. */
 export type RenderMany = (texts: readonly string[], origin: string) => Promise<Rendered[]>;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
-import { formatChange } from '../lib/content/verdict-history.ts';
+import { formatChange } from '../lib/matrix/verdict-history.ts';
 import { repoRoot } from './paths.ts';
 import { readVerdictHistory, verdictDiff } from './verdict-history.ts';
 

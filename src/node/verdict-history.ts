@@ -1,5 +1,5 @@
 /**
- * Reads the git history of a content folder for the verdict history (src/lib/content/verdict-history.ts):
+ * Reads the git history of a content folder for the verdict history (src/lib/matrix/verdict-history.ts):
  * one `git log` of the folder's clients, notes and captures along the first parent (a merge counts
  * as the change it brought to the branch), then `git cat-file --batch` for the file versions it
  * names, never a process per commit or per file. A shallow clone, a folder outside a repository
@@ -21,7 +21,7 @@ import {
   type ContentState,
   type FileVersion,
   type VerdictHistory,
-} from '../lib/content/verdict-history.ts';
+} from '../lib/matrix/verdict-history.ts';
 
 const run = promisify(execFile);
 

@@ -4,7 +4,7 @@ import { captureLinks, collectionLinks, overviewLinks, siteSummary } from '../da
 import { siteData } from '../data/site.ts';
 import { llmsTxt } from '../lib/outputs/llms.ts';
 import { textResponse } from '../lib/outputs/responses.ts';
-import { absoluteUrl, llmsUrl, routes } from '../lib/outputs/urls.ts';
+import { absoluteUrl, llmsUrl, routes } from '../lib/routes/urls.ts';
 import { siteOrigin } from '../data/environment.ts';
 
 export const GET: APIRoute = async () => {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { textResponse } from '../lib/outputs/responses.ts';
-import { absoluteUrl, routes } from '../lib/outputs/urls.ts';
+import { absoluteUrl, routes } from '../lib/routes/urls.ts';
 import { siteOrigin } from '../data/environment.ts';
 
 export const GET: APIRoute = () =>

@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Client as OldClient } from 'mcp-sdk-1.23/client/index.js';
 import { StreamableHTTPClientTransport as OldHttp } from 'mcp-sdk-1.23/client/streamableHttp.js';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Capture } from '../lib/content/capture-rules.ts';
 import { runCheck } from '../node/check.ts';
 import { repoRoot } from '../node/paths.ts';
@@ -48,6 +48,18 @@ const captureIn = (out: string): Capture => {
   return capture;
 };
 
+/** The capture in `out` once the probe has ended it: a stdio probe ends a moment after its client. */
+const endedCapture = (out: string): Promise<Capture> =>
+  vi.waitFor(
+    () => {
+      const capture = captureIn(out);
+      const last = capture.events.at(-1);
+      if (last?.kind !== 'lifecycle' || last.event === 'start') throw new Error('the probe has not ended the capture yet');
+      return capture;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+
 const overStdio = async (persona: string, fail = false) => {
   const serve = options(persona);
   const config = launchConfig(serve);
@@ -59,8 +71,7 @@ const overStdio = async (persona: string, fail = false) => {
     await client.listTools();
   }
   await client.close();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return captureIn(serve.out);
+  return endedCapture(serve.out);
 };
 
 describe('draft', () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { messagesOf } from '../lib/mcp/messages.ts';
 import { startHttp } from './capture-run.ts';
 import { readServeOptions } from './flags.ts';
@@ -200,6 +200,17 @@ describe('what the SDK client sees', () => {
     expect(read.problems).toEqual([]);
     return read.capture;
   };
+  /** The capture in `out` once the probe has ended it: a stdio probe ends a moment after its client. */
+  const ended = (out: string) =>
+    vi.waitFor(
+      () => {
+        const read = capture(out);
+        const last = read?.events.at(-1);
+        if (last?.kind !== 'lifecycle' || last.event === 'start') throw new Error('the probe has not ended the capture yet');
+        return read;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
 
   test('legacy:2025-06-18 over stdio: the client offers 2025-11-25, accepts 2025-06-18 and lists the tool', async () => {
     const { out, options } = run('legacy:2025-06-18');
@@ -208,10 +219,7 @@ describe('what the SDK client sees', () => {
     await client.connect(new StdioClientTransport({ command: config.command, args: config.args, stderr: 'pipe' }));
     expect((await client.listTools()).tools).toHaveLength(1);
     await client.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const probeSaid = capture(out)
-      ?.events.filter((event) => event.from === 'probe')
-      .flatMap((event) => messagesOf(event));
+    const probeSaid = (await ended(out))?.events.filter((event) => event.from === 'probe').flatMap((event) => messagesOf(event));
     expect(probeSaid?.[0]).toMatchObject({ result: { protocolVersion: '2025-06-18' } });
   });
 

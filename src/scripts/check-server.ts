@@ -10,7 +10,7 @@ import { exampleServer } from '../lib/server-check/example.ts';
 import { readJsonText } from '../lib/server-check/json-text.ts';
 import { readServerInput } from '../lib/server-check/server-input.ts';
 import { decodeShared, encodeShared } from '../lib/server-check/share.ts';
-import { routes } from '../lib/outputs/urls.ts';
+import { routes } from '../lib/routes/urls.ts';
 import { appendInline, element } from './dom.ts';
 
 const SHARE_KEY = 's';

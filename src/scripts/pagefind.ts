@@ -3,7 +3,7 @@
  * exists only after a build, so it is imported from a URL computed at run time.
  */
 
-import { searchBundlePath } from '../lib/outputs/urls.ts';
+import { searchBundlePath } from '../lib/routes/urls.ts';
 
 /** What a result's fragment holds: its URL, an excerpt with `<mark>`s, and the record's meta. */
 export interface ResultData {

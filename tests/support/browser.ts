@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { repoRoot } from '../../src/node/paths.ts';
 
 const run = promisify(execFile);
@@ -117,4 +118,16 @@ export const launchBrowser = async (): Promise<Browser> => {
     ...(env ? { env: { ...process.env, ...env } } : {}),
     args: CHROMIUM_FLAGS,
   });
+};
+
+/**
+ * `closable` (a page or a browser context), closed once the running test ends, passed or failed:
+ * the test's own finally, so an assertion that throws half-way leaves no page open. A test may
+ * still close it earlier; a second close does nothing.
+ */
+export const closedAfterTest = <T extends { close: () => Promise<unknown> }>(closable: T): T => {
+  onTestFinished(async () => {
+    await closable.close().catch(() => undefined);
+  });
+  return closable;
 };

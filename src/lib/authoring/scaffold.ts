@@ -22,7 +22,7 @@ import {
   type CollectionName,
 } from '../../schema/index.ts';
 import { WebSource as Source } from '../../schema/note.ts';
-import { clientUrl, noteUrl } from '../outputs/urls.ts';
+import { clientUrl, noteUrl } from '../routes/urls.ts';
 
 /** What `npm run new` creates, and the content folder each one lives in. */
 export const entryTypes = {

@@ -3,7 +3,7 @@ import { collectionSchemas } from '../../schema/index.ts';
 import type { KnownIds } from './entries.ts';
 import type { Report } from './file-rules.ts';
 import { didYouMean } from './suggest.ts';
-import { canonicalNoteUrl } from '../outputs/urls.ts';
+import { canonicalNoteUrl } from '../routes/urls.ts';
 
 /** A note's fields that name other entries, and the folder each one names. */
 const references: [field: string, target: CollectionName][] = [

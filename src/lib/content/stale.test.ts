@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Note } from '../../schema/index.ts';
-import type { Entry } from '../../node/content.ts';
+import type { Entry } from './entries.ts';
 import { daysBetween, isStale, STALE_AFTER_DAYS, staleNotes } from './stale.ts';
 
 const entry = (id: string, lastVerified: string, clients = ['hermes-agent']): Entry<Note> =>
@@ -21,11 +21,24 @@ describe('daysBetween', () => {
 
 describe('isStale', () => {
   test('stale only when more than the limit has passed', () => {
-    expect(STALE_AFTER_DAYS).toBe(180);
     expect(isStale('2026-06-03', '2026-11-30')).toBe(false); // 180 days
     expect(isStale('2026-06-02', '2026-11-30')).toBe(true); // 181 days
     expect(isStale('2026-11-01', '2026-11-30', 28)).toBe(true);
     expect(isStale('2026-11-02', '2026-11-30', 28)).toBe(false);
+  });
+});
+
+describe('the default limit', () => {
+  test('is the one a caller names: stale from the day after it, on every day around it', () => {
+    const today = '2026-11-30';
+    const daysAgo = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    for (let days = STALE_AFTER_DAYS - 3; days <= STALE_AFTER_DAYS + 3; days += 1) {
+      expect(isStale(daysAgo(days), today)).toBe(days > STALE_AFTER_DAYS);
+      expect(isStale(daysAgo(days), today)).toBe(isStale(daysAgo(days), today, STALE_AFTER_DAYS));
+    }
+    // A note verified today, or in the future (a clock behind), is never stale.
+    expect(isStale(today, today)).toBe(false);
+    expect(isStale('2026-12-05', today)).toBe(false);
   });
 });
 

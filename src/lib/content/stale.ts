@@ -1,5 +1,5 @@
 import type { Note } from '../../schema/index.ts';
-import type { Entry } from '../../node/content.ts';
+import type { Entry } from './entries.ts';
 
 /** Days after which a note's verification is flagged as possibly stale. */
 export const STALE_AFTER_DAYS = 180;

@@ -9,7 +9,7 @@ const cell = (
   client: string,
   feature: string,
   ranges: FeatureCell['ranges'],
-  state: FeatureCell['state'] = ranges.at(-1)?.state ?? 'unknown',
+  state: FeatureCell['state'] = ((run) => (run === undefined || run === 'not-observed' ? 'unknown' : run))(ranges.at(-1)?.state),
 ): FeatureCell => ({
   client,
   feature,

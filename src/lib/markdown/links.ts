@@ -1,5 +1,5 @@
 import type { CollectionName } from '../../schema/index.ts';
-import { captureOfPath, captureUrl, entryOfPath, entryUrl, isScopedFilePath, staticPaths } from '../outputs/urls.ts';
+import { captureOfPath, captureUrl, entryOfPath, entryUrl, isScopedFilePath, staticPaths } from '../routes/urls.ts';
 
 /** What a link written in a body points at, from the site's point of view. */
 export type LinkTarget =

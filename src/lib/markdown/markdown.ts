@@ -10,7 +10,6 @@ import { unified } from 'unified';
 import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { Root, RootContent as MdastContent } from 'mdast';
 import { htmlHref } from './links.ts';
-import type { Rendered } from '../../node/render-cache.ts';
 import { walkTree } from './tree-walk.ts';
 
 /** A link as written in a body, at its place in the file. */
@@ -162,6 +161,12 @@ const textOf = (tree: HastRoot): string => {
 
 /** The sanitizing end of the pipeline, for trees parsed elsewhere. */
 const finish = unified().use(rehypeSanitize, sanitizeSchema).use(relinkFragments).use(rehypeStringify);
+
+/** A body rendered once: safe HTML for pages, plain text for the search index. */
+export interface Rendered {
+  html: string;
+  text: string;
+}
 
 /**
  * The fast path: Sätteri (Astro's native Markdown parser, in Rust) parses the file into the same

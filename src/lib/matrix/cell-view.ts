@@ -5,7 +5,7 @@
  */
 import type { Evidence, MatrixCell } from './matrix.ts';
 import { notCapturedMeaning, runsLabel } from './version-runs.ts';
-import { clientUrl } from '../outputs/urls.ts';
+import { clientUrl } from '../routes/urls.ts';
 
 /** Every way a verdict is known, in the order legends list them. */
 export const evidenceKinds = ['observed', 'read'] as const satisfies readonly Evidence[];

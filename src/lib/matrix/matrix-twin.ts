@@ -1,6 +1,6 @@
 import { cellStates, formatTally, stateMeanings, stateSymbols, type Axis, type Matrix, type MatrixCell } from './matrix.ts';
 import { cellVersionLabel, evidenceKinds, evidenceMarks, evidenceMeanings, versionMeanings } from './cell-view.ts';
-import { clientUrl, entryUrl, noteUrl } from '../outputs/urls.ts';
+import { clientUrl, entryUrl, noteUrl } from '../routes/urls.ts';
 
 /** What the Markdown tables need besides the matrices: how to name clients and columns. */
 export interface MatrixLabels {

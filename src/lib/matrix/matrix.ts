@@ -1,6 +1,17 @@
 import type { Verdict, VerdictState } from '../../schema/index.ts';
-import { cellKey, type CellDrift } from '../outputs/drift-marks.ts';
 import type { VersionRun } from './version-runs.ts';
+
+/** A verdict checked on a version older than the newest release (outputs/drift-marks.ts marks it). */
+export interface CellDrift {
+  newest: string;
+  /** The day the newest release was published, where the registry said. */
+  released?: string;
+  checked: string;
+  evidence: 'observed' | 'read';
+}
+
+/** Where a client's cell is: its axis and column. */
+export const cellKey = (axis: 'revision' | 'capability', column: string): string => `${axis}\0${column}`;
 
 /** A cell's state: a verdict's, or `unknown` where no verdict was written (never read as `no`). */
 export type CellState = VerdictState | 'unknown';

@@ -3,7 +3,7 @@
  * state, version or evidence differ, old → new. Markdown for a pull request's comment, text for a
  * terminal, JSON for scripts.
  */
-import { describeChange, formatChange, type CellSnapshot, type HistoryAxis } from '../content/verdict-history.ts';
+import { describeChange, formatChange, type CellSnapshot, type HistoryAxis } from './verdict-history.ts';
 
 /** One cell that differs between the two commits. */
 export interface CellDiff {

@@ -1,4 +1,4 @@
-import { absoluteUrl } from './urls.ts';
+import { absoluteUrl } from '../routes/urls.ts';
 import { escapeXml } from './xml.ts';
 
 /** What heads an Atom feed of the site's: the notes feed and the verdict-change feeds. */

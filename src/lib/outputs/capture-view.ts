@@ -11,7 +11,7 @@ import { clientInfoOf, infoText, offeredVersions, userAgentOf, type ClientInfo }
 import { isRecord, parseJson } from '../mcp/json.ts';
 import { isSseBody, jsonValuesOf } from '../mcp/messages.ts';
 import { linkText } from '../markdown/md-escape.ts';
-import { captureUrl, clientUrl, noteUrl } from './urls.ts';
+import { captureUrl, clientUrl, noteUrl } from '../routes/urls.ts';
 
 /** What a list of captures shows of one. */
 export interface CaptureSummary {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { changesFeed } from './changes-feed.ts';
-import type { CellChange } from '../content/verdict-history.ts';
+import type { CellChange } from '../matrix/verdict-history.ts';
 import { formatDiff } from '../matrix/verdict-diff.ts';
 
 const change = (client: string, commit: string, date: string, subject = 's'): CellChange => ({
@@ -18,6 +18,7 @@ const history = {
   head: 'b'.repeat(40),
   commits: 2,
   changes: [change('codex', 'b', '2026-02-03T12:00:00Z', 'Codex <b>form</b> & URL'), change('zed', 'a', '2026-01-02T12:00:00Z')],
+  featureChanges: [],
   skipped: [],
 };
 const feed = (extra: Partial<Parameters<typeof changesFeed>[0]> = {}) =>

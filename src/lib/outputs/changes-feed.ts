@@ -1,5 +1,5 @@
-import { absoluteUrl, clientUrl } from './urls.ts';
-import { formatChange, historyAnchor, type VerdictHistory } from '../content/verdict-history.ts';
+import { absoluteUrl, clientUrl } from '../routes/urls.ts';
+import { formatChange, historyAnchor, type VerdictHistory } from '../matrix/verdict-history.ts';
 import { atomDocument } from './atom.ts';
 import { escapeXml } from './xml.ts';
 

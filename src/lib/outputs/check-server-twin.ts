@@ -2,7 +2,7 @@
  * The server check page's `.md` twin: for agents and for readers without JavaScript, how to run
  * the same check on the command line, what the input holds, and what the findings mean.
  */
-import { absoluteUrl, routes } from './urls.ts';
+import { absoluteUrl, routes } from '../routes/urls.ts';
 
 /** The twin's Markdown. */
 export const checkServerTwin = (origin: string): string => `# Check a server

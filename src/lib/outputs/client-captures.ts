@@ -264,7 +264,7 @@ export const summariseTimeline = (timeline: ClientTimeline, limit = TIMELINE_VER
     older: {
       versions: left.length,
       captures: left.reduce((sum, group) => sum + group.rows.reduce((count, row) => count + row.count, 0), 0),
-      ...(left.length > 0 ? { newest: left[0]?.version, oldest: left.at(-1)?.version } : {}),
+      ...(left[0] === undefined ? {} : { newest: left[0].version, oldest: (left.at(-1) ?? left[0]).version }),
     },
   };
 };

@@ -7,7 +7,7 @@ import { codeSpan } from './capture-view.ts';
 import type { ClientIdentity, ClientTimeline } from './client-captures.ts';
 import type { Axis, MatrixCell } from '../matrix/matrix.ts';
 import { markdownCell } from '../matrix/matrix-twin.ts';
-import { captureUrl, entryUrl } from './urls.ts';
+import { captureUrl, entryUrl } from '../routes/urls.ts';
 
 /** Client text as a code span that a table cell's pipe cannot end. */
 const tableCode = (text: string) => codeSpan(text).replace(/\|/g, '\\|');
@@ -47,8 +47,12 @@ export const clientSupportMarkdown = (
 };
 
 /** `## Versions captured` and `## Identities observed`, from the client's captures; a line each where there are none. */
-export const clientCapturesMarkdown = (name: string, timeline: ClientTimeline, identities: readonly ClientIdentity[]): string => {
-  if (timeline.rows.length === 0)
+export const clientCapturesMarkdown = (
+  name: string,
+  timeline: Pick<ClientTimeline, 'capabilities' | 'versions'> & { older?: { versions: number; captures: number } },
+  identities: readonly ClientIdentity[],
+): string => {
+  if (timeline.versions.length === 0)
     return `## Versions captured\n\nNo wire capture of ${name} yet.\n\n## Identities observed\n\nNone observed yet.`;
   const versions = table(
     ['Version', 'Captures', 'Offered', ...timeline.capabilities.map(tableCode), 'Captured'],

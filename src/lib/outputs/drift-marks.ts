@@ -7,6 +7,10 @@
 import { isCaptureSource, type Note, type Verdict } from '../../schema/index.ts';
 import type { DriftReport, SourceDrift } from '../../schema/drift.ts';
 import { codeSpan } from './capture-view.ts';
+// A cell's mark and key are the matrix's (it reads them); the marks are made here, from the report.
+import { cellKey, type CellDrift } from '../matrix/matrix.ts';
+
+export { cellKey, type CellDrift };
 
 /** A source of a note whose cited lines no longer read the same on the default branch. */
 export interface SourceMark {
@@ -26,15 +30,6 @@ export interface SourceMark {
 export interface NoteDrift {
   checked: string;
   sources: SourceMark[];
-}
-
-/** A verdict checked on a version older than the newest release. */
-export interface CellDrift {
-  newest: string;
-  /** The day the newest release was published, where the registry said. */
-  released?: string;
-  checked: string;
-  evidence: 'observed' | 'read';
 }
 
 /** What became of a source's files, in a few words each: `a.py:10-20 changed, b.py:3 moved to 7`. */
@@ -80,9 +75,6 @@ export const noteDrift = (
   });
   return marks.length === 0 ? undefined : { checked: report.checked, sources: marks.sort((a, b) => a.index - b.index) };
 };
-
-/** Where a client's cell is: its axis and column. */
-export const cellKey = (axis: 'revision' | 'capability', column: string): string => `${axis}\0${column}`;
 
 /** A client's marked cells by `cellKey`; empty where none is older than the newest release. */
 export const clientDrift = (

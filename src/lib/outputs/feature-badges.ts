@@ -5,7 +5,7 @@
 import { statusLabel, type FeatureStatus } from '../features/feature-status.ts';
 import type { FeatureState } from '../features/version-state.ts';
 import type { BadgeTone } from './badge.ts';
-import { absoluteUrl, badgeUrl, featureUrl } from './urls.ts';
+import { absoluteUrl, badgeUrl, featureUrl } from '../routes/urls.ts';
 
 const statusTone: Record<FeatureStatus, BadgeTone> = { everywhere: 'good', some: 'mixed', none: 'bad', unknown: 'unknown' };
 const stateTone: Record<FeatureState, BadgeTone> = { yes: 'good', partial: 'mixed', no: 'bad', unknown: 'unknown' };

@@ -7,7 +7,7 @@ import { linkText } from '../markdown/md-escape.ts';
 import { stateSymbols } from '../matrix/matrix.ts';
 import { formatRanges, type FeatureCell } from '../matrix/feature-cells.ts';
 import { entryTwin, type NoteListItem } from './twin.ts';
-import { captureUrl, clientUrl, featureUrl, noteUrl, routes } from './urls.ts';
+import { captureUrl, clientUrl, featureUrl, noteUrl, routes } from '../routes/urls.ts';
 
 /** Text in a table cell: a pipe cannot end the cell, and a line break cannot end the row. */
 const cellText = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');

@@ -1,6 +1,6 @@
 import type { Note } from '../../schema/index.ts';
 import { plainText } from '../markdown/inline.ts';
-import { absoluteUrl, noteUrl } from './urls.ts';
+import { absoluteUrl, noteUrl } from '../routes/urls.ts';
 import { atomDocument } from './atom.ts';
 import { escapeXml } from './xml.ts';
 

@@ -1,4 +1,4 @@
-import { absoluteUrl, captureUrl } from './urls.ts';
+import { absoluteUrl, captureUrl } from '../routes/urls.ts';
 
 /**
  * One `_headers` rule: a URL path pattern, the headers every response at it gets, and (Cloudflare

@@ -8,7 +8,7 @@ import {
 } from '../../schema/index.ts';
 import { DriftReport } from '../../schema/drift.ts';
 import { ClientsExport, FeaturesExport, HistoryExport, MatrixExport, NotesExport } from '../../schema/export.ts';
-import { absoluteUrl, dataExports, schemaUrl } from './urls.ts';
+import { absoluteUrl, dataExports, schemaUrl } from '../routes/urls.ts';
 
 /** The zod schema of each JSON export, by its schema's name in `dataExports`: what the JSON Schema is made from. */
 export const exportSchemas: Record<(typeof dataExports)[number]['schema'], z.ZodType> = {

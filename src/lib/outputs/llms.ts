@@ -1,5 +1,5 @@
 import { linkText } from '../markdown/md-escape.ts';
-import { absoluteUrl, noteUrl } from './urls.ts';
+import { absoluteUrl, noteUrl } from '../routes/urls.ts';
 
 /** One link in an llms.txt section. */
 export interface LlmsLink {

@@ -1,4 +1,4 @@
-import { absoluteUrl } from './urls.ts';
+import { absoluteUrl } from '../routes/urls.ts';
 import { escapeXml } from './xml.ts';
 
 /** A sitemap of HTML pages, with `lastmod` where a page has a date. */

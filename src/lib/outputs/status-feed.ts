@@ -6,7 +6,7 @@
 import { statusLabel } from '../features/feature-status.ts';
 import type { StatusChange } from '../features/status-changes.ts';
 import { atomDocument } from './atom.ts';
-import { absoluteUrl, featureUrl, routes } from './urls.ts';
+import { absoluteUrl, featureUrl, routes } from '../routes/urls.ts';
 import { escapeXml } from './xml.ts';
 
 /** The feed's document, from the status changes and each feature's title. */

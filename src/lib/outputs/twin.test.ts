@@ -7,7 +7,7 @@ import { loadContent } from '../../node/content.ts';
 import { buildDate } from '../../node/environment.ts';
 import { repoRoot } from '../../node/paths.ts';
 import { entryTwin, noteTwin, type NoteTwinInput } from './twin.ts';
-import { canonicalNoteUrl } from './urls.ts';
+import { canonicalNoteUrl } from '../routes/urls.ts';
 
 const origin = 'https://canimcp.io';
 

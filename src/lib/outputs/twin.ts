@@ -1,7 +1,7 @@
 import { isCaptureSource, type Note, type Source } from '../../schema/index.ts';
 import { driftTwinLine, type NoteDrift } from './drift-marks.ts';
 import { linkText } from '../markdown/md-escape.ts';
-import { captureUrl, clientUrl, noteUrl } from './urls.ts';
+import { captureUrl, clientUrl, noteUrl } from '../routes/urls.ts';
 
 /** What a note's twin is made of: the author's bytes plus the two derived fields. */
 export interface NoteTwinInput {

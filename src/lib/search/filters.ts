@@ -4,7 +4,7 @@
  * ids (a client's id, never its name), so renaming a client does not change its filter or its URLs.
  * Pure (no Node, no Astro): it runs in the browser too.
  */
-import { routes } from '../outputs/urls.ts';
+import { routes } from '../routes/urls.ts';
 
 /** Each filter: `name` is the URL parameter and the Pagefind filter key; `field` is the note's frontmatter field. */
 export const filters = [

@@ -7,7 +7,7 @@
 import { segmentCjk } from '../markdown/cjk.ts';
 import { filterValues } from './filters.ts';
 import type { Capability, Client, Feature, Note, Revision } from '../../schema/index.ts';
-import { capabilityUrl, clientUrl, featureUrl, noteUrl, revisionUrl } from '../outputs/urls.ts';
+import { capabilityUrl, clientUrl, featureUrl, noteUrl, revisionUrl } from '../routes/urls.ts';
 
 /** A record as Pagefind's `addCustomRecord` takes it. */
 export interface SearchRecord {

@@ -3,7 +3,7 @@
  * Every finding rests on one feature cell and links its page; a cell nobody has observed or read
  * gives "not yet observed", never "fine", so the check is exactly as good as the evidence.
  */
-import { featureUrl } from '../outputs/urls.ts';
+import { featureUrl } from '../routes/urls.ts';
 import type { ServerDescription, ServerRequestUse, ToolInfo } from './server-input.ts';
 
 /** A feature cell's state, unknown kept apart from no. */

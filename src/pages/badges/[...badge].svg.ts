@@ -3,7 +3,7 @@ import { featureData } from '../../data/features.ts';
 import { featureStatusData } from '../../data/feature-status.ts';
 import { badgeSvg } from '../../lib/outputs/badge.ts';
 import { clientBadge, statusBadge } from '../../lib/outputs/feature-badges.ts';
-import { featurePath } from '../../lib/outputs/urls.ts';
+import { featurePath } from '../../lib/routes/urls.ts';
 
 export const getStaticPaths = async () => {
   const [{ site, cells, featureTitle, clientName }, { statusOf }] = await Promise.all([featureData(), featureStatusData()]);

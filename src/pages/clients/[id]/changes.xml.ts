@@ -3,7 +3,7 @@ import { historyData } from '../../../data/history.ts';
 import { clientPaths } from '../../../data/paths.ts';
 import { changesFeed } from '../../../lib/outputs/changes-feed.ts';
 import { xmlResponse } from '../../../lib/outputs/responses.ts';
-import { changesTitle, changesUrl, clientUrl } from '../../../lib/outputs/urls.ts';
+import { changesTitle, changesUrl, clientUrl } from '../../../lib/routes/urls.ts';
 import { buildDate, siteOrigin } from '../../../data/environment.ts';
 
 export const getStaticPaths = clientPaths;

@@ -2,7 +2,7 @@ import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../../data/paths.ts';
 import { atomFeed } from '../../../lib/outputs/feed.ts';
 import { xmlResponse } from '../../../lib/outputs/responses.ts';
-import { clientUrl, feedTitle, feedUrl } from '../../../lib/outputs/urls.ts';
+import { clientUrl, feedTitle, feedUrl } from '../../../lib/routes/urls.ts';
 import { siteOrigin } from '../../../data/environment.ts';
 
 export const getStaticPaths = clientPaths;

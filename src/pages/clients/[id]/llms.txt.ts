@@ -2,7 +2,7 @@ import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../../data/paths.ts';
 import { llmsTxt, noteLinks } from '../../../lib/outputs/llms.ts';
 import { textResponse } from '../../../lib/outputs/responses.ts';
-import { absoluteUrl, clientUrl, llmsUrl } from '../../../lib/outputs/urls.ts';
+import { absoluteUrl, clientUrl, llmsUrl } from '../../../lib/routes/urls.ts';
 import { siteOrigin } from '../../../data/environment.ts';
 
 export const getStaticPaths = clientPaths;

@@ -2,7 +2,7 @@ import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { revisionPaths } from '../../../data/paths.ts';
 import { llmsTxt, noteLinks } from '../../../lib/outputs/llms.ts';
 import { textResponse } from '../../../lib/outputs/responses.ts';
-import { absoluteUrl, llmsUrl, revisionUrl } from '../../../lib/outputs/urls.ts';
+import { absoluteUrl, llmsUrl, revisionUrl } from '../../../lib/routes/urls.ts';
 import { siteOrigin } from '../../../data/environment.ts';
 
 export const getStaticPaths = revisionPaths;

@@ -5,10 +5,10 @@
  * publishes them into the build context (src/node/build-context.ts); pages, twins and the search
  * integration read them there.
  */
-import type { CaptureBytes } from './capture-rules.ts';
-import type { CellDrift, NoteDrift } from '../outputs/drift-marks.ts';
+import type { CaptureBytes } from '../content/capture-rules.ts';
+import type { CellDrift, NoteDrift } from './drift-marks.ts';
 import type { SearchRecord } from '../search/search-records.ts';
-import type { VerdictHistory } from './verdict-history.ts';
+import type { VerdictHistory } from '../matrix/verdict-history.ts';
 
 /** What an entry's page and twin need beyond its frontmatter. */
 export interface Body {

@@ -7,10 +7,10 @@
 import { ClientFrontmatter } from '../../schema/client.ts';
 import { parseAuthored } from '../../schema/errors.ts';
 import { Verdict } from '../../schema/verdict.ts';
-import { captureIndex } from './capture-rules.ts';
-import { asRecord } from './entries.ts';
-import { parseFile } from './frontmatter.ts';
-import type { Axis, CellState, Evidence } from '../matrix/matrix.ts';
+import { captureIndex } from '../content/capture-rules.ts';
+import { asRecord } from '../content/entries.ts';
+import { parseFile } from '../content/frontmatter.ts';
+import type { Axis, CellState, Evidence } from './matrix.ts';
 
 /** What the history tracks of a cell; a cell without a verdict is `unknown` and has neither. */
 export interface CellSnapshot {
@@ -350,9 +350,9 @@ export const exportHistory = (history: VerdictHistory) => {
 export const clientHistory = (
   history: VerdictHistory,
   client: string,
-): { axis: Axis; column: string; changes: CellChange[] }[] => {
+): { axis: HistoryAxis; column: string; changes: CellChange[] }[] => {
   if (!history.available) return [];
-  const cells = new Map<string, { axis: Axis; column: string; changes: CellChange[] }>();
+  const cells = new Map<string, { axis: HistoryAxis; column: string; changes: CellChange[] }>();
   for (const change of history.changes) {
     if (change.client !== client) continue;
     const key = cellKey(change.axis, change.column);

@@ -1,0 +1,151 @@
+/**
+ * `npm run build`, as the stages it runs, top to bottom:
+ *
+ *   read → validate → render → plan pages → Astro → twins and files   (the page build, a child process: page-build.ts)
+ *   index → swap into `dist/`                                            (this process: build-site.ts)
+ *
+ * `buildSite` is the parent: it forks the page build (`buildPages`, started through src/cli/build-pages.ts),
+ * starts Pagefind on the last build's records (records-cache.ts) while the child starts, settles the
+ * index with the records the child sends as soon as its bodies are rendered (only those that differ
+ * are indexed again) while the child's Astro renders pages, then, once the child has exited and Astro's memory
+ * is back with the system, lets Pagefind write its bundle (its largest step in memory, 1.5 GiB at
+ * 5,000 notes) and swaps the staging folder into `dist/`. A build that fails at any stage leaves
+ * `dist/` and the manifest of its pages as they were.
+ */
+import { fork } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { searchBundlePath } from '../../lib/routes/urls.ts';
+import { clearLeftovers, previousFolder, stagingFolder } from '../build-folders.ts';
+import { manifestFile, commitManifest, retractManifest } from '../page-reuse.ts';
+import { astroCacheDir, repoRoot } from '../paths.ts';
+import { worthRewriting } from '../json-file.ts';
+import { parseLines, readRecordsCache, recordsCacheFile, writeRecordsCache } from '../records-cache.ts';
+import { guessIndex, startIndex, type GuessedIndex, type PendingIndex } from '../search-index.ts';
+import type { BuildJob, PageBuildMessage } from './job.ts';
+
+/** The page build's command: a thin script that runs `buildPages` (page-build.ts) with its job. */
+const pageBuildScript = fileURLToPath(new URL('../../cli/build-pages.ts', import.meta.url));
+
+const exists = (target: string) =>
+  stat(target).then(
+    () => true,
+    () => false,
+  );
+
+/** Builds the site; returns false (after printing why) when the content or the build fails. */
+export const buildSite = async (options: { outDir?: string; quiet?: boolean } = {}): Promise<boolean> => {
+  const outDir = path.resolve(repoRoot, options.outDir ?? process.env['OUT_DIR'] ?? 'dist');
+  // Separate caches (ASTRO_CACHE_DIR) let builds of different content folders run side by side (tests, benchmarks).
+  const cacheDir = astroCacheDir();
+  // An interrupted build (Ctrl-C, a killed CI job) leaves its staging folder beside the output.
+  await clearLeftovers(outDir);
+  const job: BuildJob = {
+    outDir,
+    staging: stagingFolder(outDir),
+    cacheDir,
+    nextManifest: `${manifestFile(cacheDir)}.next-${process.pid}`,
+    quiet: options.quiet ?? false,
+  };
+  // Index, begun on a guess while the child starts: Pagefind takes the last build's records in.
+  const recordsFile = recordsCacheFile(cacheDir);
+  const [scratch, seed] = indexFolders(job);
+  const guessing = readRecordsCache(recordsFile).then((guess) => (guess ? guessIndex(guess, scratch, seed) : undefined));
+  let index: Promise<PendingIndex> | undefined;
+  let keeping: Promise<void> | undefined;
+  // Read, validate, render, plan pages, Astro, twins and files: in the child, which sends the records.
+  const code = await runPageBuild(job, (lines) => {
+    index = guessing.then((guessed) =>
+      settleIndex(guessed, lines, scratch, seed, (changed) => {
+        if (worthRewriting(changed, lines.length)) keeping = writeRecordsCache(recordsFile, lines);
+      }),
+    );
+  });
+  try {
+    if (code !== 0 || index === undefined) {
+      // The child said why; an index it never finished is stopped, and nothing is left behind.
+      await (index === undefined ? (await guessing)?.discard() : (await index).discard());
+      await discardStaging(job);
+      if (code === 0) throw new Error('the page build sent no search records');
+      return false;
+    }
+    await writeIndex(await index, job);
+  } finally {
+    await keeping;
+  }
+  await swapIntoDist(job);
+  return true;
+};
+
+/**
+ * The index of this build's records: the guess settled with them (those that differ are indexed
+ * again; all, afresh, where the pages differ), or, with no guess, all of them. `kept` hears how many
+ * differed from the guess, to decide whether the records cache is worth writing again.
+ */
+const settleIndex = (
+  guessed: GuessedIndex | undefined,
+  lines: readonly string[],
+  scratch: string,
+  seed: string,
+  kept: (changed: number) => void,
+): PendingIndex => {
+  const settled = guessed?.settle(lines) ?? { index: startIndex(parseLines(lines), scratch, seed), changed: lines.length };
+  kept(settled.changed);
+  return settled.index;
+};
+
+/** Pagefind's scratch folder for this build, and the published bundle that seeds it (a rebuild writes only what changed). */
+const indexFolders = (job: BuildJob): [scratch: string, seed: string] => [
+  path.join(job.cacheDir, 'canimcp', `pagefind-${process.pid}`),
+  path.join(job.outDir, searchBundlePath),
+];
+
+/** Forks the page build and hands its records to `onRecords`; resolves to its exit code. */
+const runPageBuild = (job: BuildJob, onRecords: (lines: readonly string[]) => void): Promise<number> =>
+  new Promise<number>((resolve, reject) => {
+    const child = fork(pageBuildScript, [JSON.stringify(job)], {
+      serialization: 'advanced',
+      stdio: 'inherit',
+    });
+    child.on('message', (message: PageBuildMessage) => {
+      if (message.kind === 'records') onRecords(message.lines === '' ? [] : message.lines.split('\n'));
+    });
+    child.on('error', reject);
+    child.on('exit', (exitCode, signal) => {
+      // A child that was killed could not say why.
+      if (signal !== null) console.error(`error: the page build was stopped by ${signal}; out of memory?`);
+      resolve(exitCode ?? 1);
+    });
+  });
+
+const discardStaging = async (job: BuildJob): Promise<void> => {
+  await rm(job.staging, { recursive: true, force: true });
+  await rm(job.nextManifest, { force: true });
+};
+
+/** Index: Pagefind writes its bundle into the staging folder, now that Astro's memory is free. */
+const writeIndex = async (index: PendingIndex, job: BuildJob): Promise<void> => {
+  try {
+    const indexed = await index.write(path.join(job.staging, searchBundlePath));
+    console.log(`${new Date().toTimeString().slice(0, 8)} [canimcp:pagefind] pagefind: indexed ${indexed} records`);
+  } catch (error) {
+    await discardStaging(job);
+    throw error;
+  }
+};
+
+/**
+ * Swap into `dist/`: the manifest is retracted first, so a build stopped in between renders every
+ * page next time, and committed once the new site is in place.
+ */
+const swapIntoDist = async (job: BuildJob): Promise<void> => {
+  const previous = previousFolder(job.outDir);
+  await retractManifest(job.cacheDir);
+  if (await exists(job.outDir)) await rename(job.outDir, previous);
+  await rename(job.staging, job.outDir);
+  await commitManifest(job.cacheDir, job.nextManifest);
+  // In one call: twice as fast as the promise API's walk (0.1 s for a 5,000-note site's 15,690 files).
+  rmSync(previous, { recursive: true, force: true });
+};
