@@ -53,7 +53,7 @@ describe('a feature page', () => {
     // The client's name is a link to its page; following it lands there.
     await row.locator('th a').click();
     await page.waitForURL(`${fixtureBase}/clients/fast-agent`);
-    expect(await page.locator('#client-features').textContent()).toContain('Sends server/discover');
+    expect(await page.locator('section[aria-labelledby="client-features"]').textContent()).toContain('Sends server/discover');
     await page.context().close();
   });
 
