@@ -70,13 +70,25 @@ const shownFindings = (page: Page) =>
 const commandFindings = async (): Promise<Shown[]> => {
   const file = path.join(dir, 'server.json');
   await writeFile(file, JSON.stringify(exampleServer, null, 2));
-  const { stdout } = await run(process.execPath, [path.join(repoRoot, 'src/cli/check-server.ts'), file, '--format', 'json', '--site', mainDist]).catch(
-    (error: { stdout: string }) => ({ stdout: error.stdout }),
-  );
-  return (JSON.parse(stdout) as Shown[]).map(({ client, feature, kind, evidence, finding }) => ({ client, feature, kind, evidence, finding: finding.replaceAll('`', '') }));
+  const { stdout } = await run(process.execPath, [
+    path.join(repoRoot, 'src/cli/check-server.ts'),
+    file,
+    '--format',
+    'json',
+    '--site',
+    mainDist,
+  ]).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+  return (JSON.parse(stdout) as Shown[]).map(({ client, feature, kind, evidence, finding }) => ({
+    client,
+    feature,
+    kind,
+    evidence,
+    finding: finding.replaceAll('`', ''),
+  }));
 };
 
-const byKey = (findings: Shown[]) => [...findings].sort((a, b) => `${a.client} ${a.feature} ${a.finding}`.localeCompare(`${b.client} ${b.feature} ${b.finding}`));
+const byKey = (findings: Shown[]) =>
+  [...findings].sort((a, b) => `${a.client} ${a.feature} ${a.finding}`.localeCompare(`${b.client} ${b.feature} ${b.finding}`));
 
 describe('/check-server', () => {
   test("the example gives the command's findings, per client, and a link that brings them back; nothing pasted is sent", async () => {
@@ -90,10 +102,12 @@ describe('/check-server', () => {
       expect(byKey(await shownFindings(page))).toEqual(expected);
       // Only the published JSON was fetched, and no request carried what was pasted.
       expect(requests.filter((request) => request.includes('build_status'))).toEqual([]);
-      expect(requests.filter((request) => request.includes('/data/')).map((request) => new URL(request.split(' ')[1] as string).pathname).sort()).toEqual([
-        '/data/clients.json',
-        '/data/features.json',
-      ]);
+      expect(
+        requests
+          .filter((request) => request.includes('/data/'))
+          .map((request) => new URL(request.split(' ')[1] as string).pathname)
+          .sort(),
+      ).toEqual(['/data/clients.json', '/data/features.json']);
       const shared = page.url();
       expect(new URL(shared).hash).toMatch(/^#s=[A-Za-z0-9_-]+$/);
       const again = await page.context().newPage();
@@ -109,9 +123,9 @@ describe('/check-server', () => {
       await page.goto(`${server?.url}/check-server`);
       await page.locator('[data-check-input]').fill('{\n  "initialize": {,\n}');
       await page.getByRole('button', { name: 'Check', exact: true }).click();
-      await expect.poll(() => page.locator('[data-check-status]').textContent()).toBe(
-        'That is not valid JSON: line 2, column 18: expected a property name in double quotes, found ",".',
-      );
+      await expect
+        .poll(() => page.locator('[data-check-status]').textContent())
+        .toBe('That is not valid JSON: line 2, column 18: expected a property name in double quotes, found ",".');
       expect(await page.locator('[data-check-input]').getAttribute('aria-invalid')).toBe('true');
     });
   });
@@ -123,7 +137,9 @@ describe('/check-server', () => {
         await page.getByRole('button', { name: 'Try an example' }).click();
         await expect.poll(() => page.locator('[data-check-status]').textContent()).toMatch(/drop or refuse something/);
         expect(await seriousViolations(page)).toEqual({ light: [], dark: [] });
-        const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+        const overflow = await page.evaluate<number>(
+          'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+        );
         expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(0);
       });
     }

@@ -310,8 +310,7 @@ describe.each([
             const summary = td.slice(0, td.indexOf('</a>'));
             expect(summary).toContain(cell.evidence === 'observed' ? 'observed on the wire' : 'read in code and reports');
             // Where captures decide the cell its runs speak (never a bare since), else a written since, else as of.
-            const runs =
-              cell.ranges === undefined ? undefined : runsLabel(cell.ranges as Parameters<typeof runsLabel>[0], cell.state);
+            const runs = cell.ranges === undefined ? undefined : runsLabel(cell.ranges, cell.state);
             if (runs !== undefined) expect(summary).toContain(runs);
             else if (cell.since !== undefined) expect(summary).toContain(`since ${cell.since}`);
             else if (cell.version !== undefined) expect(summary).toContain(`as of ${cell.version}`);

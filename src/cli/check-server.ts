@@ -25,7 +25,8 @@ const main = async () => {
     allowPositionals: true,
     options: { format: { type: 'string', default: 'human' }, site: { type: 'string' }, run: { type: 'string' } },
   });
-  if (values.format !== 'human' && values.format !== 'json') throw new Error(`--format: expected human or json, got "${values.format}"\n${usage}`);
+  if (values.format !== 'human' && values.format !== 'json')
+    throw new Error(`--format: expected human or json, got "${values.format}"\n${usage}`);
   let input: unknown;
   let source: string;
   if (values.run !== undefined) {

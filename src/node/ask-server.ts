@@ -44,7 +44,8 @@ export const askServer = (command: string, args: readonly string[], timeoutMs = 
       } catch {
         return; // A server's stray log line on stdout is not a message.
       }
-      if (isRecord(message) && typeof message['id'] === 'number' && ('result' in message || 'error' in message)) waiting.get(message['id'])?.(message);
+      if (isRecord(message) && typeof message['id'] === 'number' && ('result' in message || 'error' in message))
+        waiting.get(message['id'])?.(message);
     });
     const send = (message: Record<string, unknown>) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
     const request = (method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> =>

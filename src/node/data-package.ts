@@ -34,13 +34,20 @@ const compiledLookup = async (): Promise<Map<string, string>> => {
     const { outputText, diagnostics } = ts.transpileModule(source, {
       fileName: file,
       reportDiagnostics: true,
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, rewriteRelativeImportExtensions: true, removeComments: false },
+      compilerOptions: {
+        module: ts.ModuleKind.ESNext,
+        target: ts.ScriptTarget.ES2022,
+        rewriteRelativeImportExtensions: true,
+        removeComments: false,
+      },
     });
-    if (diagnostics !== undefined && diagnostics.length > 0) throw new Error(`${relative}: ${ts.flattenDiagnosticMessageText(diagnostics[0]?.messageText ?? '', '\n')}`);
+    if (diagnostics !== undefined && diagnostics.length > 0)
+      throw new Error(`${relative}: ${ts.flattenDiagnosticMessageText(diagnostics[0]?.messageText ?? '', '\n')}`);
     out.set(target, outputText);
     for (const specifier of importsOf(source)) {
       const next = path.resolve(path.dirname(file), specifier);
-      if (!next.startsWith(path.join(repoRoot, LIB_ROOT) + path.sep)) throw new Error(`${relative} imports ${specifier}, outside src/lib: the package ships only pure modules`);
+      if (!next.startsWith(path.join(repoRoot, LIB_ROOT) + path.sep))
+        throw new Error(`${relative} imports ${specifier}, outside src/lib: the package ships only pure modules`);
       await visit(next);
     }
   };
@@ -124,8 +131,15 @@ export const writeDataPackage = async (site: string, out: string, options: { ori
   for (const name of dataFiles) await writeFile(path.join(out, 'data', name), await readFile(path.join(site, 'data', name)));
   const schemas = jsonSchemas(options.origin) as Record<string, unknown>;
   const typeNames = ['FeaturesExport', 'MatrixExport', 'ClientsExport'];
-  const types = declarations({ FeaturesExport: schemas['features-export'] ?? true, MatrixExport: schemas['matrix-export'], ClientsExport: schemas['clients-export'] });
-  await writeFile(path.join(out, 'types.d.ts'), `// Generated from canimcp's zod schemas (src/schema/export.ts); do not edit.\n${types}`);
+  const types = declarations({
+    FeaturesExport: schemas['features-export'] ?? true,
+    MatrixExport: schemas['matrix-export'],
+    ClientsExport: schemas['clients-export'],
+  });
+  await writeFile(
+    path.join(out, 'types.d.ts'),
+    `// Generated from canimcp's zod schemas (src/schema/export.ts); do not edit.\n${types}`,
+  );
   await writeFile(path.join(out, 'index.d.ts'), indexDts(typeNames));
   await writeFile(path.join(out, 'index.js'), indexJs);
   for (const [file, text] of await compiledLookup()) {
@@ -136,7 +150,7 @@ export const writeDataPackage = async (site: string, out: string, options: { ori
   const manifest = {
     name: DATA_PACKAGE_NAME,
     version: packageVersion(options.day),
-    description: 'How MCP clients really behave, per client, feature and version, with the evidence: canimcp\'s published data.',
+    description: "How MCP clients really behave, per client, feature and version, with the evidence: canimcp's published data.",
     type: 'module',
     main: './index.js',
     types: './index.d.ts',

@@ -30,7 +30,9 @@ const build = (site: string): Promise<void> =>
       stdio: ['ignore', process.stderr, process.stderr],
     });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the site could not be built (npm run build exited ${code ?? 'on a signal'})`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the site could not be built (npm run build exited ${code ?? 'on a signal'})`)),
+    );
   });
 
 /** The parsed exports of a built site, building it first where `build` allows and a file is missing. */
@@ -38,7 +40,8 @@ export const readPublished = async (site: string, options: { build: boolean }): 
   const files = dataFiles.map((name) => path.join(site, 'data', name));
   const missing = (await Promise.all(files.map(exists))).some((found) => !found);
   if (missing) {
-    if (!options.build) throw new Error(`${path.relative(process.cwd(), site) || site} has no data/features.json: run npm run build first`);
+    if (!options.build)
+      throw new Error(`${path.relative(process.cwd(), site) || site} has no data/features.json: run npm run build first`);
     console.error(`${path.relative(process.cwd(), site) || site} is not built yet: building it (npm run build) …`);
     await build(site);
   }

@@ -54,7 +54,9 @@ export const startServerCheck = (): void => {
 
   let data: Promise<CheckData> | undefined;
   const loadData = () =>
-    (data ??= Promise.all([fetchJson(routes.featuresJson.path), fetchJson(routes.clientsJson.path)]).then(([features, clients]) => checkDataOf(features, clients)));
+    (data ??= Promise.all([fetchJson(routes.featuresJson.path), fetchJson(routes.clientsJson.path)]).then(([features, clients]) =>
+      checkDataOf(features, clients),
+    ));
   input.addEventListener('focus', () => void loadData().catch(() => undefined), { once: true });
 
   const say = (text: string) => {
@@ -105,7 +107,8 @@ export const startServerCheck = (): void => {
       heading.id = `client-${report.client}`;
       section.setAttribute('aria-labelledby', heading.id);
       const list = element('ul', 'findings');
-      for (const finding of [...report.findings].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind])) list.append(findingItem(finding));
+      for (const finding of [...report.findings].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind]))
+        list.append(findingItem(finding));
       section.append(heading, list);
       results.append(section);
     }

@@ -322,7 +322,14 @@ export type HistoryUnavailable = { available: false; reason: string };
 
 /** The history the site publishes, or why it publishes none. */
 export type VerdictHistory =
-  | { available: true; head: string; commits: number; changes: CellChange[]; featureChanges: CellChange[]; skipped: SkippedFile[] }
+  | {
+      available: true;
+      head: string;
+      commits: number;
+      changes: CellChange[];
+      featureChanges: CellChange[];
+      skipped: SkippedFile[];
+    }
   | HistoryUnavailable;
 
 /** `/data/history.json`: a cell as `revision` or `capability`, like `/data/matrix.json`. */

@@ -20,7 +20,10 @@ describe('badgeSvg', () => {
     expect(svg).toContain('<title>structuredContent: some core clients</title>');
   });
   test('every text colour reads on its fill in both colour schemes', () => {
-    const rules = [...svg.matchAll(/\.(l|lt|m|mt)\{fill:(#[0-9a-f]{6})\}/g)].map((match): [string, string] => [match[1] ?? '', match[2] ?? '']);
+    const rules = [...svg.matchAll(/\.(l|lt|m|mt)\{fill:(#[0-9a-f]{6})\}/g)].map((match): [string, string] => [
+      match[1] ?? '',
+      match[2] ?? '',
+    ]);
     // Light rules come first, then the dark scheme's.
     const light: Record<string, string> = Object.fromEntries(rules.slice(0, 4));
     const dark: Record<string, string> = Object.fromEntries(rules.slice(4));
