@@ -8,8 +8,10 @@
  *   scenarios [--format json]: the lab scenarios and the features each decides
  *   facts  <capture.jsonl> [--format json]: the feature facts a capture establishes
  *   draft  <capture.jsonl> [--note FILE]: the facts a capture establishes, a note draft, verdict proposals
- *   run    <client> [--version V] [--persona P] [--transport stdio|http] [--variant NAME] [--keep]:
- *          run a recipe (src/probe/recipes.ts) and write its capture into content/captures/
+ *   run    <client> [--version V] [--scenario S] [--transport stdio|http] [--face NAME] [--persona P]
+ *          [--keep] [--no-sandbox]: run the client's kit (src/probe/kits/) inside bubblewrap with the
+ *          stand-in model, write its capture into content/captures/ and print its path last
+ *   run-inside <run.json>: the part of `run` that runs inside the sandbox
  *   help   this text
  */
 import { readFile } from 'node:fs/promises';
@@ -60,7 +62,10 @@ const main = async () => {
       process.exitCode = await (await import('../probe/draft-command.ts')).runDraft(rest);
       break;
     case 'run':
-      process.exitCode = await (await import('../probe/run-command.ts')).runRecipeCommand(rest);
+      process.exitCode = await (await import('../probe/run-command.ts')).runKitCommand(rest);
+      break;
+    case 'run-inside':
+      process.exitCode = await (await import('../probe/run-command.ts')).runInsideCommand(rest);
       break;
     case 'help':
     case '--help':

@@ -45,6 +45,7 @@ export const openCapture = (options: ServeOptions, transport: CaptureTransport, 
       openIn(options.out),
       captureHeader(label, transport, persona, now, scenario),
       options.limits.maxCaptureBytes,
+      options.epoch,
     );
   }
   const known = knownClients(contentDir());
@@ -52,6 +53,7 @@ export const openCapture = (options: ServeOptions, transport: CaptureTransport, 
     openIn(options.out),
     { fromClientInfo: (info) => captureHeader(labelFrom(label, info, known), transport, persona, now, scenario) },
     options.limits.maxCaptureBytes,
+    options.epoch,
   );
 };
 

@@ -21,6 +21,8 @@ export interface ServeOptions {
   /** HTTP only. */
   port: number;
   replyAs: ReplyStyle;
+  /** The instant (ms since 1970) event times count from, where a runner merges this capture with others. */
+  epoch?: number | undefined;
   /** The lab scenario the server plays after the handshake (`--scenario`), where one is. */
   scenario?: Scenario | undefined;
 }
@@ -40,6 +42,7 @@ export const serveFlags = {
   'max-capture-bytes': { type: 'string' },
   port: { type: 'string', default: '0' },
   reply: { type: 'string', default: 'json' },
+  epoch: { type: 'string' },
   scenario: { type: 'string' },
 } as const;
 
@@ -80,6 +83,7 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
     },
     port,
     replyAs: values.reply,
+    epoch: values.epoch === undefined ? undefined : whole('epoch', values.epoch, 0, 0),
     ...(values.scenario === undefined ? {} : { scenario: requireScenario(values.scenario) }),
   };
 };
@@ -96,6 +100,7 @@ export const serveArgs = (options: ServeOptions): string[] => {
     ['--command', label.command],
     ['--path', label.path],
     ['--time-limit', String(options.limits.maxRunMs / 1000)],
+    ['--epoch', options.epoch === undefined ? undefined : String(options.epoch)],
     ['--scenario', options.scenario?.name],
   ];
   // The other limits only where they differ from the defaults, so a configuration stays short.

@@ -24,7 +24,19 @@ type Unnumbered =
   | { from: CaptureSide; kind: 'message'; raw: string }
   | { from: 'client'; kind: 'http'; method: string; target: string; headers: HeaderList; body: string }
   | { from: 'probe'; kind: 'http'; status: number; headers: HeaderList; body: string }
-  | { from: CaptureSide; kind: 'lifecycle'; event: LifecycleEvent; detail?: string };
+  | { from: CaptureSide; kind: 'lifecycle'; event: LifecycleEvent; detail?: string }
+  | { from: 'client'; kind: 'model'; method: string; target: string; headers: HeaderList; body: string }
+  | { from: 'probe'; kind: 'model'; status: number; headers: HeaderList; body: string };
+
+/** One exchange with the stand-in model as it records it (src/probe/model/server.ts, ModelRecord), its body already elided. */
+export interface ModelExchange {
+  from: CaptureSide;
+  target?: string | undefined;
+  method?: string | undefined;
+  status?: number | undefined;
+  headers: HeaderList;
+  body: string;
+}
 
 /** Room kept for the last event, the one that says the capture is full. */
 const FULL_EVENT_ROOM = 512;
@@ -50,7 +62,7 @@ export class CaptureRecorder {
   #file: string | undefined;
   readonly #open: OpenCapture;
   readonly #source: HeaderSource;
-  readonly #start = performance.now();
+  readonly #start: number;
   readonly #maxBytes: number;
   #pending: string[] | undefined;
   #seq = 0;
@@ -61,8 +73,14 @@ export class CaptureRecorder {
   /** Called once when the capture reaches its size limit, so the side can stop listening. */
   onFull: (() => void) | undefined;
 
-  /** Starts a capture: with a header, its file is created now; with `fromClientInfo`, once the client says who it is. */
-  constructor(open: OpenCapture, source: HeaderSource, maxBytes: number) {
+  /**
+   * Starts a capture: with a header, its file is created now; with `fromClientInfo`, once the client
+   * says who it is. `epoch` (milliseconds since 1970) is the instant `t` counts from, where a runner
+   * merges this capture with events another process recorded; else `t` counts from now.
+   */
+  constructor(open: OpenCapture, source: HeaderSource, maxBytes: number, epoch?: number) {
+    // performance.now() never goes back; timeOrigin ties it to the wall clock the other process reads.
+    this.#start = epoch === undefined ? performance.now() : epoch - performance.timeOrigin;
     this.#open = open;
     this.#source = source;
     this.#maxBytes = maxBytes;
@@ -98,6 +116,21 @@ export class CaptureRecorder {
     this.#record({ from: 'probe', kind: 'http', status, headers: redactHeaders(headers), body });
   }
 
+  /** An exchange with the stand-in model (FORMAT.md, `model` events): a request from the client, or the model's answer. */
+  model(exchange: ModelExchange): void {
+    const headers = redactHeaders(exchange.headers);
+    if (exchange.from === 'client') {
+      this.#record({
+        from: 'client',
+        kind: 'model',
+        method: exchange.method ?? 'POST',
+        target: redactTarget(exchange.target ?? '/'),
+        headers,
+        body: exchange.body,
+      });
+    } else this.#record({ from: 'probe', kind: 'model', status: exchange.status ?? 200, headers, body: exchange.body });
+  }
+
   /** Something that happened to the connection. */
   lifecycle(event: LifecycleEvent, detail?: string, from: CaptureSide = 'probe'): void {
     this.#record(detail === undefined ? { from, kind: 'lifecycle', event } : { from, kind: 'lifecycle', event, detail });
@@ -131,7 +164,7 @@ export class CaptureRecorder {
 
   #record(event: Unnumbered): void {
     if (this.#full || this.#closed) return;
-    const t = Math.max(this.#lastT, Math.round(performance.now() - this.#start));
+    const t = Math.max(this.#lastT, 0, Math.round(performance.now() - this.#start));
     const numbered = { seq: this.#seq + 1, t, ...event };
     const line = `${JSON.stringify(numbered)}\n`;
     const size = Buffer.byteLength(line);

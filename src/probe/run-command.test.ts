@@ -1,16 +1,15 @@
 /**
- * The recipe runner, with a client that never exits: a package already in a throwaway lab cache whose
- * command reads its configuration from the throwaway HOME, launches the probe, completes a handshake
- * and then hangs. The runner must stop the whole process group at the recipe's time limit, leave no
- * probe behind, and move the checked capture to the captures folder.
+ * The runner, end to end inside the sandbox, with a client that never exits: a package already in a
+ * throwaway lab cache whose command reads its configuration from the throwaway HOME, launches the
+ * probe, completes a handshake and then hangs. The runner must stop it at its kit's time limit, end
+ * the capture with its own `timeout` event, leave nothing running, and move the checked capture.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { readCapture } from './read-capture.ts';
-import type { Recipe } from './recipes.ts';
-import { runRecipe } from './run-command.ts';
+import { runKit } from './run-command.ts';
 
 const hangingClient = `#!/usr/bin/env node
 const { spawn } = require('node:child_process');
@@ -22,7 +21,22 @@ server.stdin.write('{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"pro
 setInterval(() => undefined, 1000);
 `;
 
+// A kit of its own, as a module: a real client id, so the capture passes check against the project's content.
+const kitModule = `export const kit = {
+  client: 'codex',
+  package: 'fake-client',
+  bin: 'fake-client',
+  transports: ['stdio'],
+  server: ({ home, server }) => ({ files: [{ path: home + '/.fake/config.json', json: server.launch }] }),
+  faces: [{ name: 'hang', args: () => ['--hang'], speaks: 'a test client that never exits', session: false, cannotShow: 'anything' }],
+  // Long enough for a probe to start on a loaded machine, short enough for a unit test.
+  timeLimit: 6,
+  cannotShow: 'anything: it is a test',
+};
+`;
+
 let cache: string;
+let kitFile: string;
 const saved = process.env['CANIMCP_LAB_CACHE'];
 beforeEach(() => {
   cache = mkdtempSync(path.join(tmpdir(), 'probe-lab-cache-'));
@@ -32,6 +46,8 @@ beforeEach(() => {
   writeFileSync(path.join(prefix, 'fake-client', 'package.json'), JSON.stringify({ name: 'fake-client', version: '1.0.0' }));
   writeFileSync(path.join(prefix, '.bin', 'fake-client'), hangingClient);
   chmodSync(path.join(prefix, '.bin', 'fake-client'), 0o755);
+  kitFile = path.join(cache, 'kit.mjs');
+  writeFileSync(kitFile, kitModule);
   process.env['CANIMCP_LAB_CACHE'] = cache;
 });
 afterEach(() => {
@@ -39,48 +55,54 @@ afterEach(() => {
   else process.env['CANIMCP_LAB_CACHE'] = saved;
 });
 
-const recipe: Recipe = {
-  // A real client id, so the capture passes check against the project's content.
-  client: 'codex',
-  package: 'fake-client',
-  bin: 'fake-client',
-  configure: ({ home, launch }) => ({
-    files: [{ path: `${home}/.fake/config.json`, text: JSON.stringify(launch) }],
-    commands: [],
-  }),
-  connect: () => ({ args: [], env: {} }),
-  command: 'fake-client',
-  path: 'cli',
-  transport: 'stdio',
-  face: 'a test client that never exits',
-  timeLimit: 2,
-  cannotShow: 'anything: it is a test',
-};
-
-test('a client that never exits is stopped with its process group at the time limit; its capture is checked and moved', async () => {
+test('a client that never exits is stopped at its time limit inside the sandbox; its capture ends with the runner’s timeout', async () => {
   const captures = mkdtempSync(path.join(tmpdir(), 'probe-run-captures-'));
   const started = Date.now();
-  const report = await runRecipe(recipe, '1.0.0', 'observe', captures);
-  expect(Date.now() - started).toBeLessThan(8000);
+  const report = await runKit({
+    client: 'codex',
+    kitFile,
+    version: '1.0.0',
+    transport: 'stdio',
+    persona: 'observe',
+    captures,
+    sandbox: true,
+  });
+  expect(Date.now() - started).toBeLessThan(25_000);
   expect(report.rejected).toEqual([]);
   expect(report.written).toHaveLength(1);
   expect(readdirSync(captures)).toEqual([path.basename(report.written[0] ?? '')]);
   const { capture, problems } = readCapture(report.written[0] ?? '', new Set(['codex']));
   expect(problems).toEqual([]);
-  expect(capture?.header).toMatchObject({ client: 'codex', version: '1.0.0', package: 'fake-client', command: 'fake-client' });
-  // The probe was stopped with the group, not left running until its own time limit (a `timeout`
-  // event). The group's SIGTERM reaches the client and the probe at once, so the probe may hear its
-  // own signal first or the dead client's closed pipe first; both say the group was stopped.
-  const last = capture?.events.at(-1);
-  expect(last).toMatchObject({ kind: 'lifecycle', event: 'closed' });
-  expect(last?.kind === 'lifecycle' ? last.detail : undefined).toMatch(
-    /^(?:the probe received SIGTERM|the client closed standard input)$/,
-  );
+  expect(capture?.header).toMatchObject({
+    client: 'codex',
+    version: '1.0.0',
+    package: 'fake-client',
+    command: 'fake-client --hang',
+  });
   expect(capture?.events.filter((event) => event.from === 'client')).toHaveLength(2);
-});
+  const last = capture?.events.at(-1);
+  expect(last).toMatchObject({ kind: 'lifecycle', event: 'timeout' });
+  expect(last?.kind === 'lifecycle' ? last.detail : undefined).toMatch(
+    /^the runner stopped the client at its time limit of 6 s, \d+ ms after/,
+  );
+  // Before it, the probe saw the group stopped: its own SIGTERM or the dead client's closed pipe.
+  expect(capture?.events.at(-2)).toMatchObject({ kind: 'lifecycle', event: 'closed' });
+}, 30_000);
 
-test('a recipe marked blocked is refused with its reason', async () => {
+test('a kit marked blocked is refused with its reason', async () => {
+  writeFileSync(
+    kitFile,
+    kitModule.replace('timeLimit: 6,', "timeLimit: 6, blocked: 'asks for a GitHub token before it starts any server',"),
+  );
   await expect(
-    runRecipe({ ...recipe, blocked: 'asks for a GitHub token before it starts any server' }, '1.0.0', 'observe', tmpdir()),
+    runKit({
+      client: 'codex',
+      kitFile,
+      version: '1.0.0',
+      transport: 'stdio',
+      persona: 'observe',
+      captures: tmpdir(),
+      sandbox: true,
+    }),
   ).rejects.toThrow('codex cannot be run: asks for a GitHub token before it starts any server');
 });

@@ -1,201 +1,196 @@
 /**
- * `npm run probe -- run <client> [--version V] [--persona P]`: runs a client's recipe. Installs the
- * client at that version into a cache outside the project (`~/.cache/canimcp-lab/<package>@<version>`,
- * never a project dependency), writes its MCP configuration into a throwaway HOME, runs the command
- * that makes it connect in its own process group, stops the group at the time limit, checks every
- * capture the probe wrote and moves the good ones into content/captures/.
+ * `npm run probe -- run <client> [--version V] [--scenario S] [--transport stdio|http] [--face F]
+ * [--persona P] [--keep] [--no-sandbox]`: runs a client's kit. Outside the sandbox, with the network,
+ * it installs the client (and what the client would fetch at run time) into the lab cache and makes
+ * a throwaway scratch folder; then it re-runs itself (`run-inside`) under bubblewrap, where the
+ * stand-in model, the probe and the client run (src/probe/lab/inner.ts); then it checks every
+ * capture the run wrote, moves the good ones into content/captures/ and prints each path, the main
+ * one last.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { offeredVersions } from '../lib/content/capture-facts.ts';
 import { formatProblem } from '../lib/content/problems.ts';
 import { contentDir } from '../node/paths.ts';
-import { startHttp } from './capture-run.ts';
-import type { ServeOptions } from './flags.ts';
-import { defaultLimits } from './limits.ts';
-import { launchConfig } from './launch.ts';
+import { firstMethod } from './facts.ts';
+import { kits } from './kits/index.ts';
+import { faceOf, timeLimitOf, type Kit } from './kits/kit.ts';
+import { loadKit, scratchParts, type RunSpec } from './lab/inner.ts';
+import { install, labCache, latestVersion, packageDir } from './lab/install.ts';
+import { requireBwrap, sandboxArgs } from './lab/sandbox.ts';
+import { probeEntry } from './launch.ts';
 import { parsePersona } from './personas.ts';
 import { clientIds, readCapture } from './read-capture.ts';
-import { firstMethod } from './facts.ts';
-import { recipeFor, recipes, type Recipe } from './recipes.ts';
 
-/** The cache the clients are installed into, outside the project and its dependencies. */
-export const labCache = (): string => process.env['CANIMCP_LAB_CACHE'] ?? path.join(homedir(), '.cache', 'canimcp-lab');
+/** What a run is asked to do. */
+export interface RunRequest {
+  client: string;
+  /** A module exporting `kit`, where the kit is not in the registry. */
+  kitFile?: string | undefined;
+  /** The client version; the registry's latest where not given. */
+  version?: string | undefined;
+  transport: 'stdio' | 'http';
+  face?: string | undefined;
+  persona: string;
+  scenario?: string | undefined;
+  /** Where the checked captures go. */
+  captures: string;
+  keep?: boolean;
+  /** False only where the user said `--no-sandbox`. */
+  sandbox: boolean;
+}
 
-const npm = (args: string[]) => spawnSync('npm', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-
-/** The version `npm view` names as the package's latest. */
-const latestVersion = (pkg: string): string => {
-  const result = npm(['view', pkg, 'version']);
-  const version = result.stdout.trim();
-  if (result.status !== 0 || version === '') throw new Error(`npm view ${pkg} version failed: ${result.stderr.trim()}`);
-  return version;
-};
-
-/** The installed client's folder, installing it first where the cache does not have it. */
-const install = (pkg: string, version: string): string => {
-  const prefix = path.join(labCache(), `${pkg}@${version}`);
-  const manifest = path.join(prefix, 'node_modules', pkg, 'package.json');
-  const installed = () =>
-    existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version === version;
-  if (installed()) return prefix;
-  console.error(`probe: installing ${pkg}@${version} into ${prefix}`);
-  mkdirSync(prefix, { recursive: true });
-  const result = npm(['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `${pkg}@${version}`]);
-  if (result.status !== 0 || !installed())
-    throw new Error(`npm install ${pkg}@${version} failed: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
-  return prefix;
-};
-
-/** The environment a client runs with: a PATH that finds the project's Node, the throwaway HOME, nothing else of ours. */
-const clientEnv = (home: string, extra: Record<string, string>): Record<string, string> => ({
-  // The project's Node first: a client's `#!/usr/bin/env node` must not find the system's older one.
-  PATH: [path.dirname(process.execPath), process.env['PATH'] ?? '/usr/bin:/bin'].join(path.delimiter),
-  HOME: home,
-  TERM: 'dumb',
-  LANG: 'C.UTF-8',
-  NO_COLOR: '1',
-  ...extra,
-});
-
-/** Runs a command in its own process group; the whole group is stopped at the time limit. */
-const runGroup = (command: string, args: string[], options: { cwd: string; env: Record<string, string>; seconds: number }) =>
-  new Promise<{ code: number | null; timedOut: boolean; output: string }>((resolve) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let output = '';
-    let timedOut = false;
-    const keep = (chunk: Buffer) => {
-      if (output.length < 200_000) output += chunk.toString();
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    const kill = (signal: NodeJS.Signals) => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, signal);
-      } catch {
-        // The group is gone already.
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill('SIGTERM');
-      setTimeout(() => kill('SIGKILL'), 3000).unref();
-    }, options.seconds * 1000);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ code: null, timedOut, output: `${output}${error.message}\n` });
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      // A probe or helper the client left running in the group goes with it.
-      setTimeout(() => kill('SIGKILL'), 1500).unref();
-      resolve({ code, timedOut, output });
-    });
-  });
-
-/** What one run did. */
+/** What one run did: the captures written (the main one last) and rejected, the client's output. */
 export interface RunReport {
   written: string[];
   rejected: string[];
+  output: string;
 }
 
-/** Runs `recipe` at `version` as `persona`; the checked captures go to `captures`. */
-export const runRecipe = async (
-  recipe: Recipe,
-  version: string,
-  persona: string,
-  captures: string,
-  keep = false,
-): Promise<RunReport> => {
-  if (recipe.blocked !== undefined) throw new Error(`${recipe.client} cannot be run: ${recipe.blocked}`);
-  const prefix = install(recipe.package, version);
-  const bin = recipe.program?.(prefix) ?? path.join(prefix, 'node_modules', '.bin', recipe.bin);
-  const scratch = mkdtempSync(path.join(tmpdir(), `canimcp-lab-${recipe.client}-`));
-  const home = path.join(scratch, 'home');
-  const work = path.join(scratch, 'work');
-  const out = path.join(scratch, 'captures');
-  for (const dir of [home, work, out]) mkdirSync(dir, { recursive: true });
-  const serve: ServeOptions = {
-    persona: parsePersona(persona),
-    out,
-    label: { client: recipe.client, version, package: recipe.package, command: recipe.command, path: recipe.path },
-    limits: { ...defaultLimits, maxRunMs: (recipe.timeLimit + 10) * 1000 },
-    port: 0,
-    replyAs: 'json',
+/**
+ * Runs a command inside the sandbox (or, where `sandbox` is false, as it is), writable only in
+ * `scratch`; resolves with its exit code. Stopped after `seconds`.
+ */
+export const runSandboxed = (
+  command: string,
+  args: readonly string[],
+  options: {
+    scratch: string;
+    readable?: readonly string[];
+    cwd: string;
+    sandbox: boolean;
+    seconds: number;
+    env: Record<string, string>;
+  },
+): Promise<number | null> =>
+  new Promise((resolve, reject) => {
+    const [program, argv] = options.sandbox
+      ? [
+          requireBwrap(),
+          [...sandboxArgs({ writable: [options.scratch], readable: options.readable ?? [], cwd: options.cwd }), command, ...args],
+        ]
+      : [command, [...args]];
+    const child = spawn(program, argv, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.seconds * 1000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+
+/** Installs what the kit needs beforehand: the client, and the packages it would fetch at run time. */
+const prepare = async (kit: Kit, version: string) => {
+  const prefix = install(kit.package, version);
+  const preinstalled = [];
+  for (const item of kit.preinstall ?? []) {
+    const itemPrefix = install(item.package, await latestVersion(item.package));
+    preinstalled.push({ package: item.package, dir: packageDir(itemPrefix, item.package) });
+  }
+  return { prefix, preinstalled };
+};
+
+/** Runs a client's kit once and moves its checked captures into `request.captures`. */
+export const runKit = async (request: RunRequest): Promise<RunReport> => {
+  const kit = await loadKit(request.client, request.kitFile);
+  if (kit === undefined) throw new Error(`run: no kit for ${request.client}`);
+  if (kit.blocked !== undefined) throw new Error(`${kit.client} cannot be run: ${kit.blocked}`);
+  const face = faceOf(kit, request.transport, request.face, request.scenario !== undefined);
+  if (face === undefined)
+    throw new Error(
+      `run: ${kit.client} has no face ${request.face ?? ''} over ${request.transport}; its faces: ${kit.faces.map((item) => `${item.name} (${(item.transports ?? kit.transports).join(', ')})`).join(', ')}`,
+    );
+  if (request.scenario !== undefined && (!face.session || kit.model === undefined))
+    throw new Error(`run: a scenario needs a session face with a model; ${kit.client}'s ${face.name} face has none`);
+  parsePersona(request.persona);
+  const version = request.version ?? (await latestVersion(kit.package));
+  const { prefix, preinstalled } = await prepare(kit, version);
+  const scratch = mkdtempSync(path.join(tmpdir(), `canimcp-lab-${kit.client}-`));
+  const parts = scratchParts(scratch);
+  mkdirSync(parts.work, { recursive: true });
+  const spec: RunSpec = {
+    client: kit.client,
+    face: face.name,
+    version,
+    prefix,
+    transport: request.transport,
+    persona: request.persona,
+    scenario: request.scenario,
+    scratch,
+    preinstalled,
+    kitFile: request.kitFile,
   };
-  const launch = launchConfig(serve);
-  // An HTTP recipe's probe runs in this process for the whole run, configuration included.
-  const served = recipe.transport === 'http' ? (await startHttp(serve)).run : undefined;
-  const context = { home, work, launch, url: served?.url ?? '', name: 'canimcp-probe', prefix, version };
-  const { files, commands } = recipe.configure(context);
-  for (const file of files) {
-    mkdirSync(path.dirname(file.path), { recursive: true });
-    writeFileSync(file.path, file.text);
-  }
-  const env = clientEnv(home, {});
-  for (const args of commands) {
-    const result = await runGroup(bin, args, { cwd: work, env, seconds: 60 });
-    if (result.code !== 0)
-      throw new Error(
-        `${recipe.bin} ${args.slice(0, 3).join(' ')} … failed (${result.code}): ${result.output.trim().slice(-500)}`,
-      );
-  }
-  const { args, env: extra } = recipe.connect(context);
-  console.error(
-    `probe: running ${recipe.command} (${recipe.package}@${version}, persona ${persona}, up to ${recipe.timeLimit} s)`,
-  );
-  const result = await runGroup(bin, args, { cwd: work, env: clientEnv(home, extra), seconds: recipe.timeLimit });
-  console.error(`probe: ${recipe.bin} ${result.timedOut ? 'stopped at the time limit' : `exited with ${result.code}`}`);
-  writeFileSync(path.join(scratch, 'client-output.txt'), result.output);
-  if (served !== undefined) {
-    served.stop(`the client's command ended (${result.timedOut ? 'stopped at the time limit' : `exit ${result.code}`})`);
-    await served.done;
-  }
+  const specFile = path.join(scratch, 'run.json');
+  writeFileSync(specFile, JSON.stringify(spec));
+  if (!request.sandbox) console.error('probe: --no-sandbox: the client runs unconfined, with this machine’s network and files');
+  const code = await runSandboxed(process.execPath, [probeEntry, 'run-inside', specFile], {
+    scratch,
+    // The lab cache and a kit file may lie under /tmp, which the sandbox replaces with its own.
+    readable: [labCache(), ...(request.kitFile === undefined ? [] : [path.dirname(request.kitFile)])].filter(existsSync),
+    cwd: parts.work,
+    sandbox: request.sandbox,
+    seconds: timeLimitOf(kit, face) + 120,
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: parts.home, LANG: 'C.UTF-8' },
+  });
+  if (code !== 0) console.error(`probe: the run inside the sandbox ended with ${code}`);
 
   const clients = clientIds(contentDir());
-  const report: RunReport = { written: [], rejected: [] };
-  mkdirSync(captures, { recursive: true });
-  for (const name of readdirSync(out)
-    .filter((file) => file.endsWith('.jsonl'))
-    .sort()) {
-    const source = path.join(out, name);
+  const report: RunReport = { written: [], rejected: [], output: '' };
+  if (existsSync(parts.output)) report.output = (await import('node:fs')).readFileSync(parts.output, 'utf8');
+  mkdirSync(request.captures, { recursive: true });
+  const finals = existsSync(parts.final) ? readdirSync(parts.final).filter((file) => file.endsWith('.jsonl')) : [];
+  const checked = finals.sort().flatMap((name) => {
+    const source = path.join(parts.final, name);
     const { capture, problems } = readCapture(source, clients);
     if (capture === undefined) {
       for (const problem of problems) console.error(formatProblem(problem));
       report.rejected.push(source);
-      continue;
+      return [];
     }
-    const target = path.join(captures, name);
+    return [{ name, source, capture, model: capture.events.some((event) => (event.kind as string) === 'model') }];
+  });
+  // The capture the stand-in model's events went into is the run's main one: printed last.
+  checked.sort((a, b) => Number(a.model) - Number(b.model));
+  for (const { name, source, capture } of checked) {
+    const target = path.join(request.captures, name);
     if (existsSync(target)) throw new Error(`${target} exists already: a capture is never written over`);
     copyFileSync(source, target);
     report.written.push(target);
     const offered = offeredVersions(capture);
-    console.log(
-      `${path.relative(process.cwd(), target)}: first ${firstMethod(capture)?.method ?? 'nothing'}, offered ${offered.join(' then ') || 'no version'}`,
+    console.error(
+      `probe: ${path.relative(process.cwd(), target)}: first ${firstMethod(capture)?.method ?? 'nothing'}, offered ${offered.join(' then ') || 'no version'}`,
     );
   }
-  if (report.rejected.length === 0 && !keep) rmSync(scratch, { recursive: true, force: true });
+  for (const target of report.written) console.log(path.relative(process.cwd(), target) || target);
+  if (report.rejected.length === 0 && !request.keep) rmSync(scratch, { recursive: true, force: true });
   else console.error(`probe: the throwaway home, the captures and the client's output (client-output.txt) stay in ${scratch}`);
   if (report.written.length === 0) {
-    console.error(`probe: ${recipe.client} did not connect: no capture written. Its output, last lines:`);
-    console.error(result.output.trim().split('\n').slice(-15).join('\n'));
+    console.error(`probe: ${kit.client} did not connect: no capture written. Its output, last lines:`);
+    console.error(report.output.trim().split('\n').slice(-15).join('\n'));
   }
   return report;
 };
 
-/** The command line: `run <client> [--version V] [--persona P]`; exit 0 when a capture was written. */
-export const runRecipeCommand = async (argv: readonly string[]): Promise<number> => {
+/** The command line: `run <client> …`; exit 0 when a capture was written. */
+export const runKitCommand = async (argv: readonly string[]): Promise<number> => {
   const { values, positionals } = parseArgs({
     args: [...argv],
     options: {
       version: { type: 'string' },
+      scenario: { type: 'string' },
       persona: { type: 'string', default: 'observe' },
       transport: { type: 'string', default: 'stdio' },
+      face: { type: 'string' },
+      // The name the faces had before kits, so older instructions still work.
       variant: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      'no-sandbox': { type: 'boolean', default: false },
     },
     allowPositionals: true,
   });
@@ -203,15 +198,29 @@ export const runRecipeCommand = async (argv: readonly string[]): Promise<number>
   const transport = values.transport;
   if (transport !== 'stdio' && transport !== 'http')
     throw new Error(`--transport: expected stdio or http, got ${JSON.stringify(transport)}`);
-  const recipe = client === undefined ? undefined : recipeFor(client, transport, values.variant);
-  if (recipe === undefined) {
-    const rows = recipes.map(
-      (item) => `${item.client} (${item.transport}${item.variant === undefined ? '' : `, --variant ${item.variant}`})`,
-    );
-    throw new Error(`run: expected a client and transport with a recipe, one of ${rows.join(', ')}`);
-  }
-  parsePersona(values.persona);
-  const version = values.version ?? latestVersion(recipe.package);
-  const report = await runRecipe(recipe, version, values.persona, path.join(contentDir(), 'captures'), values.keep);
+  if (client === undefined) throw new Error(`run: expected a client, one of ${kits.map((kit) => kit.client).join(', ')}`);
+  const report = await runKit({
+    client,
+    version: values.version,
+    transport,
+    face: values.face ?? values.variant,
+    persona: values.persona,
+    scenario: values.scenario,
+    captures: path.join(contentDir(), 'captures'),
+    keep: values.keep,
+    sandbox: !values['no-sandbox'],
+  });
   return report.written.length > 0 ? 0 : 1;
+};
+
+/** `run-inside <run.json>`: the inner part, as the sandbox starts it. */
+export const runInsideCommand = async (argv: readonly string[]): Promise<number> => {
+  const [file] = argv;
+  if (file === undefined) throw new Error('run-inside: expected the run file the outer part wrote');
+  const { readFileSync } = await import('node:fs');
+  const spec = JSON.parse(readFileSync(file, 'utf8')) as RunSpec;
+  const { runInside } = await import('./lab/inner.ts');
+  const { standInModel } = await import('./lab/stand-in.ts');
+  await runInside(spec, await standInModel());
+  return 0;
 };

@@ -177,3 +177,22 @@ describe('model events read as what reached the model', () => {
     expect(twin).toContain("- Model API (the stand-in model's): anthropic-messages");
   });
 });
+
+describe('an SSE answer in the exchange', () => {
+  test('is labelled by every message its events carry, read by the one SSE reader, and its body stays as sent', () => {
+    const body =
+      'id: 1\nevent: message\ndata: {"jsonrpc":"2.0","id":"canimcp-1","method":"elicitation/create","params":{}}\n\nid: 2\nevent: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n';
+    const sse: Capture = {
+      ...capture,
+      events: [
+        { seq: 1, t: 0, from: 'probe', kind: 'http', status: 200, headers: [['Content-Type', 'text/event-stream']], body },
+      ],
+    };
+    const [row] = exchangeRows(sse);
+    expect(row).toMatchObject({
+      label: 'HTTP 200 · SSE: elicitation/create (id "canimcp-1"), result for id 1',
+      json: false,
+      body,
+    });
+  });
+});

@@ -85,9 +85,18 @@ export const modernAnswerFact = (
   });
   if (probe === undefined)
     return fact(feature, 'not-observed', `the session ended before the probe asked for ${method} in an input_required result`);
+  // The retry is a new request (a different id, mrtr.mdx) for the same tool as the call the probe answered.
+  const original = messagesFrom(capture, 'client').find(
+    ({ message, seq }) =>
+      seq < probe.seq && message['id'] === probe.message['id'] && methodOf(message) === CLIENT_REQUEST.toolsCall,
+  );
+  const tool = original === undefined ? undefined : paramsOf(original.message)['name'];
   const retry = messagesFrom(capture, 'client').find(
     ({ message, seq }) =>
-      seq > probe.seq && methodOf(message) === CLIENT_REQUEST.toolsCall && isRecord(paramsOf(message)['inputResponses']),
+      seq > probe.seq &&
+      methodOf(message) === CLIENT_REQUEST.toolsCall &&
+      (tool === undefined || paramsOf(message)['name'] === tool) &&
+      isRecord(paramsOf(message)['inputResponses']),
   );
   if (retry !== undefined) {
     const responses = paramsOf(retry.message)['inputResponses'];

@@ -1,0 +1,92 @@
+/**
+ * Codex (`@openai/codex`). Servers and the model provider live in `~/.codex/config.toml`; `codex
+ * exec` connects every server before its first model turn and talks OpenAI Responses, the MCP tools
+ * inside a namespace (`mcp__<server>`). By default it runs only tools marked `readOnlyHint`. Its
+ * first turn does not wait for an optional server: a turn the stand-in model answers at once ended
+ * before the probe had started (0.171.0), so the server is `required`, which exec waits for.
+ */
+import { serverUrl, toml, type Kit } from './kit.ts';
+
+const configPath = (home: string) => `${home}/.codex/config.toml`;
+
+/** The Codex kit. */
+export const codex: Kit = {
+  client: 'codex',
+  package: '@openai/codex',
+  bin: 'codex',
+  transports: ['stdio', 'http'],
+  server: (context) => ({
+    files: [
+      {
+        path: configPath(context.home),
+        text:
+          context.server.transport === 'stdio'
+            ? `[mcp_servers.${context.name}]\ncommand = ${toml(context.server.launch.command)}\nargs = [${context.server.launch.args.map(toml).join(', ')}]\nrequired = true\n`
+            : `[mcp_servers.${context.name}]\nurl = ${toml(serverUrl(context))}\nrequired = true\n`,
+      },
+    ],
+  }),
+  model: {
+    api: 'openai-responses',
+    // Top-level keys first: the model's text comes before the server's table in the same file.
+    setup: ({ home, modelUrl }) => ({
+      files: [
+        {
+          path: configPath(home),
+          text: [
+            'model = "m"',
+            'model_provider = "lab"',
+            '',
+            '[model_providers.lab]',
+            'name = "lab"',
+            `base_url = ${toml(`${modelUrl}/v1`)}`,
+            'env_key = "LAB_API_KEY"',
+            'wire_api = "responses"',
+            '',
+            '',
+          ].join('\n'),
+        },
+      ],
+      env: { LAB_API_KEY: 'dummy-offline-key' },
+    }),
+  },
+  faces: [
+    {
+      name: 'exec',
+      args: ({ prompt }) => ['exec', '--skip-git-repo-check', '--json', prompt],
+      prompt: 'hi',
+      speaks: 'the session client (clientInfo codex-mcp-client) with its default approvals: read-only tools only',
+      session: true,
+      cannotShow: 'tools not marked readOnlyHint (they wait for an approval nobody gives); the opt-in 2026-07-28 mode',
+    },
+    {
+      name: 'exec-bypass',
+      args: ({ prompt }) => ['exec', '--skip-git-repo-check', '--json', '--dangerously-bypass-approvals-and-sandbox', prompt],
+      speaks:
+        'the session client with approvals and its own sandbox bypassed (safe only inside the lab sandbox): every tool runs',
+      session: true,
+      cannotShow: 'how approvals treat annotations (run the exec face); the opt-in 2026-07-28 mode',
+    },
+    {
+      name: 'mcp-2026-07-28',
+      args: ({ prompt }) => ['exec', '--skip-git-repo-check', '--json', prompt],
+      prompt: 'hi',
+      // Appended right after the server's table, so `env` belongs to it; both switches are needed.
+      setup: ({ home }) => ({
+        files: [
+          {
+            path: configPath(home),
+            text: 'env = { CODEX_MCP_PROTOCOL_VERSION = "2026-07-28" }\n\n[features]\nmcp_2026_07_28 = true\n',
+          },
+        ],
+      }),
+      transports: ['stdio'],
+      speaks: 'the session client with its opt-in, under-development 2026-07-28 mode on',
+      session: true,
+      cannotShow: 'the default behaviour (the exec face)',
+    },
+  ],
+  scenarioFace: 'exec-bypass',
+  timeLimit: 90,
+  cannotShow: 'OAuth; what a real model would choose to call',
+};

@@ -1,0 +1,53 @@
+/**
+ * Copilot CLI (`@github/copilot`). Offline (bring-your-own-model) mode needs no GitHub login and
+ * talks OpenAI Chat Completions to `COPILOT_PROVIDER_BASE_URL`; servers in `~/.copilot/mcp-config.json`.
+ */
+import { serverUrl, stdioEntry, type Kit } from './kit.ts';
+
+/** The Copilot CLI kit. */
+export const copilotCli: Kit = {
+  client: 'copilot-cli',
+  package: '@github/copilot',
+  bin: 'copilot',
+  transports: ['stdio', 'http'],
+  server: (context) => ({
+    files: [
+      {
+        path: `${context.home}/.copilot/mcp-config.json`,
+        json: {
+          mcpServers: {
+            [context.name]:
+              context.server.transport === 'stdio'
+                ? stdioEntry(context, { type: 'local', tools: ['*'] })
+                : { type: 'http', url: serverUrl(context), tools: ['*'] },
+          },
+        },
+      },
+    ],
+  }),
+  model: {
+    api: 'openai-chat',
+    setup: ({ modelUrl }) => ({
+      env: {
+        COPILOT_OFFLINE: 'true',
+        COPILOT_PROVIDER_BASE_URL: `${modelUrl}/v1`,
+        COPILOT_PROVIDER_API_KEY: 'dummy-offline-key',
+        COPILOT_MODEL: 'm',
+      },
+    }),
+  },
+  faces: [
+    {
+      name: 'session',
+      args: ({ prompt }) => ['-p', prompt, '--allow-all-tools'],
+      prompt: 'say hi please',
+      speaks: 'the session client in offline (bring-your-own-model) mode, its model turns answered by the stand-in model',
+      session: true,
+      cannotShow:
+        'the signed-in mode (its GitHub MCP server, policies); versions before offline mode (0.0.x) need a GitHub token',
+    },
+  ],
+  scenarioFace: 'session',
+  timeLimit: 180,
+  cannotShow: 'a server→client request it does not answer holds the tool call until the server gives up',
+};

@@ -1,0 +1,37 @@
+/** The client kits by client id: one file per client (src/probe/kits/<client>.ts). */
+import { amp } from './amp.ts';
+import { auggie } from './auggie.ts';
+import { claudeCode } from './claude-code.ts';
+import { clineCli } from './cline-cli.ts';
+import { cline } from './cline.ts';
+import { codex } from './codex.ts';
+import { continueCli } from './continue-cli.ts';
+import { copilotCli } from './copilot-cli.ts';
+import { factoryDroid } from './factory-droid.ts';
+import { geminiCli } from './gemini-cli.ts';
+import { kiloCodeCli } from './kilo-code-cli.ts';
+import type { Kit } from './kit.ts';
+import { opencode } from './opencode.ts';
+import { qwenCode } from './qwen-code.ts';
+import { typescriptSdk } from './typescript-sdk.ts';
+
+/** Every kit. */
+export const kits: readonly Kit[] = [
+  claudeCode,
+  codex,
+  geminiCli,
+  opencode,
+  kiloCodeCli,
+  qwenCode,
+  copilotCli,
+  continueCli,
+  cline,
+  clineCli,
+  typescriptSdk,
+  factoryDroid,
+  amp,
+  auggie,
+];
+
+/** The kit for a client id. */
+export const kitFor = (client: string): Kit | undefined => kits.find((kit) => kit.client === client);

@@ -1,0 +1,58 @@
+/**
+ * Qwen Code (`@qwen-code/qwen-code`), a Gemini CLI fork: servers in `~/.qwen/settings.json`, the model
+ * an OpenAI Chat Completions endpoint from `OPENAI_BASE_URL` once the auth type is `openai`. MCP tools
+ * reach the model through its own tool-search and tool-call bridge tools (STACK.md).
+ */
+import { serverUrl, stdioEntry, type Kit } from './kit.ts';
+
+/** The Qwen Code kit. */
+export const qwenCode: Kit = {
+  client: 'qwen-code',
+  package: '@qwen-code/qwen-code',
+  bin: 'qwen',
+  transports: ['stdio', 'http'],
+  server: (context) => ({
+    files: [
+      {
+        path: `${context.home}/.qwen/settings.json`,
+        json: {
+          mcpServers: {
+            [context.name]:
+              context.server.transport === 'stdio'
+                ? stdioEntry(context, { trust: true })
+                : { httpUrl: serverUrl(context), trust: true },
+          },
+        },
+      },
+      { path: `${context.home}/.qwen/trustedFolders.json`, json: { [context.work]: 'TRUST_FOLDER' } },
+    ],
+  }),
+  model: {
+    api: 'openai-chat',
+    setup: ({ home, modelUrl }) => ({
+      files: [{ path: `${home}/.qwen/settings.json`, json: { security: { auth: { selectedType: 'openai' } } } }],
+      env: { OPENAI_API_KEY: 'dummy-offline-key', OPENAI_BASE_URL: `${modelUrl}/v1`, OPENAI_MODEL: 'm' },
+    }),
+  },
+  faces: [
+    {
+      name: 'session',
+      args: ({ prompt }) => ['-p', prompt],
+      prompt: 'hi',
+      speaks: 'the session client (clientInfo qwen-cli-mcp-client-<server name>), its model turns answered by the stand-in model',
+      session: true,
+      cannotShow: 'the interactive face',
+    },
+    {
+      name: 'health-check',
+      args: () => ['mcp', 'list'],
+      speaks: 'a separate health-check client (clientInfo mcp-test-client 0.0.1), not the one a session uses',
+      session: false,
+      timeLimit: 30,
+      cannotShow: "the session client's handshake",
+    },
+  ],
+  scenarioFace: 'session',
+  timeLimit: 180,
+  cannotShow: 'OAuth; what a real model would choose to call',
+};
