@@ -277,8 +277,8 @@ describe('npm run new', () => {
     ],
     [
       'feature, bare',
-      ['feature', 'tools.call'],
-      'features/tools.call.md',
+      ['feature', 'tools.annotations'],
+      'features/tools.annotations.md',
       [
         'title',
         'description',

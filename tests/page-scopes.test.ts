@@ -28,6 +28,8 @@ const dataReads: Record<string, readonly KeyPart[]> = {
   'listings.ts': ['site', 'captures'],
   'outputs.ts': ['site', 'captures'],
   'history.ts': ['history'],
+  'features.ts': ['site', 'captures'],
+  'feature-status.ts': ['site', 'captures', 'history'],
 };
 
 /** Which kind of keyed file each entry helper's routes make. */
@@ -37,6 +39,8 @@ const helperScopes: Record<string, KeyScope> = {
   revisionPaths: 'revisions',
   capabilityPaths: 'capabilities',
   researchPagePaths: 'listing',
+  featurePaths: 'features',
+  capturePaths: 'captures',
 };
 
 const dataDir = path.join(repoRoot, 'src/data');
@@ -94,7 +98,7 @@ const keyedRoutes = routes.flatMap((route): [string, KeyScope][] => {
 describe('what a keyed page reads is what its key is made of', () => {
   it('finds the keyed routes of every kind', () => {
     expect(new Set(keyedRoutes.map(([, scope]) => scope))).toEqual(
-      new Set(['notes', 'clients', 'revisions', 'capabilities', 'listing']),
+      new Set(['notes', 'clients', 'revisions', 'capabilities', 'listing', 'features', 'captures']),
     );
   });
 

@@ -2,8 +2,8 @@
 import { captureData, observedByNote } from './captures.ts';
 import { siteData, type SiteData } from './site.ts';
 import { buildMatrices, type Axis, type Matrix } from '../lib/matrix/matrix.ts';
-import { cellEvidence } from '../lib/matrix/cell-observations.ts';
-import { versionRuns } from '../lib/matrix/version-runs.ts';
+import { cellEvidence } from '../lib/content/cell-observations.ts';
+import { versionRuns } from '../lib/content/version-runs.ts';
 import type { Capture } from '../lib/content/capture-rules.ts';
 import { isCaptureSource } from '../schema/index.ts';
 import type { MatrixLabels } from '../lib/matrix/matrix-twin.ts';

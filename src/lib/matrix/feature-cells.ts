@@ -6,7 +6,7 @@
 import type { Verdict, VerdictState } from '../../schema/index.ts';
 import { compareVersions } from '../content/versions.ts';
 import type { CellState, Evidence } from './matrix.ts';
-import { versionRuns, type Observation } from './version-runs.ts';
+import { versionRuns, type Observation } from '../content/version-runs.ts';
 
 /** One run of versions that behaved alike, oldest first (FORMAT.md: version runs). */
 export interface VersionRange {
