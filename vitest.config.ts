@@ -10,6 +10,7 @@ const siteTests = [
   'tests/drift-site.test.ts',
   'tests/data-package.test.ts',
   'tests/validators.test.ts',
+  'tests/feature-status.test.ts',
 ];
 const buildsSites = ['tests/support/global-setup.ts'];
 

@@ -93,8 +93,17 @@ export const modernAnswerFact = (
       isRecord(result['inputRequests'][key])
     );
   });
-  if (probe === undefined)
-    return fact(feature, 'not-observed', `the session ended before the probe asked for ${method} in an input_required result`);
+  if (probe === undefined) {
+    // A client that opened with initialize held a legacy session: this revision's way of asking never applied.
+    const legacy = messagesFrom(capture, 'client').some(({ message }) => methodOf(message) === CLIENT_REQUEST.initialize);
+    return fact(
+      feature,
+      'not-observed',
+      legacy
+        ? `the client opened a session with initialize, not a 2026-07-28 one, so no input_required result asked for ${method}`
+        : `the session ended before the probe asked for ${method} in an input_required result`,
+    );
+  }
   // The retry is a new request (a different id, mrtr.mdx) for the same tool as the call the probe answered.
   const original = messagesFrom(capture, 'client').find(
     ({ message, seq }) =>
