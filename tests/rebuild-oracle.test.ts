@@ -319,8 +319,8 @@ describe('a rebuild publishes what a cold build of the same tree publishes', () 
       () =>
         edit('src/lib/routes/urls.ts', (text) =>
           text.replace(
-            "form === 'html' ? `/${collection}/${id}` : `/${collection}/${id}.md`;",
-            "form === 'html' ? `/${collection}/${id}?from=oracle` : `/${collection}/${id}.md`;",
+            "form === 'html' ? `/${collection}/${at}` : `/${collection}/${at}.md`;",
+            "form === 'html' ? `/${collection}/${at}?from=oracle` : `/${collection}/${at}.md`;",
           ),
         ),
       false,

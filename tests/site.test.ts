@@ -1006,7 +1006,7 @@ describe('features on the fixture site', () => {
     expect(page).toMatch(
       /id="group-protocolVersions"[\s\S]*href="\/features\/lifecycle\/serverDiscover"[\s\S]*id="group-tools"[\s\S]*href="\/features\/tools\/call"/,
     );
-    expect(text(page)).toContain('Sends server/discover lifecycle.serverDiscover (1 client with a verdict)');
+    expect(text(page)).toContain('Sends server/discover lifecycle.serverDiscover (1 client with a verdict; not yet known)');
     const twin = read(dist, 'features.md');
     expect(twin).toContain('## Protocol versions\n\n- [Sends server/discover](/features/lifecycle/serverDiscover.md)');
     expect(twin).toContain('## Tools\n\n- [Tool calls](/features/tools/call.md)');
