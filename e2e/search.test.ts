@@ -83,7 +83,8 @@ const searchFor = async (
 describe('search', () => {
   test('a linked query shows the matching notes, with title, badges, date and a highlighted excerpt', async () => {
     const { page, links, status } = await searchFor('/search?q=server%2Fdiscover');
-    expect(links.slice(0, 2).sort()).toEqual([FAST_AGENT, HERMES].sort());
+    // The feature of that name ranks among them too: features are searched beside notes.
+    expect(links.slice(0, 3).sort()).toEqual([FAST_AGENT, '/features/lifecycle/serverDiscover', HERMES].sort());
     expect(status).toMatch(/^\d+ results for “server\/discover”\.$/);
     const live = page.locator('[data-search-status]');
     expect(await live.getAttribute('role')).toBe('status');

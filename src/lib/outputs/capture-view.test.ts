@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../node/paths.ts';
 import { offeredVersions, clientInfoOf, userAgentOf } from '../content/capture-facts.ts';
 import { checkCapture, type Capture } from '../content/capture-rules.ts';
-import { captureSummary, captureTwin, codeBlock, codeSpan, exchangeRows } from './capture-view.ts';
+import { captureSummary, captureTwin, codeBlock, codeSpan, exchangeRows, fitBodies, type ExchangeRow } from './capture-view.ts';
 import { clientsExport } from './clients-export.ts';
 import { ClientsExport } from '../../schema/export.ts';
 import { outsideCode } from '../../../tests/support/markdown-code.ts';
@@ -196,5 +196,32 @@ describe('an SSE answer in the exchange', () => {
       json: false,
       body,
     });
+  });
+});
+
+describe('a capture page within its budget', () => {
+  const row = (seq: number, length: number): ExchangeRow => ({
+    seq,
+    t: seq,
+    from: 'client',
+    label: 'x',
+    json: false,
+    body: 'b'.repeat(length),
+  });
+  test('short bodies stay whole, the long ones share what is left, each saying what it leaves out', () => {
+    const fitted = fitBodies(
+      [row(1, 10), row(2, 5000), row(3, 5000), { seq: 4, t: 4, from: 'probe', label: 'closed', json: false }],
+      1010,
+    );
+    expect(fitted.map((item) => [item.body?.length, item.cut])).toEqual([
+      [10, undefined],
+      [500, 4500],
+      [500, 4500],
+      [undefined, undefined],
+    ]);
+  });
+  test('a capture within the budget is shown whole', () => {
+    const rows = [row(1, 100), row(2, 200)];
+    expect(fitBodies(rows, 300)).toEqual(rows);
   });
 });

@@ -67,6 +67,8 @@ export interface ExchangeRow {
   headers?: [string, string][];
   /** A lifecycle event's detail. */
   detail?: string;
+  /** How many characters of `body` the page leaves out (`fitBodies`); the capture file has them all. */
+  cut?: number;
 }
 
 /** What one JSON-RPC message is, in a few words: its method, or the id it answers. */
@@ -152,6 +154,32 @@ const exchangeRow = (event: CaptureEvent): ExchangeRow => {
 
 /** Every event of a capture as a row, in order. */
 export const exchangeRows = (capture: Capture): ExchangeRow[] => capture.events.map(exchangeRow);
+
+/** How many characters of bodies a capture's page shows in all: a session's model requests repeat the whole conversation. */
+export const PAGE_BODY_BUDGET = 80_000;
+
+/**
+ * Rows whose bodies fit the page's budget: short bodies stay whole and the long ones share what is
+ * left evenly (the largest share that fits), each cut one saying how much it leaves out. The twin
+ * and the capture file keep every byte.
+ */
+export const fitBodies = (rows: readonly ExchangeRow[], budget = PAGE_BODY_BUDGET): ExchangeRow[] => {
+  const lengths = rows.map((row) => row.body?.length ?? 0).sort((a, b) => a - b);
+  if (lengths.reduce((sum, length) => sum + length, 0) <= budget) return [...rows];
+  let left = budget;
+  let cap = 0;
+  for (const [index, length] of lengths.entries()) {
+    const sharing = lengths.length - index;
+    if (length * sharing > left) {
+      cap = Math.floor(left / sharing);
+      break;
+    }
+    left -= length;
+  }
+  return rows.map((row) =>
+    row.body !== undefined && row.body.length > cap ? { ...row, body: row.body.slice(0, cap), cut: row.body.length - cap } : row,
+  );
+};
 
 /** Text as a Markdown code span that no backtick, newline or markup inside can break out of. */
 export const codeSpan = (text: string): string => {
