@@ -1080,10 +1080,10 @@ describe('features on the fixture site', () => {
     expect(read(dist, 'capabilities/protocolVersions.md')).toContain(
       '## Features\n\n- [Sends server/discover](/features/lifecycle/serverDiscover.md)',
     );
-    const matrix = read(dist, 'matrix.html');
-    expect(matrix).toMatch(
+    expect(read(dist, 'features.html')).toMatch(
       /id="by-feature"[\s\S]*href="\/features\/tools\/call">Tool calls<\/a><\/th><td class="u">\?<\/td><td class="u">\?<\/td>/,
     );
+    expect(read(dist, 'matrix.html')).toContain('href="/features#by-feature"');
     const client = text(section(read(dist, 'clients/fast-agent.html'), 'id="client-features"', '</section>'));
     expect(client).toContain('Sends server/discover ◐ partial');
     expect(client).toContain('1 feature of fast-agent with a verdict; 1 unknown (no verdict yet, which is not no).');

@@ -156,7 +156,7 @@ const exchangeRow = (event: CaptureEvent): ExchangeRow => {
 export const exchangeRows = (capture: Capture): ExchangeRow[] => capture.events.map(exchangeRow);
 
 /** How many characters of bodies a capture's page shows in all: a session's model requests repeat the whole conversation. */
-export const PAGE_BODY_BUDGET = 80_000;
+export const PAGE_BODY_BUDGET = 50_000;
 
 /**
  * Rows whose bodies fit the page's budget: short bodies stay whole and the long ones share what is
