@@ -77,7 +77,7 @@ describe('badges', () => {
 
   test('each is well-formed SVG with a text alternative in both forms', () => {
     for (const file of svgs) {
-      const svg = read(path.join(dist, 'badges'), file);
+      const svg = read(dist, file);
       expect(wellFormed(svg), file).toBe(true);
       const label = /aria-label="([^"]+)"/.exec(svg)?.[1];
       expect(label, file).toBeDefined();

@@ -39,6 +39,9 @@ export interface CellChange extends CommitInfo {
   to: CellSnapshot;
 }
 
+/** A change of a revision's or a capability's cell: what the matrices' pages, feeds and history export follow. */
+export type MatrixChange = CellChange & { axis: Axis };
+
 /** A file of the content folder as one commit left it: `clients/x.md`, `research/y.md`, `captures/z.jsonl`. */
 export interface FileVersion {
   /** The path inside the content folder, with `/`. */
@@ -268,7 +271,7 @@ export const diffStates = (
  */
 export const verdictHistory = (
   commits: readonly CommitFiles[],
-): { changes: CellChange[]; featureChanges: CellChange[]; skipped: SkippedFile[] } => {
+): { changes: MatrixChange[]; featureChanges: CellChange[]; skipped: SkippedFile[] } => {
   let state = emptyState();
   const changes: CellChange[] = [];
   const skipped: SkippedFile[] = [];
@@ -280,7 +283,7 @@ export const verdictHistory = (
   }
   changes.reverse();
   return {
-    changes: changes.filter((change) => change.axis !== 'feature'),
+    changes: changes.filter((change): change is MatrixChange => change.axis !== 'feature'),
     featureChanges: changes.filter((change) => change.axis === 'feature'),
     skipped: skipped.reverse(),
   };
@@ -326,7 +329,7 @@ export type VerdictHistory =
       available: true;
       head: string;
       commits: number;
-      changes: CellChange[];
+      changes: MatrixChange[];
       featureChanges: CellChange[];
       skipped: SkippedFile[];
     }
@@ -357,9 +360,9 @@ export const exportHistory = (history: VerdictHistory) => {
 export const clientHistory = (
   history: VerdictHistory,
   client: string,
-): { axis: HistoryAxis; column: string; changes: CellChange[] }[] => {
+): { axis: Axis; column: string; changes: MatrixChange[] }[] => {
   if (!history.available) return [];
-  const cells = new Map<string, { axis: HistoryAxis; column: string; changes: CellChange[] }>();
+  const cells = new Map<string, { axis: Axis; column: string; changes: MatrixChange[] }>();
   for (const change of history.changes) {
     if (change.client !== client) continue;
     const key = cellKey(change.axis, change.column);

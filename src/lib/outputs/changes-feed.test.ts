@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { changesFeed } from './changes-feed.ts';
-import type { CellChange } from '../matrix/verdict-history.ts';
+import type { MatrixChange } from '../matrix/verdict-history.ts';
 import { formatDiff } from '../matrix/verdict-diff.ts';
 
-const change = (client: string, commit: string, date: string, subject = 's'): CellChange => ({
+const change = (client: string, commit: string, date: string, subject = 's'): MatrixChange => ({
   client,
   axis: 'capability',
   column: 'elicitation',
