@@ -3,7 +3,8 @@
  * folder is trusted; `trust: true` on the server runs its tools without a prompt. The session talks
  * Gemini `generateContent` to `GOOGLE_GEMINI_BASE_URL` once the auth type is the API key.
  */
-import { serverUrl, stdioEntry, type Kit } from './kit.ts';
+import { geminiStyleServer } from './gemini-settings.ts';
+import type { Kit } from './kit.ts';
 
 /** The Gemini CLI kit. */
 export const geminiCli: Kit = {
@@ -11,22 +12,7 @@ export const geminiCli: Kit = {
   package: '@google/gemini-cli',
   bin: 'gemini',
   transports: ['stdio', 'http'],
-  server: (context) => ({
-    files: [
-      {
-        path: `${context.home}/.gemini/settings.json`,
-        json: {
-          mcpServers: {
-            [context.name]:
-              context.server.transport === 'stdio'
-                ? stdioEntry(context, { trust: true })
-                : { httpUrl: serverUrl(context), trust: true },
-          },
-        },
-      },
-      { path: `${context.home}/.gemini/trustedFolders.json`, json: { [context.work]: 'TRUST_FOLDER' } },
-    ],
-  }),
+  server: geminiStyleServer('.gemini'),
   model: {
     api: 'gemini',
     // The base URL alone selects an auth type that `-p` refuses: the settings name the API key's.

@@ -3,7 +3,8 @@
  * an OpenAI Chat Completions endpoint from `OPENAI_BASE_URL` once the auth type is `openai`. MCP tools
  * reach the model through its own tool-search and tool-call bridge tools (STACK.md).
  */
-import { serverUrl, stdioEntry, type Kit } from './kit.ts';
+import { geminiStyleServer } from './gemini-settings.ts';
+import type { Kit } from './kit.ts';
 
 /** The Qwen Code kit. */
 export const qwenCode: Kit = {
@@ -11,22 +12,7 @@ export const qwenCode: Kit = {
   package: '@qwen-code/qwen-code',
   bin: 'qwen',
   transports: ['stdio', 'http'],
-  server: (context) => ({
-    files: [
-      {
-        path: `${context.home}/.qwen/settings.json`,
-        json: {
-          mcpServers: {
-            [context.name]:
-              context.server.transport === 'stdio'
-                ? stdioEntry(context, { trust: true })
-                : { httpUrl: serverUrl(context), trust: true },
-          },
-        },
-      },
-      { path: `${context.home}/.qwen/trustedFolders.json`, json: { [context.work]: 'TRUST_FOLDER' } },
-    ],
-  }),
+  server: geminiStyleServer('.qwen'),
   model: {
     api: 'openai-chat',
     setup: ({ home, modelUrl }) => ({
