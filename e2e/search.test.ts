@@ -142,6 +142,32 @@ describe('search', () => {
     await close(page);
   });
 
+  test('a search that runs while the reader types leaves the box as typed: a pause after a space keeps the space', async () => {
+    const page = await open('/search');
+    const box = page.locator('[data-search-input]');
+    await box.pressSequentially('legacy ', { delay: 20 });
+    // The pause is long enough for the first word's search to run and show.
+    await settled(page, /results? for “legacy”\.$/);
+    expect(await box.inputValue()).toBe('legacy ');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('legacy');
+    await box.pressSequentially('handshake', { delay: 20 });
+    await settled(page, /results? for “legacy handshake”\.$/);
+    expect(await box.inputValue()).toBe('legacy handshake');
+    expect(await resultLinks(page)).toContain(HERMES);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('legacy handshake');
+    // Spaces the reader left around the words stay in the box too; the URL carries the words.
+    await box.press('End');
+    await box.pressSequentially('  ', { delay: 20 });
+    await page.keyboard.press('Enter');
+    await settled(page, /results? for “legacy handshake”\.$/);
+    expect(await box.inputValue()).toBe('legacy handshake  ');
+    // A query from the URL still fills the box.
+    await page.goto(`${base}/search?q=${encodeURIComponent(' zebracorn ')}`);
+    await settled(page, /^1 result for “zebracorn”\.$/);
+    expect(await box.inputValue()).toBe('zebracorn');
+    await close(page);
+  });
+
   test('a filter narrows the results and changes the URL; back and forward restore each search', async () => {
     const page = await open('/search?q=discover');
     const all = await settled(page, /^\d+ results for “discover”\.$/);

@@ -38,8 +38,13 @@ export const findSearchView = (): SearchView | undefined => {
   return { form, input, status, list, empty, more, clear, sortSelect, selects };
 };
 
-/** Puts a search's words, filters and order into the controls, and its words into the title. */
-export const showState = (view: SearchView, state: SearchState): void => {
+/**
+ * Puts a search's words, filters and order into the controls: for a search read from the URL (on
+ * load, back and forward). A search the controls started never comes back into them: the URL's
+ * words are trimmed, and writing them into the box while the reader types would eat the space
+ * before the next word.
+ */
+export const fillControls = (view: SearchView, state: SearchState): void => {
   view.input.value = state.q;
   view.sortSelect.value = state.sort;
   for (const [name, select] of view.selects) {
@@ -52,6 +57,10 @@ export const showState = (view: SearchView, state: SearchState): void => {
     }
     select.value = value;
   }
+};
+
+/** What the page shows of a search around the controls: the clear button, and the words in the title. */
+export const showSearched = (view: SearchView, state: SearchState): void => {
   view.clear.hidden = Object.keys(state.filters).length === 0;
   document.title = state.q === '' ? 'Search · canimcp' : `${state.q} · Search · canimcp`;
 };

@@ -11,7 +11,15 @@ import { filterNames } from '../lib/search/filters.ts';
 import { exactFirst, hasCriteria, readState, stateSearch, type SearchState } from '../lib/search/search.ts';
 import { resultItem } from './search-result.ts';
 import { emptyQuery, filtersOf, resultStatus, termOf } from './search-query.ts';
-import { clearResults, findSearchView, readControls, showCounts, showState, type SearchView } from './search-view.ts';
+import {
+  clearResults,
+  fillControls,
+  findSearchView,
+  readControls,
+  showCounts,
+  showSearched,
+  type SearchView,
+} from './search-view.ts';
 import { loadPagefind, type Counts, type Pagefind, type Result, type ResultData, type SearchResponse } from './pagefind.ts';
 
 /** Results shown at first, and added by each "Show more". */
@@ -120,9 +128,11 @@ export const startSearch = (): void => {
   const counts = filterCounts(view, pagefindReady, current, () => run);
   const pages = resultPages(view, current);
 
-  const search = async (state: SearchState) => {
+  /** Runs a search; one read from the URL (`from: 'url'`) is shown in the controls first. */
+  const search = async (state: SearchState, from: SearchSource) => {
     const token = ++run;
-    showState(view, state);
+    if (from === 'url') fillControls(view, state);
+    showSearched(view, state);
     let pagefind: Pagefind;
     try {
       pagefind = await pagefindReady;
@@ -165,12 +175,15 @@ export const startSearch = (): void => {
     preload: (term) => void pagefindReady.then((pagefind) => pagefind.preload(term)).catch(() => undefined),
     showMore: () => void pages.more(run, urlState().q, true),
   });
-  void search(urlState());
+  void search(urlState(), 'url');
 };
+
+/** Where a search comes from: the URL (load, back, forward) or the controls the reader is using. */
+type SearchSource = 'url' | 'controls';
 
 /** What the controls' events start. */
 interface Handlers {
-  search: (state: SearchState) => Promise<void>;
+  search: (state: SearchState, from: SearchSource) => Promise<void>;
   loadCounts: () => void;
   preload: (term: string) => void;
   showMore: () => void;
@@ -188,7 +201,7 @@ const listen = (view: SearchView, handlers: Handlers) => {
     const state = readControls(view);
     const url = `${location.pathname}${stateSearch(state)}`;
     if (url !== `${location.pathname}${location.search}`) history[mode === 'push' ? 'pushState' : 'replaceState'](null, '', url);
-    void handlers.search(state);
+    void handlers.search(state, 'controls');
   };
 
   input.addEventListener('input', () => {
@@ -237,6 +250,6 @@ const listen = (view: SearchView, handlers: Handlers) => {
   addEventListener('popstate', () => {
     typing = false;
     clearTimeout(timer);
-    void handlers.search(urlState());
+    void handlers.search(urlState(), 'url');
   });
 };
