@@ -7,9 +7,12 @@
  * `node bench/search.ts <site> [query …]` measures the first search of each query on a built site
  * (the site's `dist/`, or a Hugo + Pagefind output kept with --keep): what a query's words cost
  * varies with where Pagefind's chunks fall, so one query alone says little about a corpus.
+ * `node bench/search.ts --typed <site> [<site> …] [--runs N] [--query "words"]` types the query
+ * into each site's box (/search, or Pagefind's UI page on a reference site), the sites taking turns.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Request } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser.ts';
@@ -362,8 +365,78 @@ export const measureSearch = async (
   }
 };
 
+/** The typed box a built site has: /search on the site's output, Pagefind's UI page on the reference's. */
+const boxOf = async (site: string): Promise<SearchBox> =>
+  (await fileSize(path.join(site, 'search.html'))) > 0 ? SITE_BOX : PAGEFIND_UI_BOX;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/**
+ * `--typed`: a reader typing the query into each site's box, `runs` times, the sites taking turns
+ * so that each run sees the same machine; one line a measurement (with the load average), then
+ * each site's medians.
+ */
+const typedRuns = async (sites: string[], query: string, runs: number) => {
+  const measured = new Map<string, { now: TypedSearch; focused: TypedSearch }[]>(sites.map((site) => [site, []]));
+  const failed = new Map<string, number>(sites.map((site) => [site, 0]));
+  for (let run = 1; run <= runs; run++) {
+    for (const site of sites) {
+      const load = Number((await readFile('/proc/loadavg', 'utf8').catch(() => '')).split(' ')[0]);
+      try {
+        const typed = await measureTyped(site, await boxOf(site), query);
+        measured.get(site)?.push(typed);
+        const line = (t: TypedSearch) => ({ ms: Math.round(t.ms), bytes: t.bytes, pagefindBytes: t.pagefindBytes });
+        console.log(JSON.stringify({ run, site, load, now: line(typed.now), focused: line(typed.focused) }));
+      } catch (error) {
+        // A box that never shows the query's results (it rewrote what was typed, or timed out) is a result too.
+        failed.set(site, (failed.get(site) ?? 0) + 1);
+        const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        console.log(JSON.stringify({ run, site, load, failed: reason }));
+      }
+    }
+  }
+  for (const [site, list] of measured) {
+    const of = (pick: (t: { now: TypedSearch; focused: TypedSearch }) => number) =>
+      list.length === 0 ? null : Math.round(median(list.map(pick)));
+    console.log(
+      JSON.stringify({
+        site,
+        runs: list.length,
+        failed: failed.get(site),
+        median: {
+          nowMs: of((t) => t.now.ms),
+          focusedMs: of((t) => t.focused.ms),
+          nowBytes: of((t) => t.now.bytes),
+          focusedBytes: of((t) => t.focused.bytes),
+        },
+      }),
+    );
+  }
+};
+
 if (import.meta.main) {
-  const [site, ...queries] = process.argv.slice(2);
+  const { values, positionals } = parseArgs({
+    options: {
+      typed: { type: 'boolean', default: false },
+      runs: { type: 'string', default: '1' },
+      query: { type: 'string', default: 'handshake fallback' },
+    },
+    allowPositionals: true,
+  });
+  const runs = Number(values.runs);
+  if (values.typed) {
+    if (positionals.length === 0 || !Number.isInteger(runs) || runs < 1) {
+      console.error('usage: node bench/search.ts --typed <site> [<site> …] [--runs N] [--query "words"]');
+      process.exit(2);
+    }
+    await typedRuns(positionals, values.query, runs);
+    process.exit(0);
+  }
+  const [site, ...queries] = positionals;
   if (!site) {
     console.error('usage: node bench/search.ts <site> [query …]');
     process.exit(2);
