@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readState } from '../lib/search/search.ts';
-import { emptyQuery, filtersOf, resultStatus, termOf } from './search-query.ts';
+import { emptyQuery, filtersOf, resultStatus, searchOptions, termOf } from './search-query.ts';
 
 const state = (search: string) => readState(new URLSearchParams(search));
 
@@ -25,6 +25,12 @@ describe('what /search asks and how it words it', () => {
     const both = state('?q=x&client=codex&kind=bug');
     expect(filtersOf(both)).toEqual({ client: 'codex', kind: 'bug' });
     expect(filtersOf(both, 'client')).toEqual({ kind: 'bug' });
+  });
+
+  test('words are ranked by relevance unless the reader asks for last verified; filters alone list newest first', () => {
+    expect(searchOptions(state('?q=discover&client=codex'))).toEqual({ filters: { client: 'codex' } });
+    expect(searchOptions(state('?q=discover&sort=lastVerified'))).toEqual({ filters: {}, sort: { lastVerified: 'desc' } });
+    expect(searchOptions(state('?kind=bug'))).toEqual({ filters: { kind: 'bug' }, sort: { lastVerified: 'desc' } });
   });
 
   test('Chinese and Japanese words are split for Pagefind', () => {

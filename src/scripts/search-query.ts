@@ -2,6 +2,7 @@
 import { segmentCjk } from '../lib/markdown/cjk.ts';
 import { filterNames, type FilterName } from '../lib/search/filters.ts';
 import type { SearchState } from '../lib/search/search.ts';
+import type { SearchOptions } from './pagefind.ts';
 
 const quoted = (text: string) => `“${text}”`;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -17,6 +18,15 @@ export const filtersOf = (state: SearchState, skip?: FilterName): Record<string,
     if (value && name !== skip) filters[name] = value;
   }
   return filters;
+};
+
+/**
+ * What Pagefind is asked for a search: its filters, and an order where relevance does not give one.
+ * Without words there is no relevance: what the filters match comes most recently verified first.
+ */
+export const searchOptions = (state: SearchState): SearchOptions => {
+  const filters = filtersOf(state);
+  return state.sort === 'lastVerified' || state.q === '' ? { filters, sort: { lastVerified: 'desc' } } : { filters };
 };
 
 /** What the empty-results message names: the words, or the filters. */
