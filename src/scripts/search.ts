@@ -94,7 +94,12 @@ const resultPages = (view: SearchView, current: Current) => {
   let rendered = 0;
   const more = async (token: number, query: string, focusFirst: boolean) => {
     const batch = shown.slice(rendered, rendered + PAGE);
-    const data = await Promise.all(batch.map((result) => known.get(result) ?? result.data()));
+    const data = await Promise.all(
+      batch.map((result) => {
+        const fetched = known.get(result);
+        return fetched ? Promise.resolve(fetched) : result.data();
+      }),
+    );
     if (!current(token)) return;
     const items = data.map((result) => resultItem(result, query));
     view.list.append(...items);
