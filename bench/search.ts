@@ -135,8 +135,9 @@ interface ApiTiming {
 
 /**
  * Runs in the page; a string because tools rewrite import() inside functions (STACK.md).
- * pagefind.init() is lazy in Pagefind 1.x (the worker and WASM load on the first search), so the
- * first search() pays for them: that is what a reader waits for.
+ * No init() first: in Pagefind 1.6 init() (or the first search()) starts the worker, which loads
+ * the entry, metadata and WASM, so here the first search() pays for them. (/search calls init()
+ * when its script runs, so a reader's typing does not wait for them.)
  */
 const firstSearch = (query: string) => `(async () => {
   const t0 = performance.now();
