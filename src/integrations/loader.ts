@@ -6,7 +6,7 @@ import { publish, takePrepared } from 'canimcp/build-context';
 import type { ContentCache } from '../node/content.ts';
 import { contentDir } from '../node/paths.ts';
 import { formatProblem } from '../lib/content/problems.ts';
-import type { Prepared } from '../node/prepare.ts';
+import type { Prepared } from '../node/prepared.ts';
 import { createSerialRunner } from '../lib/tasks/serial-runner.ts';
 import { lookAt, settle } from '../node/settle.ts';
 import { buildDate, siteOrigin } from '../node/environment.ts';
