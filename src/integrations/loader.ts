@@ -3,17 +3,17 @@ import path from 'node:path';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { CollectionName } from '../schema/index.ts';
 import { publish, takePrepared } from 'canimcp/build-context';
-import type { ContentCache } from '../node/content.ts';
+import { createContentCache } from '../node/content.ts';
 import { contentDir } from '../node/paths.ts';
 import { formatProblem } from '../lib/content/problems.ts';
-import type { Prepared } from '../node/prepared.ts';
+import { prepareContent, renderCacheFile, type Prepared } from '../node/prepare.ts';
 import { createSerialRunner } from '../lib/tasks/serial-runner.ts';
 import { lookAt, settle } from '../node/settle.ts';
 import { buildDate, siteOrigin } from '../node/environment.ts';
 
 let snapshot: Promise<Prepared> | undefined;
 /** The dev server's files as last read and checked: a save re-reads and re-checks that file, not the folder. */
-let devContent: ContentCache | undefined;
+const devContent = createContentCache();
 /**
  * How long after a save the dev server writes the render cache back to disk: writing it blocks the
  * server for a few hundred ms at 5,000 notes, so not while an author waits for a page. A server
@@ -22,25 +22,6 @@ let devContent: ContentCache | undefined;
 const DEV_CACHE_WRITE_DELAY_MS = 30_000;
 /** How many reads have started: a read that is not the latest publishes nothing. */
 let reads = 0;
-
-/**
- * Reads and prepares the content folder, as `npm run dev` and a bare `astro build` do. Imported only
- * then: Astro runs this module through Vite's module runner, which would otherwise transform the
- * reader, the validator, the schemas' rules and the Markdown pipeline (about 80 modules, a second of
- * `npm run build`'s start-up) only for the content the pipeline already prepared.
- */
-const prepareHere = async (dir: string, origin: string, cacheDir: URL, dev: boolean): Promise<Prepared> => {
-  const [{ prepareContent, renderCacheFile }, { createContentCache }] = await Promise.all([
-    import('../node/prepare.ts'),
-    import('../node/content.ts'),
-  ]);
-  devContent ??= createContentCache();
-  return prepareContent(dir, {
-    origin,
-    renderCacheFile: renderCacheFile(fileURLToPath(cacheDir)),
-    ...(dev ? { cache: devContent, renderCacheOptions: { writeDelayMs: DEV_CACHE_WRITE_DELAY_MS } } : {}),
-  });
-};
 
 /**
  * Takes the content `npm run build` prepared (`takePrepared`), or reads and prepares the content
@@ -53,7 +34,12 @@ const readSnapshot = (cacheDir: URL, dev: boolean): Promise<Prepared> => {
   const reading = (async (): Promise<Prepared> => {
     const dir = contentDir();
     const origin = siteOrigin();
-    const prepared = await (takePrepared(dir, origin) ?? prepareHere(dir, origin, cacheDir, dev));
+    const prepared = await (takePrepared(dir, origin) ??
+      prepareContent(dir, {
+        origin,
+        renderCacheFile: renderCacheFile(fileURLToPath(cacheDir)),
+        ...(dev ? { cache: devContent, renderCacheOptions: { writeDelayMs: DEV_CACHE_WRITE_DELAY_MS } } : {}),
+      }));
     // A newer save started a newer read meanwhile: its bodies are the ones to show.
     if (mine === reads) publish(prepared.bodies, prepared);
     return prepared;

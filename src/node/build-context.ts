@@ -12,7 +12,7 @@
 import type { Body, Publication } from '../lib/outputs/bodies.ts';
 import type { CollectionName } from '../schema/index.ts';
 import type { PagePlan } from './page-reuse.ts';
-import type { Prepared } from './prepared.ts';
+import type { Prepared } from './prepare.ts';
 
 /** What `npm run build`'s page build sets before Astro starts. */
 export interface PipelineRun {

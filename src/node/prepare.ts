@@ -1,24 +1,57 @@
 /**
  * One read of the content folder made ready for the site: validated entries, every body rendered
  * once (reusing bodies cached by earlier builds), each entry's `last-updated`, and the search
- * records. `npm run build`'s parent prepares it (`prepareParts`) while its page build starts Astro,
- * indexes its records from the first second and sends the page build the parts (prepared.ts); the
- * content loader prepares it itself in `npm run dev` and `astro build` (`prepareContent`).
+ * records. `npm run build` prepares it before Astro starts, so the search index can be built from
+ * the first second; the content loader prepares it itself in `npm run dev` and `astro build`.
  */
 import path from 'node:path';
 import { collections, type CollectionName } from '../schema/index.ts';
 import type { Body } from '../lib/outputs/bodies.ts';
+import type { CaptureBytes } from '../lib/content/capture-rules.ts';
 import { clientDrift, noteDrift } from '../lib/outputs/drift-marks.ts';
+import { correctedBy, newestFirst } from '../lib/outputs/indexes.ts';
 import { renderMarkdownAndText } from '../lib/markdown/markdown.ts';
-import { loadContent, type ContentCache, type Entry, type LoadResult } from './content.ts';
+import type { Problem } from '../lib/content/problems.ts';
+import {
+  capabilityRecord,
+  clientRecord,
+  featureRecord,
+  noteRecord,
+  revisionRecord,
+  type SearchRecord,
+} from '../lib/search/search-records.ts';
+import { isStale } from '../lib/content/stale.ts';
+import { noteTwin } from '../lib/outputs/twin.ts';
+import { canonicalNoteUrl } from '../lib/routes/urls.ts';
+import type { VerdictHistory } from '../lib/matrix/verdict-history.ts';
+import { loadContent, type Content, type ContentCache, type Entry, type LoadResult } from './content.ts';
 import { codeVersion } from './code-version.ts';
 import { cacheKey } from './json-file.ts';
 import { lastCommitDates } from './git.ts';
 import { projectPath, repoRoot } from './paths.ts';
-import { assemblePrepared, type Prepared, type PreparedParts } from './prepared.ts';
 import { readVerdictHistory } from './verdict-history.ts';
 import { renderWithCache, type RenderCacheOptions, type Rendered, type RenderMany } from './render-cache.ts';
 import { buildDate } from './environment.ts';
+
+/** The content as the site publishes it. */
+export interface Prepared {
+  content: Content;
+  problems: Problem[];
+  /** Each entry's `last-updated`, by absolute path. */
+  lastUpdated: Map<string, string>;
+  /** What pages and twins need beyond the frontmatter, per entry. */
+  bodies: [CollectionName, string, Body][];
+  /** Every search record: notes, clients, revisions and capabilities (built on first call). */
+  records: () => readonly SearchRecord[];
+  /** A note's `.md` twin, by id; undefined for an id that is not a valid note. */
+  noteTwin: (id: string) => string | undefined;
+  /** The ids of the notes that have a twin. */
+  noteIds: () => string[];
+  /** The verdicts' history from the content folder's commits, or why there is none. */
+  history: VerdictHistory;
+  /** The capture files, for the capture pages. */
+  captureFiles: readonly CaptureBytes[];
+}
 
 export interface PrepareOptions {
   origin: string;
@@ -42,8 +75,33 @@ const lastUpdatedOf = (entry: Entry<unknown>, dates: Map<string, string>, today:
   return typeof written === 'string' ? written : (dates.get(entry.absolutePath) ?? today);
 };
 
-/** Reads (unless `loaded` is given), renders and dates the content: the prepared content as plain data (prepared.ts). */
-export const prepareParts = async (dir: string, options: PrepareOptions): Promise<PreparedParts> => {
+/**
+ * Every search record of the content: notes, clients, revisions and capabilities. Notes come in
+ * /research's order, newest first: Pagefind lists a search without words in the order its records
+ * were added, so /research's filters need no sort key of their own, and every first search is
+ * spared one (a sort key is a permutation of every page in Pagefind's metadata: 10.5 KB at 5,000
+ * notes, whichever order the pages are in).
+ */
+const searchRecords = (content: Content, rendered: Map<string, Rendered>, lastUpdated: Map<string, string>, today: string) => {
+  const text = (entry: Entry<unknown>) => rendered.get(entry.absolutePath)?.text ?? '';
+  const records: SearchRecord[] = [];
+  const titles = new Map(content.research.map((note) => [note.id, note.data.title]));
+  const corrections = correctedBy(content.research);
+  const dated = content.research.map((note) => ({ ...note, lastUpdated: lastUpdated.get(note.absolutePath) ?? today }));
+  for (const note of newestFirst(dated)) {
+    const stale = isStale(note.data.lastVerified, today);
+    const successor = note.data.supersededBy === undefined ? undefined : titles.get(note.data.supersededBy);
+    const corrected = (corrections.get(note.id)?.length ?? 0) > 0;
+    records.push(noteRecord({ id: note.id, data: note.data, stale, corrected }, text(note), successor));
+  }
+  for (const client of content.clients) records.push(clientRecord(client, text(client)));
+  for (const revision of content.revisions) records.push(revisionRecord(revision, text(revision)));
+  for (const capability of content.capabilities) records.push(capabilityRecord(capability, text(capability)));
+  for (const feature of content.features) records.push(featureRecord(feature, text(feature)));
+  return records;
+};
+
+export const prepareContent = async (dir: string, options: PrepareOptions): Promise<Prepared> => {
   const { origin } = options;
   const today = buildDate();
   // git runs while the bodies render.
@@ -98,20 +156,29 @@ export const prepareParts = async (dir: string, options: PrepareOptions): Promis
       },
     ];
   });
+  let records: readonly SearchRecord[] | undefined;
+  const notes = new Map(content.research.map((note) => [note.id, note]));
   return {
-    origin,
-    today,
     content,
     problems,
     lastUpdated,
     bodies,
-    texts: new Map([...rendered].map(([file, { text }]) => [file, text])),
-    noteMarks,
+    records: () => (records ??= searchRecords(content, rendered, lastUpdated, today)),
+    noteTwin: (id) => {
+      const note = notes.get(id);
+      if (note === undefined) return undefined;
+      return noteTwin({
+        id,
+        data: note.data,
+        frontmatterBlock: note.frontmatterBlock,
+        body: note.body,
+        canonical: canonicalNoteUrl(origin, id),
+        lastUpdated: lastUpdated.get(note.absolutePath) ?? today,
+        drift: noteMarks.get(id),
+      });
+    },
+    noteIds: () => [...notes.keys()],
     history: await history,
     captureFiles: captures,
   };
 };
-
-/** The content folder prepared for the site, read and rendered in this process. */
-export const prepareContent = async (dir: string, options: PrepareOptions): Promise<Prepared> =>
-  assemblePrepared(await prepareParts(dir, options));

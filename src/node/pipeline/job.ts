@@ -1,6 +1,4 @@
-/** What the two processes of `npm run build` hand each other: the job (the child's one argument) and the messages between them. */
-import type { PreparedParts } from '../prepared.ts';
-
+/** What the two processes of `npm run build` hand each other: the job (the child's one argument) and the child's message. */
 /** The folders of one build: what the parent hands the page build, as its one argument. */
 export interface BuildJob {
   /** The published site, `dist/` unless `OUT_DIR` says otherwise. */
@@ -15,20 +13,11 @@ export interface BuildJob {
 }
 
 /**
- * The one message the parent sends the page build: the content it read, validated and rendered,
- * as plain data (`PreparedParts`, prepared.ts), which the page build's Astro has been starting up for
- * meanwhile. The parent keeps the search records it made from the same parts and indexes them itself.
- */
-export interface PreparedMessage {
-  kind: 'prepared';
-  parts: PreparedParts;
-}
-
-/**
- * The one message the page build sends the parent: that it listens for the content. Node drops a
- * message that arrives before a process listens, and the page build listens only once its modules
- * are loaded, which can be after the parent prepared a small or cached folder.
+ * The one message the page build sends the parent: its search records, as soon as they exist, as
+ * lines of JSON in one string (`recordLine`): the parent compares them with the last build's as
+ * they are and parses only those that changed, instead of holding 5,000 records as objects.
  */
 export interface PageBuildMessage {
-  kind: 'ready';
+  kind: 'records';
+  lines: string;
 }
