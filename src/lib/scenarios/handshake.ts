@@ -11,6 +11,8 @@ import { headerValues, messagesFrom, type FoundMessage } from '../mcp/messages.t
 import { CLIENT_NOTIFICATION, CLIENT_REQUEST } from '../mcp/methods.ts';
 import { ERROR, META } from '../mcp/protocol.ts';
 import { fact, responseTo } from './evidence.ts';
+import { openingFacts } from './opening.ts';
+import { transportFacts } from './transport.ts';
 import type { FeatureFact, ParsedCapture } from './scenario.ts';
 
 const isModern = ({ message }: FoundMessage) =>
@@ -160,10 +162,12 @@ const capabilityGating = (capture: ParsedCapture, client: FoundMessage[]): Featu
 export const initialized = (capture: ParsedCapture): boolean =>
   messagesFrom(capture, 'client').some(({ message }) => methodOf(message) === CLIENT_NOTIFICATION.initialized);
 
-/** The handshake facts of any capture: only those the capture can speak to. */
+/** The handshake facts of any capture, how it opened and how it used its transport included: only those the capture can speak to. */
 export const handshakeFacts = (capture: ParsedCapture): FeatureFact[] => {
   const client = messagesFrom(capture, 'client');
   return [
+    ...openingFacts(capture, client),
+    ...transportFacts(capture),
     acceptOlder(capture, client),
     serverDiscover(client),
     dualEraFallback(capture, client),
