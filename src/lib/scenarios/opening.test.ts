@@ -143,6 +143,22 @@ describe('lifecycle.requestMeta', () => {
         ?.state,
     ).toBe('partial');
   });
+  test('server/discover with the fields, then initialize though the server offered 2026-07-28, is partial', () => {
+    const discover = ['client', { jsonrpc: '2.0', id: 'd', method: 'server/discover', params: { _meta: modern } }] as [
+      'client',
+      unknown,
+    ];
+    const offered = ['probe', { jsonrpc: '2.0', id: 'd', result: { supportedVersions: ['2026-07-28', '2025-11-25'] } }] as [
+      'probe',
+      unknown,
+    ];
+    expect(factOf(feature, lines(discover, offered, init(), result()))).toMatchObject({ state: 'partial', seq: [1, 3] });
+    const refused = ['probe', { jsonrpc: '2.0', id: 'd', error: { code: -32601, message: 'Method not found' } }] as [
+      'probe',
+      unknown,
+    ];
+    expect(factOf(feature, lines(discover, refused, init(), result()))?.state).toBe('yes');
+  });
   test('initialize to a 2026-07-28-only server is no', () => {
     expect(factOf(feature, lines(init(), result()), 'modern-only')?.state).toBe('no');
   });

@@ -11,7 +11,7 @@ import { isRecord } from '../mcp/json.ts';
 import { metaOf, methodOf, paramsOf } from '../mcp/jsonrpc.ts';
 import type { FoundMessage } from '../mcp/messages.ts';
 import { CLIENT_NOTIFICATION, CLIENT_REQUEST } from '../mcp/methods.ts';
-import { META } from '../mcp/protocol.ts';
+import { META, MODERN_REVISION } from '../mcp/protocol.ts';
 import { fact, responseTo } from './evidence.ts';
 import type { FeatureFact, ParsedCapture } from './scenario.ts';
 
@@ -151,6 +151,26 @@ const metaKeys = (requests: readonly FoundMessage[]): string[] => [
   ...new Set(requests.flatMap(({ message }) => Object.keys(metaOf(message)))),
 ];
 
+/**
+ * Where the 2026-07-28 attempt was `server/discover` alone, answered with a list of versions that
+ * names 2026-07-28, and the client still sent `initialize`: the seq of that `initialize`. Such a
+ * client uses the modern fields to probe, never for a request of a session.
+ */
+const probedOnly = (
+  capture: ParsedCapture,
+  client: readonly FoundMessage[],
+  attempt: readonly FoundMessage[],
+): number | undefined => {
+  if (attempt.length === 0 || attempt.some(({ message }) => methodOf(message) !== CLIENT_REQUEST.discover)) return undefined;
+  const offered = attempt.some((item) => {
+    const result = responseTo(capture, 'probe', item.message['id'], item.seq)?.message['result'];
+    const versions = isRecord(result) ? result['supportedVersions'] : undefined;
+    return Array.isArray(versions) && versions.includes(MODERN_REVISION);
+  });
+  const init = client.find(({ message }) => methodOf(message) === CLIENT_REQUEST.initialize);
+  return offered ? init?.seq : undefined;
+};
+
 /** lifecycle.requestMeta: every request of a 2026-07-28 attempt carried protocolVersion and clientCapabilities in `_meta`. */
 export const requestMetaFact = (capture: ParsedCapture, client: readonly FoundMessage[]): FeatureFact | undefined => {
   const feature = 'lifecycle.requestMeta';
@@ -182,6 +202,14 @@ export const requestMetaFact = (capture: ParsedCapture, client: readonly FoundMe
   const lacking = attempt.filter((item) => !complete.includes(item));
   const withInfo = attempt.filter(({ message }) => isRecord(metaOf(message)[META.clientInfo])).length;
   const info = `clientInfo on ${withInfo} of ${attempt.length}`;
+  const probeOnly = probedOnly(capture, client, attempt);
+  if (lacking.length === 0 && probeOnly !== undefined)
+    return fact(
+      feature,
+      'partial',
+      `only server/discover carried the per-request fields; the server offered ${MODERN_REVISION} and the client sent initialize after it (${keys})`,
+      [...attempt.map(({ seq }) => seq), probeOnly],
+    );
   if (lacking.length === 0)
     return fact(
       feature,

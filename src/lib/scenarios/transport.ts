@@ -47,7 +47,7 @@ export const stdioFact = (capture: ParsedCapture): FeatureFact | undefined => {
   return fact(
     feature,
     good === 0 ? 'no' : 'partial',
-    `of ${lines.length} line(s) the client wrote, ${what}${good === 0 ? '' : `; ${good} were JSON-RPC messages`}`,
+    `of ${lines.length} line(s) the client wrote, ${what}${good === 0 ? '' : `; the other ${good} were JSON-RPC messages`}`,
     bad.slice(0, 5).map(({ seq }) => seq),
   );
 };
@@ -213,12 +213,11 @@ export const standardHeadersFact = (capture: ParsedCapture): FeatureFact | undef
     return problem === undefined ? [] : [{ seq: item.seq, problem }];
   });
   const named = modern.filter(({ message }) => NAMED_METHODS[methodOf(message)] !== undefined).length;
-  const scope = `${modern.length} 2026-07-28 request(s), ${named} of them naming a tool, prompt or resource`;
   if (problems.length === 0)
     return fact(
       feature,
       'yes',
-      `all ${scope} carried Mcp-Method${named > 0 ? ' and, where required, Mcp-Name' : ''}`,
+      `all ${modern.length} 2026-07-28 request(s) carried Mcp-Method${named > 0 ? `, and the ${named} naming a tool, prompt or resource Mcp-Name` : ''}`,
       modern.slice(0, 5).map(({ seq }) => seq),
     );
   const listed = problems
@@ -228,7 +227,7 @@ export const standardHeadersFact = (capture: ParsedCapture): FeatureFact | undef
   return fact(
     feature,
     problems.length === modern.length ? 'no' : 'partial',
-    `${problems.length} of ${scope} lacked a matching header (${listed})`,
+    `${problems.length} of ${modern.length} 2026-07-28 request(s) lacked a matching header (${listed})`,
     problems.slice(0, 5).map(({ seq }) => seq),
   );
 };
