@@ -7,17 +7,16 @@ import { describe, expect, test } from 'vitest';
 import type { CaptureEvent, CaptureHeader } from '../../schema/capture.ts';
 import { judgeCapture } from './index.ts';
 
-const header = (persona = 'observe', version = '1.2.3'): CaptureHeader =>
-  ({
-    capture: 1,
-    client: 'x',
-    version,
-    path: 'cli',
-    transport: 'stdio',
-    persona,
-    capturedAt: '2026-12-02T00:00:00Z',
-    probe: '0.1.0',
-  }) as CaptureHeader;
+const header = (persona = 'observe', version = '1.2.3'): CaptureHeader => ({
+  capture: 1,
+  client: 'x',
+  version,
+  path: 'cli',
+  transport: 'stdio',
+  persona,
+  capturedAt: '2026-12-02T00:00:00Z',
+  probe: '0.1.0',
+});
 
 /** Each message as one stdio line, numbered in order. */
 const lines = (...messages: ['client' | 'probe', unknown][]): CaptureEvent[] =>

@@ -7,17 +7,16 @@ import { describe, expect, test } from 'vitest';
 import type { CaptureEvent, CaptureHeader } from '../../schema/capture.ts';
 import { judgeCapture } from './index.ts';
 
-const header = (transport: 'stdio' | 'http'): CaptureHeader =>
-  ({
-    capture: 1,
-    client: 'x',
-    version: '1',
-    path: 'cli',
-    transport,
-    persona: 'observe',
-    capturedAt: '2026-12-02T00:00:00Z',
-    probe: '0.1.0',
-  }) as CaptureHeader;
+const header = (transport: 'stdio' | 'http'): CaptureHeader => ({
+  capture: 1,
+  client: 'x',
+  version: '1',
+  path: 'cli',
+  transport,
+  persona: 'observe',
+  capturedAt: '2026-12-02T00:00:00Z',
+  probe: '0.1.0',
+});
 
 const factOf = (feature: string, transport: 'stdio' | 'http', events: CaptureEvent[]) =>
   judgeCapture({ header: header(transport), events }).find((item) => item.feature === feature);
@@ -118,7 +117,7 @@ describe('transports.streamableHttp', () => {
     events[4] = {
       ...(events[4] as Extract<CaptureEvent, { kind: 'http' }>),
       headers: [['Accept', 'application/json']],
-    } as CaptureEvent;
+    };
     expect(factOf('transports.streamableHttp', 'http', events)?.state).toBe('partial');
   });
   test('one request with no answer followed decides nothing', () => {
