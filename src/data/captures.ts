@@ -3,7 +3,7 @@ import { siteData } from './site.ts';
 import type { CaptureSummary } from '../lib/outputs/capture-view.ts';
 import { captureSummary } from '../lib/outputs/capture-view.ts';
 import { isCaptureSource } from '../schema/index.ts';
-import { checkCapture, type Capture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/content/capture-rules.ts';
 import { publication } from 'canimcp/build-context';
 import { captureHeadings, type CaptureHeading } from '../lib/outputs/capture-titles.ts';
 import { PAGE_TITLE_MAX } from '../lib/markdown/snippet.ts';
@@ -25,10 +25,11 @@ export interface CaptureView {
 
 const load = async (): Promise<CaptureView[]> => {
   const site = await siteData();
-  const clients = new Set(site.clients.map((client) => client.id));
-  // The build has refused any invalid capture before pages are made; here one is only left out.
-  const captures = (publication()?.captureFiles ?? []).flatMap((file): PublishedCapture[] => {
-    const { capture } = checkCapture(file, clients);
+  const published = publication();
+  // Check read each valid capture once (the build refuses any invalid one before pages are made;
+  // dev leaves it out): pages take them as read, with the bytes they were read from.
+  const captures = (published?.captureFiles ?? []).flatMap((file): PublishedCapture[] => {
+    const capture = published?.validCaptures.get(file.id);
     return capture === undefined ? [] : [{ ...capture, bytes: file.bytes }];
   });
   const views = captures
