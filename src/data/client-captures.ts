@@ -14,6 +14,7 @@ import {
 } from '../lib/outputs/client-captures.ts';
 import { pageCount } from '../lib/outputs/paging.ts';
 import type { Capture } from '../lib/content/capture-rules.ts';
+import { captureSummary, type CaptureSummary } from '../lib/outputs/capture-view.ts';
 
 /** A client's versions and identities; both empty where nothing of it has been captured. */
 export interface ClientCaptures {
@@ -28,15 +29,17 @@ export interface ClientCaptures {
 
 interface Timelines {
   captures: Map<string, Capture[]>;
+  summaries: Map<Capture, CaptureSummary>;
   timelines: Map<string, ClientTimeline>;
 }
 
 const load = async (): Promise<Timelines> => {
+  const views = await captureData();
   const captures = Map.groupBy(
-    (await captureData()).map((view) => view.capture),
+    views.map((view) => view.capture),
     (capture) => capture.header.client,
   );
-  return { captures, timelines: new Map() };
+  return { captures, summaries: new Map(views.map((view) => [view.capture, view.summary])), timelines: new Map() };
 };
 
 let cached: Promise<Timelines> | undefined;
@@ -47,7 +50,8 @@ const ofClient = async (client: string): Promise<{ captures: Capture[]; timeline
   const captures = all.captures.get(client) ?? [];
   let timeline = all.timelines.get(client);
   if (timeline === undefined) {
-    timeline = clientTimeline(captures);
+    const { summaries } = all;
+    timeline = clientTimeline(captures, (capture) => summaries.get(capture) ?? captureSummary(capture));
     all.timelines.set(client, timeline);
   }
   return { captures, timeline };

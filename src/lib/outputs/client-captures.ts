@@ -103,22 +103,28 @@ export const captureShowed = (capture: Pick<Capture, 'events' | 'header'>): stri
 const declarationText = (value: unknown): string => (isRecord(value) ? Object.keys(value).join(', ') : '');
 
 /** The timeline of one client's captures: newest version first, then newest capture first. */
-export const clientTimeline = (captures: readonly Capture[]): ClientTimeline => {
-  const rows = captures
-    .map((capture): TimelineRow => {
-      const declared = firstDeclaredCapabilities(capture);
-      return {
-        ...captureSummary(capture),
-        declared: Object.fromEntries(Object.entries(declared ?? {}).map(([name, value]) => [name, declarationText(value)])),
-        declaredAny: declared !== undefined,
-        showed: captureShowed(capture),
-        ...scenarioOf(capture),
-      };
-    })
-    .sort(
-      (a, b) =>
-        compareVersionsDescending(a.version, b.version) || b.capturedAt.localeCompare(a.capturedAt) || a.id.localeCompare(b.id),
-    );
+export const clientTimeline = (
+  captures: readonly Capture[],
+  /** Each capture's summary, where the caller has made it already (the site's capture views). */
+  summaryOf: (capture: Capture) => CaptureSummary = captureSummary,
+): ClientTimeline => {
+  const rows = captures.map((capture): TimelineRow => {
+    const declared = firstDeclaredCapabilities(capture);
+    return {
+      ...summaryOf(capture),
+      declared: Object.fromEntries(Object.entries(declared ?? {}).map(([name, value]) => [name, declarationText(value)])),
+      declaredAny: declared !== undefined,
+      showed: captureShowed(capture),
+      ...scenarioOf(capture),
+    };
+  });
+  // Versions are ranked once each, not compared again at every step of the sort: a client with
+  // 1,700 captures has hundreds of versions, and each comparison parses both.
+  const rank = new Map(
+    [...new Set(rows.map((row) => row.version))].sort(compareVersionsDescending).map((version, index) => [version, index]),
+  );
+  const at = (row: TimelineRow) => rank.get(row.version) ?? 0;
+  rows.sort((a, b) => at(a) - at(b) || b.capturedAt.localeCompare(a.capturedAt) || a.id.localeCompare(b.id));
   const capabilities = [...new Set(rows.flatMap((row) => Object.keys(row.declared)))].sort((a, b) => a.localeCompare(b));
   return { capabilities, rows, versions: byVersion(rows, capabilities) };
 };
@@ -132,11 +138,17 @@ const scenarioOf = (capture: Pick<Capture, 'header'>): { scenario?: string } => 
 /** Rows (newest version first) grouped by version, each version once. */
 const byVersion = (rows: readonly TimelineRow[], capabilities: readonly string[]): VersionGroup[] => {
   const groups: VersionGroup[] = [];
+  const byText = new Map<string, VersionGroup>();
   for (const row of rows) {
-    // A version with no number in it is one version where its text is the same.
-    const group = groups.find((item) => item.version === row.version || compareVersions(item.version, row.version) === 0);
-    if (group === undefined)
-      groups.push({
+    // Rows come ranked by version, so a version that compares equal to another (1.0 and 1.0.0) is
+    // next to it: only the last group can hold it. A version with no number in it is one version
+    // where its text is the same.
+    const last = groups.at(-1);
+    const group =
+      byText.get(row.version) ?? (last !== undefined && compareVersions(last.version, row.version) === 0 ? last : undefined);
+    if (group !== undefined) byText.set(row.version, group);
+    if (group === undefined) {
+      const made: VersionGroup = {
         version: row.version,
         rows: [row],
         offered: [],
@@ -145,8 +157,10 @@ const byVersion = (rows: readonly TimelineRow[], capabilities: readonly string[]
         declaredAny: false,
         firstCaptured: row.capturedAt,
         lastCaptured: row.capturedAt,
-      });
-    else group.rows.push(row);
+      };
+      groups.push(made);
+      byText.set(row.version, made);
+    } else group.rows.push(row);
   }
   for (const group of groups) {
     group.offered = [...new Set(group.rows.flatMap((row) => row.offered))];
