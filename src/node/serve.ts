@@ -2,24 +2,14 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { headersFor, headersHostOf, parseHeaders, type HeaderRule, type HeadersHost } from '../lib/outputs/headers.ts';
-
-/** Content types by extension; twins are Markdown, Pagefind's index files are binary. */
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.jsonl': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-};
+import {
+  contentTypeOf,
+  headersFor,
+  headersHostOf,
+  parseHeaders,
+  type HeaderRule,
+  type HeadersHost,
+} from '../lib/outputs/headers.ts';
 
 const isFile = async (file: string) => (await stat(file).catch(() => undefined))?.isFile() === true;
 
@@ -75,7 +65,7 @@ export const serveStatic = (dist: string): Server => {
       const own = await headersOf(urlPath, file !== undefined);
       // Lower-case names, so a rule's header replaces the server's own rather than doubling it.
       response.writeHead(status, {
-        'content-type': types[path.extname(served)] ?? 'application/octet-stream',
+        'content-type': contentTypeOf(served),
         'cache-control': 'no-cache',
         ...own,
       });
