@@ -27,8 +27,7 @@ const CAPTURES_PER_PACK = 40;
 export const MAX_PACKS = 256;
 
 /** The number of packs for `captures` captures: one a `CAPTURES_PER_PACK`, at least one, at most `MAX_PACKS`. */
-export const packCount = (captures: number): number =>
-  Math.min(MAX_PACKS, Math.max(1, Math.ceil(captures / CAPTURES_PER_PACK)));
+export const packCount = (captures: number): number => Math.min(MAX_PACKS, Math.max(1, Math.ceil(captures / CAPTURES_PER_PACK)));
 
 /**
  * The pack a capture is in: FNV-1a (32 bits) over its id's UTF-8 bytes, modulo the number of packs.

@@ -51,6 +51,29 @@ export interface WorkerEnv {
 export const routesJson = (): string =>
   `${JSON.stringify({ version: 1, include: [`${routes.captures.path}/*`], exclude: [routes.captures.path] }, null, 2)}\n`;
 
+/** A `_routes.json` as Pages reads it. */
+export interface RoutesFile {
+  version: number;
+  include: string[];
+  exclude: string[];
+}
+
+/**
+ * A `_routes.json` rule as a test of a path: `*` matches anything, slashes too, and `/x/*` matches
+ * `/x` itself as well (workers-sdk's fixture above).
+ */
+const ruleMatches = (rule: string, pathname: string): boolean => {
+  const source = rule
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${source}$`).test(pathname) || (rule.endsWith('/*') && pathname === rule.slice(0, -2));
+};
+
+/** Whether Pages invokes the Function for a path under a `_routes.json`: an `include` matches and no `exclude` does. */
+export const invokesFunction = (file: RoutesFile, pathname: string): boolean =>
+  file.include.some((rule) => ruleMatches(rule, pathname)) && !file.exclude.some((rule) => ruleMatches(rule, pathname));
+
 /** What a capture URL asks for: a file of a pack (`url`, the path it is packed under), or a redirect to the capture's page. */
 type Target = { id: string; url: string; redirect: boolean };
 
