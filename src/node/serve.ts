@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { invokesFunction, type RoutesFile, type WorkerEnv } from '../lib/outputs/capture-worker.ts';
 import {
+  HOST_FILES,
   contentTypeOf,
   headersFor,
   headersHostOf,
@@ -33,9 +34,6 @@ export const resolvePath = async (dist: string, urlPath: string): Promise<string
   }
   return undefined;
 };
-
-/** Files a host reads as its configuration and never serves (wrangler's ignore list; Netlify alike). */
-const HOST_FILES = new Set(['_headers', '_redirects', '_routes.json', '_worker.js']);
 
 /** A fetch handler: what Pages' `ASSETS` binding is, and what this server answers with. */
 export type Fetcher = (request: Request) => Promise<Response>;

@@ -26,6 +26,13 @@ export const deployHost = (value: string | undefined): HeadersHost => {
   return host;
 };
 
+/**
+ * The files at a site's root that hosts read as their configuration and neither serve nor count
+ * against a deployment's file limit (wrangler's `IGNORE_LIST`, packages/wrangler/src/pages/validate.ts
+ * at 2ffff4b8; Netlify reads `_headers` and `_redirects` alike).
+ */
+export const HOST_FILES: ReadonlySet<string> = new Set(['_headers', '_redirects', '_routes.json', '_worker.js']);
+
 /** What twins are served as: plain static hosts guess `.md` as something else, or not at all. */
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 
