@@ -11,7 +11,7 @@
  * next build reuses them as if they were still in the published site (page-reuse.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rmdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -46,6 +46,20 @@ const captureIds = async (site: string): Promise<string[]> => {
     .filter((entry) => entry.isFile() && entry.name.endsWith('.jsonl'))
     .map((entry) => entry.name.slice(0, -'.jsonl'.length))
     .sort();
+};
+
+/**
+ * Moves a file by rename, which keeps its stamp for the next build's reuse; across file systems (a
+ * cache elsewhere) by a copy, which the next build does not trust, so it renders that file again.
+ */
+const move = async (from: string, to: string): Promise<void> => {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(from, to);
+    await rm(from);
+  }
 };
 
 /**
@@ -113,7 +127,7 @@ export const foldCaptures = async (site: string, origin: string, held: string): 
   await writeFile(path.join(site, '_worker.js'), await workerSource({ packs }));
   await writeFile(path.join(site, '_routes.json'), routesJson());
   await mkdir(path.join(held, routes.captures.path.slice(1)), { recursive: true });
-  await mapLimited(moved, OPEN_FILES, (file) => rename(path.join(site, file), path.join(held, file)));
+  await mapLimited(moved, OPEN_FILES, (file) => move(path.join(site, file), path.join(held, file)));
   // An emptied captures/ folder goes too (it holds the listing's pages where /captures is paged).
   await rmdir(path.join(site, routes.captures.path.slice(1))).catch(() => undefined);
   return { captures: ids.length, files: moved.length, packs };
