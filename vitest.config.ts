@@ -11,6 +11,7 @@ const siteTests = [
   'tests/data-package.test.ts',
   'tests/validators.test.ts',
   'tests/feature-status.test.ts',
+  'tests/cloudflare-fold.test.ts',
 ];
 const buildsSites = ['tests/support/global-setup.ts'];
 

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { seriousViolations } from '../tests/support/axe.ts';
-import { launchBrowser } from '../tests/support/browser.ts';
+import { launchBrowser, closedAfterTest } from '../tests/support/browser.ts';
 import { cspWatcher } from '../tests/support/csp.ts';
 import { serveBothDists } from '../tests/support/site.ts';
 
@@ -31,7 +31,8 @@ afterEach(() => {
 });
 
 const open = async (url: string, width = 1280): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  // Closed when the test ends, passed or failed: an assertion that throws leaves no context open.
+  const context = closedAfterTest(await browser.newContext({ viewport: { width, height: 900 } }));
   const page = await csp.watch(await context.newPage());
   const response = await page.goto(url);
   expect(response?.status(), url).toBe(200);

@@ -76,6 +76,47 @@ describe('npm run build on broken content', () => {
   });
 });
 
+describe('npm run build and check after a capture changed', () => {
+  test(
+    'a capture that passed in a good build is checked again once its bytes change, and refused',
+    { timeout: 240_000 },
+    async () => {
+      const dir = await contentWith();
+      const base = path.join(dir, 'captures', 'hermes-agent-0-9-0-observe-stdio.jsonl');
+      const added = path.join(dir, 'captures', 'hermes-agent-0-9-1-observe-stdio.jsonl');
+      const text = (await readFile(base, 'utf8')).replace('"version":"0.9.0"', '"version":"0.9.1"');
+      await writeFile(added, text);
+      const good = await buildContent('capture-changed-build', dir);
+      expect(good.ok, good.stderr).toBe(true);
+      const checksFile = path.join(`${good.outDir}.cache`, 'canimcp', 'capture-checks.json');
+      const checks = await readFile(checksFile, 'utf8');
+      expect(checks).toContain('"hermes-agent-0-9-1-observe-stdio"');
+      const before = await snapshot(good.outDir);
+
+      // The same file, one event's seq off: every other byte as the good build read it.
+      await writeFile(added, text.replace('{"seq":3,', '{"seq":4,'));
+      const expected = shown(dir, 'captures/hermes-agent-0-9-1-observe-stdio.jsonl:4:1: seq: expected 3, got 4');
+      const broken = await buildContent('capture-changed-build', dir);
+      expect(broken.ok).toBe(false);
+      expect(lines(broken.stderr)).toContain(expected);
+      expect(await snapshot(good.outDir)).toEqual(before);
+      // A refused build keeps no check of what it refused.
+      expect(await readFile(checksFile, 'utf8')).toBe(checks);
+
+      // npm run check reads the same cache folder, and refuses the file too.
+      const check = await promisify(execFile)(process.execPath, [path.join(repoRoot, 'src/cli/check.ts')], {
+        cwd: repoRoot,
+        env: { ...process.env, CONTENT_DIR: dir, ASTRO_CACHE_DIR: `${good.outDir}.cache`, BUILD_DATE: TEST_BUILD_DATE },
+      }).then(
+        () => ({ code: 0, stdout: '' }),
+        (error: { code?: number; stdout?: string }) => ({ code: error.code, stdout: error.stdout ?? '' }),
+      );
+      expect(check.code).toBe(1);
+      expect(lines(check.stdout)).toContain(expected);
+    },
+  );
+});
+
 describe('npm run build with a bad REPOSITORY_URL', () => {
   test('stops before building, with one readable line', async () => {
     const run = await buildContent('check-bad-repository', await contentWith(), {

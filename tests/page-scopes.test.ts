@@ -36,6 +36,8 @@ const dataReads: Record<string, readonly KeyPart[]> = {
 const helperScopes: Record<string, KeyScope> = {
   notePaths: 'notes',
   clientPaths: 'clients',
+  clientCapturesPaths: 'clients',
+  clientCapturePagePaths: 'clients',
   revisionPaths: 'revisions',
   capabilityPaths: 'capabilities',
   researchPagePaths: 'listing',

@@ -639,25 +639,69 @@ describe('the fixture site: verdicts', () => {
     expect(fastAgent).toContain('2026-07-28 ✓ yes ● observed on the wire since 0.3.10 Fixture: fast-agent leads');
   });
 
-  test("a client page's timeline: its captured versions down, newest first, what each offered and declared, each linking its capture", () => {
+  test("a client page's timeline: one row per captured version, newest first, with its faces, handshakes, scenarios, what each showed, offered and declared", () => {
     const page = read(dist, 'clients/fast-agent.html');
     const timeline = section(page, 'id="versions"', '</section>');
     const header = [...section(timeline, '<thead', '</thead>').matchAll(/<th scope="col"[^>]*>([\s\S]*?)<\/th>/g)].map((match) =>
       text(match[1] ?? ''),
     );
-    expect(header).toEqual(['Version', 'Captures', 'Offered', 'elicitation', 'roots', 'sampling', 'Captured']);
+    expect(header).toEqual([
+      'Version',
+      'Captures',
+      'Faces',
+      'Handshakes',
+      'Scenarios',
+      'Offered',
+      'elicitation',
+      'roots',
+      'sampling',
+      'Captured',
+    ]);
     const rows = [...section(timeline, '<tbody', '</tbody>').matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(
       (match) => match[1] ?? '',
     );
     expect(rows.map(text)).toEqual([
-      '0.3.10 observe · hand-written test fixture: hostile client strings (cli, http): held a session at 2025-11-25 after server/discover 2026-07-28 , 2025-11-25 ✓ declared form, url ✓ declared listChanged — not declared 2026-11-20',
-      '0.3.5 legacy:2025-06-18 · hand-written test fixture: a server that answers an older revision (cli, http): held a session at 2025-06-18 2025-11-25 , 2025-06-18 ✓ declared ✓ declared listChanged ✓ declared 2026-11-22',
-      '0.2.40 observe · hand-written test fixture: an older version over stdio (cli, stdio): opened at 2025-06-18 and held a session 2025-06-18 — not declared ✓ declared listChanged ✓ declared 2026-11-21',
+      '0.3.10 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28 , 2025-11-25 ✓ declared form, url ✓ declared listChanged — not declared 2026-11-20',
+      '0.3.5 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25 , 2025-06-18 ✓ declared ✓ declared listChanged ✓ declared 2026-11-22',
+      '0.2.40 1 cli, stdio observe : opened at 2025-06-18 and held a session none 2025-06-18 — not declared ✓ declared listChanged ✓ declared 2026-11-21',
     ]);
     expect(rows[0]).toContain('href="/captures/fast-agent-0-3-10-observe-http"');
     expect(rows[1]).toContain('href="/captures/fast-agent-0-3-5-legacy-2025-06-18-http"');
     expect(rows[2]).toContain('href="/captures/fast-agent-0-2-40-observe-stdio"');
+    // Each version's count links its first row on the client's capture list.
+    expect(rows[1]).toContain('href="/clients/fast-agent/captures#v-0.3.5"');
+    expect(timeline).toContain('href="/clients/fast-agent/captures"');
     expect(page.indexOf('id="versions"')).toBeGreaterThan(page.indexOf('id="support"'));
+  });
+
+  test("a client's capture list: every capture one a row, newest version first, each version's first row at the anchor its page links, and its twin", () => {
+    const page = read(dist, 'clients/fast-agent/captures.html');
+    expect(page).toContain('<title>fast-agent: captures');
+    expect(page).toMatch(/<link rel="alternate" type="text\/markdown" href="\/clients\/fast-agent\/captures\.md"/);
+    const rows = [...section(page, '<tbody', '</tbody>').matchAll(/<tr([^>]*)>([\s\S]*?)<\/tr>/g)];
+    expect(
+      rows.map((match) =>
+        text(match[2] ?? '')
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>'),
+      ),
+    ).toEqual([
+      'fast-agent-0-3-10-observe-http 0.3.10 cli, http observe none hand-written test fixture: hostile client strings held a session at 2025-11-25 after server/discover 2026-11-20',
+      'fast-agent-0-3-5-legacy-2025-06-18-http 0.3.5 cli, http legacy:2025-06-18 none hand-written test fixture: a server that answers an older revision held a session at 2025-06-18 2026-11-22',
+      'fast-agent-0-2-40-observe-stdio 0.2.40 cli, stdio observe none hand-written test fixture: an older version over stdio opened at 2025-06-18 and held a session 2026-11-21',
+    ]);
+    expect(rows.map((match) => /id="([^"]+)"/.exec(match[1] ?? '')?.[1])).toEqual(['v-0.3.10', 'v-0.3.5', 'v-0.2.40']);
+    expect(rows[0]?.[2]).toContain('href="/captures/fast-agent-0-3-10-observe-http"');
+    const twin = read(dist, 'clients/fast-agent/captures.md');
+    expect(twin).toMatch(/^# fast-agent: captures\n\n> /);
+    expect(twin).toContain(
+      '## Version `0.3.5`\n\n- [fast-agent-0-3-5-legacy-2025-06-18-http](/captures/fast-agent-0-3-5-legacy-2025-06-18-http.md): cli over http, persona `legacy:2025-06-18`, command `hand-written test fixture: a server that answers an older revision`, captured 2026-11-22T10:00:00Z: held a session at 2025-06-18\n',
+    );
+    // Nothing a client sent becomes markup (the summary is llms.txt's blockquote).
+    expect(outsideCode(twin.replace(/^> .*$/m, ''))).not.toMatch(/[<>]/);
+    // Only a client with captures has a list; the client's own llms.txt links it.
+    expect(existsSync(path.join(dist, 'clients/hermes-agent/captures.html'))).toBe(false);
+    expect(read(dist, 'clients/fast-agent/llms.txt')).toContain('](https://canimcp.io/clients/fast-agent/captures.md)');
   });
 
   test('a client page names the identities its captures show: clientInfo, User-Agent, face and transport, as text', () => {
@@ -683,8 +727,9 @@ describe('the fixture site: verdicts', () => {
     );
     expect(twin).toContain('Unknown capabilities (no verdict yet, which is not no): [Tools](/capabilities/tools.md).');
     expect(twin).toContain(
-      '| `0.3.5` | [`legacy:2025-06-18`](/captures/fast-agent-0-3-5-legacy-2025-06-18-http.md) · `hand-written test fixture: a server that answers an older revision` (cli, http): held a session at 2025-06-18 | `2025-11-25`, `2025-06-18` | declared | declared: `listChanged` | declared | 2026-11-22 |\n',
+      '| `0.3.5` | 1 | cli, http | `legacy:2025-06-18`: [held a session at 2025-06-18](/captures/fast-agent-0-3-5-legacy-2025-06-18-http.md) | none | `2025-11-25`, `2025-06-18` | declared | declared: `listChanged` | declared | 2026-11-22 |\n',
     );
+    expect(twin).toContain('[All 3 captures](/clients/fast-agent/captures.md)');
     expect(twin).toContain('| `fast-agent-mcp` | `fast-agent` | `0.3.5` | `python-httpx/0.28.1` | cli, http |');
     expect(twin.indexOf('## Support')).toBeLessThan(twin.indexOf('## Notes'));
     // What the client sent stays inside code.

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PAGE_BYTES } from '../bench/targets.ts';
 import { CAPTURE_PAGE_SIZE } from '../src/lib/outputs/capture-index.ts';
+import { CLIENT_CAPTURE_PAGE_SIZE } from '../src/lib/outputs/client-captures.ts';
 import { exportSchemas, jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
 import { dataExports, schemaUrl } from '../src/lib/routes/urls.ts';
 import { listFiles, read } from './support/dist.ts';
@@ -129,5 +130,36 @@ describe("the project's own site, by size", () => {
     for (const count of rows) expect(count).toBeLessThanOrEqual(CAPTURE_PAGE_SIZE);
     // More captures make more pages, not bigger ones: the fullest page leaves room for the client summary to grow tenfold.
     expect(Math.max(...pages.map(bytes))).toBeLessThan(PAGE_BYTES / 2);
+  });
+
+  test("a client's page has one row per captured version, and its capture list every capture, a bounded number a page", () => {
+    const all = listFiles(dist);
+    const byClient = new Map<string, number>();
+    for (const file of all.filter((name) => /^captures\/[^/]+\.jsonl$/.test(name))) {
+      const client = /"client":"([^"]+)"/.exec(read(dist, file).slice(0, 2000))?.[1] ?? '';
+      byClient.set(client, (byClient.get(client) ?? 0) + 1);
+    }
+    expect(byClient.size).toBeGreaterThan(0);
+    for (const [client, captures] of byClient) {
+      const lists = [
+        `clients/${client}/captures.html`,
+        ...html.filter((file) => file.startsWith(`clients/${client}/captures/page/`)),
+      ];
+      const rows = lists.map((file) => [...read(dist, file).matchAll(/<th scope="row"><a href="\/captures\/[^"]+">/g)].length);
+      expect(
+        rows.reduce((sum, count) => sum + count, 0),
+        client,
+      ).toBe(captures);
+      for (const count of rows) expect(count, client).toBeLessThanOrEqual(CLIENT_CAPTURE_PAGE_SIZE);
+      const versions = read(dist, `clients/${client}.html`);
+      const table = versions.slice(
+        versions.indexOf('id="versions"'),
+        versions.indexOf('</section>', versions.indexOf('id="versions"')),
+      );
+      const shown = [...table.matchAll(/<th scope="row"[^>]*>([^<]*)<\/th>/g)].map((match) => match[1]);
+      // One row per version: no version twice, however many captures it has.
+      expect(new Set(shown).size, client).toBe(shown.length);
+      expect(shown.length, client).toBeGreaterThan(0);
+    }
   });
 });

@@ -1,27 +1,89 @@
-/** What one client's captures show, for its page: the timeline of its versions and the identities it presented. */
+/** What one client's captures show, for its pages: its versions, the identities it presented, and every capture, a page at a time. */
 import { captureData } from './captures.ts';
 import {
+  CLIENT_CAPTURE_PAGE_SIZE,
   briefIdentities,
-  clientIdentities,
+  captureListPage,
   clientTimeline,
-  summariseTimeline,
+  timelineIdentities,
+  versionTable,
   type ClientIdentity,
-  type TimelineSummary,
+  type ClientTimeline,
+  type TimelineRow,
+  type VersionTable,
 } from '../lib/outputs/client-captures.ts';
+import { pageCount } from '../lib/outputs/paging.ts';
+import type { Capture } from '../lib/content/capture-rules.ts';
+import { captureSummary, type CaptureSummary } from '../lib/outputs/capture-view.ts';
 
-/** A client's timeline and identities; both empty where nothing of it has been captured. */
+/** A client's versions and identities; both empty where nothing of it has been captured. */
 export interface ClientCaptures {
-  timeline: TimelineSummary;
+  timeline: VersionTable;
   identities: (ClientIdentity & { more: number })[];
   /** Identities beyond those shown. */
   identitiesOmitted: number;
+  /** How many captures of it there are, and the pages of its capture list. */
+  captures: number;
+  pages: number;
 }
+
+interface Timelines {
+  captures: Map<string, Capture[]>;
+  summaries: Map<Capture, CaptureSummary>;
+  timelines: Map<string, ClientTimeline>;
+}
+
+const load = async (): Promise<Timelines> => {
+  const views = await captureData();
+  const captures = Map.groupBy(
+    views.map((view) => view.capture),
+    (capture) => capture.header.client,
+  );
+  return { captures, summaries: new Map(views.map((view) => [view.capture, view.summary])), timelines: new Map() };
+};
+
+let cached: Promise<Timelines> | undefined;
+
+/** A client's captures and their timeline, made once per build (per request in dev): each page of its list reads the same. */
+const ofClient = async (client: string): Promise<{ captures: Capture[]; timeline: ClientTimeline }> => {
+  const all = import.meta.env.DEV ? await load() : await (cached ??= load());
+  const captures = all.captures.get(client) ?? [];
+  let timeline = all.timelines.get(client);
+  if (timeline === undefined) {
+    const { summaries } = all;
+    timeline = clientTimeline(captures, (capture) => summaries.get(capture) ?? captureSummary(capture));
+    all.timelines.set(client, timeline);
+  }
+  return { captures, timeline };
+};
 
 /** The captures of one client, shaped for its page. */
 export const clientCaptures = async (client: string): Promise<ClientCaptures> => {
-  const captures = (await captureData()).map((view) => view.capture).filter((capture) => capture.header.client === client);
+  const { captures, timeline } = await ofClient(client);
   return {
-    timeline: summariseTimeline(clientTimeline(captures)),
-    ...(({ shown, omitted }) => ({ identities: shown, identitiesOmitted: omitted }))(briefIdentities(clientIdentities(captures))),
+    timeline: versionTable(timeline),
+    ...(({ shown, omitted }) => ({ identities: shown, identitiesOmitted: omitted }))(
+      briefIdentities(timelineIdentities(timeline)),
+    ),
+    captures: captures.length,
+    pages: pageCount(captures.length, CLIENT_CAPTURE_PAGE_SIZE),
   };
 };
+
+/** One page of a client's capture list: its rows, the number of pages and of captures. */
+export const clientCaptureList = async (
+  client: string,
+  page: number,
+): Promise<{ rows: (TimelineRow & { anchor?: string })[]; pages: number; captures: number; first: number }> => {
+  const { timeline } = await ofClient(client);
+  return {
+    rows: captureListPage(timeline, page),
+    pages: pageCount(timeline.rows.length, CLIENT_CAPTURE_PAGE_SIZE),
+    captures: timeline.rows.length,
+    first: (page - 1) * CLIENT_CAPTURE_PAGE_SIZE + 1,
+  };
+};
+
+/** Every capture of a client, in its list's order: for the list's twin. */
+export const clientCaptureRows = async (client: string): Promise<readonly TimelineRow[]> =>
+  (await ofClient(client)).timeline.rows;

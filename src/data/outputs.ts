@@ -5,6 +5,7 @@ import {
   absoluteUrl,
   capabilityUrl,
   captureUrl,
+  clientCapturesUrl,
   clientUrl,
   featureUrl,
   htmlRoutePaths,
@@ -15,6 +16,7 @@ import {
 import { backlinks } from '../lib/outputs/indexes.ts';
 import { pageCount, pageUrl } from '../lib/outputs/paging.ts';
 import { capturePageCount } from '../lib/outputs/capture-index.ts';
+import { CLIENT_CAPTURE_PAGE_SIZE } from '../lib/outputs/client-captures.ts';
 import { buildDate, siteOrigin } from '../node/environment.ts';
 
 /** Every HTML page the site builds, for the sitemap. */
@@ -37,6 +39,12 @@ export const htmlPages = async () => {
     ...site.revisions.map((revision) => ({ path: revisionUrl(revision.id), lastmod: revision.lastUpdated })),
     ...site.capabilities.map((capability) => ({ path: capabilityUrl(capability.id), lastmod: capability.lastUpdated })),
     ...site.features.map((feature) => ({ path: featureUrl(feature.id), lastmod: feature.lastUpdated })),
+    // Each client's capture list, page by page, for the clients with captures.
+    ...[...Map.groupBy(captures, (view) => view.capture.header.client)].flatMap(([client, views]) =>
+      Array.from({ length: pageCount(views.length, CLIENT_CAPTURE_PAGE_SIZE) }, (_, index) => ({
+        path: pageUrl(clientCapturesUrl(client), index + 1),
+      })),
+    ),
     ...captures.map((view) => ({
       path: captureUrl(view.capture.id),
       lastmod: view.summary.capturedAt.slice(0, 10),

@@ -13,6 +13,7 @@ import type { GetStaticPathsOptions } from 'astro';
 import { noteView, siteData } from './site.ts';
 import { pageCount } from '../lib/outputs/paging.ts';
 import { capturePageCount } from '../lib/outputs/capture-index.ts';
+import { CLIENT_CAPTURE_PAGE_SIZE } from '../lib/outputs/client-captures.ts';
 import { captureData } from './captures.ts';
 import { routeFile } from '../lib/outputs/output-files.ts';
 import { featurePath } from '../lib/routes/urls.ts';
@@ -42,6 +43,34 @@ export const notePaths = async (options: Options) => {
 export const clientPaths = async (options: Options) => {
   const site = await siteData();
   return (await toRender(options, site.clients, byId)).map((client) => ({ params: { id: client.id }, props: { client } }));
+};
+
+/** The clients with captures, for a route about its captures (`/clients/<id>/captures` and its twin). */
+const capturedClients = async () => {
+  const [site, captures] = await Promise.all([siteData(), captureData()]);
+  const captured = new Set(captures.map((view) => view.capture.header.client));
+  return site.clients.filter((client) => captured.has(client.id));
+};
+
+/** A client's capture list, page 1, and its twin: only for a client with captures. */
+export const clientCapturesPaths = async (options: Options) =>
+  (await toRender(options, await capturedClients(), byId)).map((client) => ({ params: { id: client.id }, props: { client } }));
+
+/** `/clients/<id>/captures/page/2` onwards, for each client with more than a page of captures. */
+export const clientCapturePagePaths = async (options: Options) => {
+  const captures = await captureData();
+  const counts = new Map<string, number>();
+  for (const view of captures) counts.set(view.capture.header.client, (counts.get(view.capture.header.client) ?? 0) + 1);
+  const pages = (await capturedClients()).flatMap((client) =>
+    Array.from({ length: pageCount(counts.get(client.id) ?? 0, CLIENT_CAPTURE_PAGE_SIZE) - 1 }, (_, index) => ({
+      client,
+      page: String(index + 2),
+    })),
+  );
+  return (await toRender(options, pages, ({ client, page }) => ({ id: client.id, page }))).map(({ client, page }) => ({
+    params: { id: client.id, page },
+    props: { client },
+  }));
 };
 
 /** A revision's page, twin, llms.txt, or any other per-revision route. */

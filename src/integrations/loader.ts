@@ -38,6 +38,8 @@ const readSnapshot = (cacheDir: URL, dev: boolean): Promise<Prepared> => {
       prepareContent(dir, {
         origin,
         renderCacheFile: renderCacheFile(fileURLToPath(cacheDir)),
+        // A bare `astro build` keeps the captures' checks in its cache folder; dev keeps them in memory.
+        ...(dev ? {} : { cacheDir: fileURLToPath(cacheDir) }),
         ...(dev ? { cache: devContent, renderCacheOptions: { writeDelayMs: DEV_CACHE_WRITE_DELAY_MS } } : {}),
       }));
     // A newer save started a newer read meanwhile: its bodies are the ones to show.

@@ -8,6 +8,7 @@ import { loadContent } from './content.ts';
 import { formatGithubAnnotation, formatProblem } from '../lib/content/problems.ts';
 import { staleNotes } from '../lib/content/stale.ts';
 import { buildDate, siteOrigin } from './environment.ts';
+import { astroCacheDir } from './paths.ts';
 
 /** The command's whole output and exit code. */
 export interface CheckOutput {
@@ -39,7 +40,12 @@ export const runCheck = async (argv: readonly string[], contentDir: string): Pro
   if (format !== 'human' && format !== 'github' && format !== 'json') {
     return failed(`--format: expected human, github or json, got ${JSON.stringify(format)}`);
   }
-  const { content, problems } = await loadContent(contentDir, { origin: siteOrigin(), today: buildDate() });
+  // The build's cache folder: check and build keep one set of capture checks between them.
+  const { content, problems } = await loadContent(contentDir, {
+    origin: siteOrigin(),
+    today: buildDate(),
+    cacheDir: astroCacheDir(),
+  });
 
   if (values.stale !== undefined) {
     const days = Number(values.stale);

@@ -15,6 +15,10 @@
  * pipeline wrote: anything else that writes into the published folder (a bare `astro build` with
  * other settings, an editor, a copy) changes it, and that file is built again instead of trusted.
  * A hard link keeps the inode and the time, so a file kept build after build keeps its stamp.
+ *
+ * The Cloudflare form moves the captures' files out of the published site into packs
+ * (capture-fold.ts) and keeps the files themselves in `foldedFolder`, by rename: same inode, same
+ * stamp. A file the published site lacks is looked for there.
  */
 import { constants } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -32,6 +36,8 @@ export interface PagePlan {
   keyOf: (file: string) => string | undefined;
   /** The files of the published site built with the key this build gives them: taken, not built. */
   reused: ReadonlySet<string>;
+  /** Those of them taken from the published site's folded files (`foldedFolder`), and where those are. */
+  folded?: { site: string; files: ReadonlySet<string> };
 }
 
 interface Manifest {
@@ -46,6 +52,9 @@ interface Manifest {
 
 /** Which code and which keys built the published site's pages. */
 export const manifestFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'page-keys.json');
+
+/** The files the published site's fold moved into packs (capture-fold.ts), at their paths in the site. */
+export const foldedFolder = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'folded');
 
 /**
  * The version a page's files are kept under: the code's (code-version.ts) and the environment the
@@ -90,14 +99,24 @@ export const planReuse = async (cacheDir: string, outDir: string, code: string, 
   const manifest = await readJsonFile(manifestFile(cacheDir), isManifest);
   const keyOf = (file: string) => fileKey(keys, file);
   const reused = new Set<string>();
+  const folded = { site: foldedFolder(cacheDir), files: new Set<string>() };
   if (manifest?.code === code && manifest.outDir === outDir) {
     const kept = Object.entries(manifest.keys)
       .filter(([file, key]) => keyOf(file) === key)
       .map(([file]) => file);
     const present = await stampsOf(outDir, kept);
-    for (const file of kept) if (present.get(file) === manifest.stamps[file]) reused.add(file);
+    const missing = kept.filter((file) => !present.has(file));
+    const held = missing.length === 0 ? new Map<string, string>() : await stampsOf(folded.site, missing);
+    for (const file of kept) {
+      const stamp = manifest.stamps[file];
+      if (present.get(file) === stamp) reused.add(file);
+      else if (held.get(file) === stamp) {
+        reused.add(file);
+        folded.files.add(file);
+      }
+    }
   }
-  return { site: outDir, keyOf, reused };
+  return { site: outDir, keyOf, reused, ...(folded.files.size > 0 ? { folded } : {}) };
 };
 
 /**
@@ -109,7 +128,7 @@ export const linkReused = async (plan: PagePlan, site: string): Promise<number> 
   const folders = [...new Set(files.map((file) => path.dirname(path.join(site, file))))];
   await mapLimited(folders, OPEN_FILES, (folder) => mkdir(folder, { recursive: true }));
   const linked = await mapLimited(files, OPEN_FILES, async (file) => {
-    const from = path.join(plan.site, file);
+    const from = plan.folded?.files.has(file) === true ? path.join(plan.folded.site, file) : path.join(plan.site, file);
     const to = path.join(site, file);
     try {
       await link(from, to);

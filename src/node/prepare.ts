@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { collections, type CollectionName } from '../schema/index.ts';
 import type { Body } from '../lib/outputs/bodies.ts';
-import type { CaptureBytes } from '../lib/content/capture-rules.ts';
+import type { Capture, CaptureBytes } from '../lib/content/capture-rules.ts';
 import { clientDrift, noteDrift } from '../lib/outputs/drift-marks.ts';
 import { correctedBy, newestFirst } from '../lib/outputs/indexes.ts';
 import { renderMarkdownAndText } from '../lib/markdown/markdown.ts';
@@ -51,6 +51,8 @@ export interface Prepared {
   history: VerdictHistory;
   /** The capture files, for the capture pages. */
   captureFiles: readonly CaptureBytes[];
+  /** The valid captures, by id, as check read them. */
+  validCaptures: ReadonlyMap<string, Capture>;
 }
 
 export interface PrepareOptions {
@@ -59,6 +61,8 @@ export interface PrepareOptions {
   loaded?: LoadResult;
   /** What the dev server keeps between reads. */
   cache?: ContentCache;
+  /** The build's cache folder, for the captures' checks (content.ts); a bare `astro build`'s. */
+  cacheDir?: string;
   /** The render cache's file; none when absent. */
   renderCacheFile?: string;
   renderCacheOptions?: Omit<RenderCacheOptions, 'version' | 'hashes'>;
@@ -106,8 +110,14 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
   const today = buildDate();
   // git runs while the bodies render.
   const history = readVerdictHistory(dir);
-  const { content, problems, captures, drift } =
-    options.loaded ?? (await loadContent(dir, { origin, today, ...(options.cache ? { cache: options.cache } : {}) }));
+  const { content, problems, captures, validCaptures, drift } =
+    options.loaded ??
+    (await loadContent(dir, {
+      origin,
+      today,
+      ...(options.cache ? { cache: options.cache } : {}),
+      ...(options.cacheDir === undefined ? {} : { cacheDir: options.cacheDir }),
+    }));
   const noteMarks = new Map(
     content.research.flatMap((note) => {
       const marks = noteDrift(drift, note);
@@ -180,5 +190,6 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
     noteIds: () => [...notes.keys()],
     history: await history,
     captureFiles: captures,
+    validCaptures,
   };
 };

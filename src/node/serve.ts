@@ -1,25 +1,17 @@
-import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { headersFor, headersHostOf, parseHeaders, type HeaderRule, type HeadersHost } from '../lib/outputs/headers.ts';
-
-/** Content types by extension; twins are Markdown, Pagefind's index files are binary. */
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.jsonl': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-};
+import { pathToFileURL } from 'node:url';
+import { invokesFunction, type RoutesFile, type WorkerEnv } from '../lib/outputs/capture-worker.ts';
+import {
+  HOST_FILES,
+  contentTypeOf,
+  headersFor,
+  headersHostOf,
+  parseHeaders,
+  type HeaderRule,
+  type HeadersHost,
+} from '../lib/outputs/headers.ts';
 
 const isFile = async (file: string) => (await stat(file).catch(() => undefined))?.isFile() === true;
 
@@ -43,13 +35,18 @@ export const resolvePath = async (dist: string, urlPath: string): Promise<string
   return undefined;
 };
 
+/** A fetch handler: what Pages' `ASSETS` binding is, and what this server answers with. */
+export type Fetcher = (request: Request) => Promise<Response>;
+
 /**
- * A static file server for `dist/`, the way the common static hosts resolve URLs. Like Netlify and
- * Cloudflare Pages, it applies the site's `_headers` rules and does not serve the file itself. Its
- * own types carry a charset where the file is text (`.jsonl` captures included: some hold non-ASCII).
+ * The site's files as a fetch handler, the way the common static hosts resolve URLs (`resolvePath`).
+ * Like Netlify and Cloudflare Pages, it applies the site's `_headers` rules and does not serve the
+ * hosts' own files. Its own types carry a charset where the file is text (`.jsonl` captures
+ * included: some hold non-ASCII). It is what the server hands the Cloudflare form's Function as `ASSETS`.
  */
-export const serveStatic = (dist: string): Server => {
-  const headersFile = path.join(path.resolve(dist), '_headers');
+export const staticAssets = (dist: string): Fetcher => {
+  const root = path.resolve(dist);
+  const headersFile = path.join(root, '_headers');
   let cached: { mtime: number; rules: HeaderRule[]; host: HeadersHost } | undefined;
   // Read again only when a new build has replaced it; applied the way the host it was written for applies it.
   // Cloudflare Pages attaches the rules matching a URL to the 404 page it answers it with; Netlify does not.
@@ -62,25 +59,73 @@ export const serveStatic = (dist: string): Server => {
     }
     return found || cached.host === 'cloudflare' ? headersFor(cached.rules, urlPath, cached.host) : {};
   };
+  return async (request) => {
+    const urlPath = new URL(request.url).pathname;
+    const found = await resolvePath(root, urlPath);
+    const file = found !== undefined && HOST_FILES.has(path.relative(root, found)) ? undefined : found;
+    const status = file ? 200 : 404;
+    const served = file ?? path.join(root, '404.html');
+    if (!(await isFile(served)))
+      return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    const own = await headersOf(urlPath, file !== undefined);
+    // Lower-case names, so a rule's header replaces the server's own rather than doubling it.
+    const headers = { 'content-type': contentTypeOf(served), 'cache-control': 'no-cache', ...own };
+    return new Response(request.method === 'HEAD' ? null : await readFile(served), { status, headers });
+  };
+};
+
+/** A Pages Function's module (its default export). */
+interface SiteFunction {
+  fetch: (request: Request, env: WorkerEnv) => Promise<Response>;
+}
+
+/**
+ * The Cloudflare form's Function (`_worker.js`, with the `_routes.json` that says which paths invoke
+ * it), as Pages runs it: loaded again whenever a build replaces it. Undefined where the site has none.
+ */
+const siteFunction = (root: string): ((pathname: string) => Promise<SiteFunction | undefined>) => {
+  const worker = path.join(root, '_worker.js');
+  let loaded: { mtime: number; routes: RoutesFile; module: SiteFunction } | undefined;
+  return async (pathname) => {
+    const mtime = (await stat(worker).catch(() => undefined))?.mtimeMs;
+    if (mtime === undefined) return undefined;
+    if (loaded?.mtime !== mtime) {
+      const routes = JSON.parse(
+        await readFile(path.join(root, '_routes.json'), 'utf8').catch(() => '{"include":["/*"],"exclude":[]}'),
+      ) as RoutesFile;
+      const imported = (await import(`${pathToFileURL(worker).href}?${mtime}`)) as {
+        default: SiteFunction;
+      };
+      loaded = { mtime, routes, module: imported.default };
+    }
+    return invokesFunction(loaded.routes, pathname) ? loaded.module : undefined;
+  };
+};
+
+/** The site as its host answers it: the Function for the paths it is invoked for (Cloudflare form), else the files. */
+export const siteHandler = (dist: string): Fetcher => {
+  const assets = staticAssets(dist);
+  const functionFor = siteFunction(path.resolve(dist));
+  return async (request) => {
+    const worker = await functionFor(new URL(request.url).pathname);
+    return worker === undefined ? assets(request) : worker.fetch(request, { ASSETS: { fetch: assets } });
+  };
+};
+
+/** A server for `dist/` that answers as its host would (`siteHandler`). */
+export const serveStatic = (dist: string): Server => {
+  const handle = siteHandler(dist);
   return createServer((request, response) => {
-    const urlPath = new URL(request.url ?? '/', 'http://localhost').pathname;
-    void resolvePath(path.resolve(dist), urlPath).then(async (found) => {
-      const file = found === headersFile ? undefined : found;
-      const status = file ? 200 : 404;
-      const served = file ?? path.join(dist, '404.html');
-      if (!(await isFile(served))) {
-        response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
-        return;
-      }
-      const own = await headersOf(urlPath, file !== undefined);
-      // Lower-case names, so a rule's header replaces the server's own rather than doubling it.
-      response.writeHead(status, {
-        'content-type': types[path.extname(served)] ?? 'application/octet-stream',
-        'cache-control': 'no-cache',
-        ...own,
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
+    const method = request.method ?? 'GET';
+    void handle(new Request(new URL(request.url ?? '/', 'http://localhost'), { method, headers }))
+      .then(async (answer) => {
+        response.writeHead(answer.status, Object.fromEntries(answer.headers));
+        response.end(method === 'HEAD' || answer.body === null ? undefined : Buffer.from(await answer.arrayBuffer()));
+      })
+      .catch((error: unknown) => {
+        response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${String(error)}\n`);
       });
-      if (request.method === 'HEAD') response.end();
-      else createReadStream(served).pipe(response);
-    });
   });
 };

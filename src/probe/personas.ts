@@ -4,6 +4,7 @@
  * record and send it. Each rule cites the specification at SPEC_COMMIT (src/lib/mcp/protocol.ts) as
  * `path:lines`, all under docs/specification/ of modelcontextprotocol/modelcontextprotocol.
  */
+import { decodeSentinel } from '../lib/mcp/headers.ts';
 import { isRecord } from '../lib/mcp/json.ts';
 import { errorOf, resultOf, type Incoming, type Outgoing, type RpcId } from '../lib/mcp/jsonrpc.ts';
 import { ERROR, LEGACY_REVISIONS, META, MODERN_REVISION } from '../lib/mcp/protocol.ts';
@@ -167,17 +168,6 @@ const modernHeaderProblem = (
     }
   }
   return undefined;
-};
-
-/** A header value in the Base64 sentinel form decoded (streamable-http.mdx:486-504); others as they are. */
-const decodeSentinel = (value: string): string => {
-  const match = /^=\?base64\?(.*)\?=$/.exec(value);
-  if (!match) return value;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(match[1] ?? ''), (c) => c.charCodeAt(0)));
-  } catch {
-    return value;
-  }
 };
 
 /** The answers every persona gives once a client may use it: the one tool, and `ping`. */

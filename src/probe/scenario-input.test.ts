@@ -10,7 +10,7 @@ import { mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { Capture } from '../lib/content/capture-rules.ts';
 import { sseEvents } from '../lib/mcp/sse.ts';
 import { judgeCapture, requireScenario } from '../lib/scenarios/index.ts';
@@ -71,14 +71,11 @@ describe('over stdio', () => {
     );
     const started = Date.now();
     const run = serveStdio({ persona: parsePersona('observe'), recorder, limits, input, output, session });
-    const waitFor = async (test: () => boolean) => {
-      for (let i = 0; i < 100 && !test(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-    };
     input.write(
       `${rpc({ id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`,
     );
     input.write(`${rpc({ method: 'notifications/initialized' })}\n`);
-    await waitFor(() => lines.some((line) => line['method'] === 'ping'));
+    await vi.waitFor(() => expect(lines.some((line) => line['method'] === 'ping')).toBe(true), { timeout: 2_000, interval: 20 });
     input.write('this is not json\n');
     input.write(`${rpc({ id: 'canimcp-99', result: {} })}\n`);
     input.write(`${'x'.repeat(5000)}\n`);

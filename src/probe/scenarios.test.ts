@@ -17,7 +17,7 @@ import {
   ToolListChangedNotificationSchema,
   type ClientCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { Capture } from '../lib/content/capture-rules.ts';
 import { judgeCapture, requireScenario } from '../lib/scenarios/index.ts';
 import type { FeatureFact } from '../lib/scenarios/scenario.ts';
@@ -88,16 +88,17 @@ const onlyCapture = (dir: string): Capture => {
   return capture;
 };
 
-/** Waits for the stdio probe's last event: it ends a moment after its client closes. */
-const settled = async (dir: string) => {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl'));
-    const { capture } = files.length === 1 ? readCapture(path.join(dir, files[0] ?? ''), new Set(['typescript-sdk'])) : {};
-    const last = capture?.events.at(-1);
-    if (last?.kind === 'lifecycle' && last.event !== 'start') return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
+/** Waits for the stdio probe's last event: it ends a moment after its client closes. Fails if it never comes. */
+const settled = (dir: string) =>
+  vi.waitFor(
+    () => {
+      const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl'));
+      const { capture } = files.length === 1 ? readCapture(path.join(dir, files[0] ?? ''), new Set(['typescript-sdk'])) : {};
+      const last = capture?.events.at(-1);
+      expect(last?.kind === 'lifecycle' && last.event !== 'start', 'the capture ends with a lifecycle event').toBe(true);
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 
 const transports = {
   stdio: async (scenario: string, setup: Setup): Promise<Capture> => {

@@ -13,7 +13,7 @@ import { StreamableHTTPClientTransport as HttpNow } from '@modelcontextprotocol/
 import { Client as ClientOld } from 'mcp-sdk-1.23/client/index.js';
 import { StdioClientTransport as StdioOld } from 'mcp-sdk-1.23/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpOld } from 'mcp-sdk-1.23/client/streamableHttp.js';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { messagesOf } from '../lib/mcp/messages.ts';
 import type { Capture } from '../lib/content/capture-rules.ts';
 import { readServeOptions } from './flags.ts';
@@ -110,18 +110,20 @@ const clientMessages = (capture: Capture) =>
 
 const initializeOf = (capture: Capture) => clientMessages(capture).find((message) => message['method'] === 'initialize');
 
-/** Waits until the probe has written its last event (a stdio probe ends a moment after its client). */
-const settled = async (dir: string, kinds: readonly string[], client = 'typescript-sdk') => {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl'));
-    if (files.length === 1) {
+/** Waits until the probe has written its last event (a stdio probe ends a moment after its client); fails if it never does. */
+const settled = (dir: string, kinds: readonly string[], client = 'typescript-sdk') =>
+  vi.waitFor(
+    () => {
+      const files = readdirSync(dir).filter((name) => name.endsWith('.jsonl'));
+      expect(files).toHaveLength(1);
       const { capture } = readCapture(path.join(dir, files[0] ?? ''), new Set([client]));
       const last = capture?.events.at(-1);
-      if (last?.kind === 'lifecycle' && kinds.includes(last.event)) return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
+      expect(last?.kind === 'lifecycle' && kinds.includes(last.event), `the capture ends with one of ${kinds.join(', ')}`).toBe(
+        true,
+      );
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 
 describe.each(sdks)('SDK client $sdk', ({ stdio, http, offers }) => {
   test('over stdio, launched by the config the probe prints: the capture shows what the client declared', async () => {

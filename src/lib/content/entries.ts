@@ -1,6 +1,6 @@
 import type { Capability, Client, CollectionName, Feature, Note, Revision } from '../../schema/index.ts';
 import type { DriftReport } from '../../schema/drift.ts';
-import type { CaptureBytes } from './capture-rules.ts';
+import type { Capture, CaptureBytes } from './capture-rules.ts';
 import type { InvalidUtf8 } from './encoding.ts';
 import type { ParsedFile } from './frontmatter.ts';
 import type { Problem } from './problems.ts';
@@ -54,6 +54,8 @@ export interface LoadResult {
   problems: Problem[];
   /** The capture files read with the content, valid or not, sorted by name. */
   captures: readonly CaptureBytes[];
+  /** The valid captures, by id, in the files' order: their header and events as check read them. */
+  validCaptures: ReadonlyMap<string, Capture>;
   /** The drift report (`drift.json`), where the folder has a valid one. */
   drift?: DriftReport;
 }

@@ -1,6 +1,7 @@
 import type { CollectionName } from '../../schema/index.ts';
 import { linkProblems, todoProblems } from './body-rules.ts';
-import { captureIndex, captureSourceProblems, checkCapture, type Capture, type CaptureFile } from './capture-rules.ts';
+import { captureIndex, captureSourceProblems, type CaptureFile } from './capture-rules.ts';
+import { checkCaptures, type CaptureChecks, type CheckedCaptures } from './capture-checks.ts';
 import { sinceProblems } from './since-rules.ts';
 import { asRecord, type Content, type Entry, type KnownIds, type LoadResult, type SourceFile } from './entries.ts';
 import { fingerprint } from './fingerprint.ts';
@@ -39,8 +40,15 @@ export const memoKey = (file: Pick<SourceFile, 'absolutePath' | 'hash'>): string
  */
 export const validateContent = (
   files: readonly SourceFile[],
-  options: { origin: string; today: string; memo?: ValidationMemo; captures?: readonly CaptureFile[] },
-): Omit<LoadResult, 'captures'> => {
+  options: {
+    origin: string;
+    today: string;
+    memo?: ValidationMemo;
+    captures?: readonly CaptureFile[];
+    /** Captures that passed their rules before, by name and SHA-256 (capture-checks.ts). */
+    captureChecks?: CaptureChecks;
+  },
+): Omit<LoadResult, 'captures' | 'validCaptures'> & { checkedCaptures: CheckedCaptures } => {
   const idsIn = (collection: CollectionName) =>
     new Set(files.filter((file) => file.collection === collection).map((file) => file.id));
   const ids: KnownIds = {
@@ -63,12 +71,9 @@ export const validateContent = (
   const captureFiles = options.captures ?? [];
   const captures = captureIndex(captureFiles);
   const captureIds = new Set(captures.keys());
-  const parsedCaptures = new Map<string, Capture>();
-  for (const file of captureFiles) {
-    const checked = checkCapture(file, ids.clients);
-    problems.push(...checked.problems);
-    if (checked.capture !== undefined) parsedCaptures.set(file.id, checked.capture);
-  }
+  const checkedCaptures = checkCaptures(captureFiles, ids.clients, options.captureChecks);
+  problems.push(...checkedCaptures.problems);
+  const parsedCaptures = checkedCaptures.captures;
 
   // A note's capture sources are checked against the captures' hashes: a changed capture checks them again.
   const captureKey = captureFiles.map((file) => `${file.id}\0${file.sha256}`).join('\0');
@@ -131,5 +136,5 @@ export const validateContent = (
   }
   // Files that changed or went: their old results would only grow the memo.
   if (memo) for (const at of memo.keys()) if (!seen.has(at)) memo.delete(at);
-  return { content, problems: sortProblems(problems) };
+  return { content, problems: sortProblems(problems), checkedCaptures };
 };

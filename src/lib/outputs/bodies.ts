@@ -5,7 +5,7 @@
  * publishes them into the build context (src/node/build-context.ts); pages, twins and the search
  * integration read them there.
  */
-import type { CaptureBytes } from '../content/capture-rules.ts';
+import type { Capture, CaptureBytes } from '../content/capture-rules.ts';
 import type { CellDrift, NoteDrift } from './drift-marks.ts';
 import type { SearchRecord } from '../search/search-records.ts';
 import type { VerdictHistory } from '../matrix/verdict-history.ts';
@@ -44,4 +44,6 @@ export interface Publication {
   history: VerdictHistory;
   /** The capture files read with the content (`/captures/<id>.jsonl` and the capture pages). */
   captureFiles: readonly CaptureBytes[];
+  /** The valid ones, by id, as check read them: pages take them from here instead of judging them again. */
+  validCaptures: ReadonlyMap<string, Capture>;
 }

@@ -10,7 +10,9 @@ import {
   clientIdentities,
   clientTimeline,
   compareVersionsDescending,
-  summariseTimeline,
+  captureListPage,
+  versionAnchors,
+  versionTable,
 } from './client-captures.ts';
 
 /** The fixture site's three captures of fast-agent: 0.3.10 (hostile strings), 0.3.5 (legacy persona) and 0.2.40 (stdio). */
@@ -142,21 +144,92 @@ describe("a client's timeline, summarised for its page", () => {
       })),
     );
 
-  test('captures of one version alike in face, persona and what they showed share one row, the newest, with their count', () => {
-    const summary = summariseTimeline(clientTimeline(repeated(4)));
-    expect(summary.versions.map((group) => [group.version, group.rows.map((row) => row.count)])).toEqual([
-      ['0.3.10', [4]],
-      ['0.3.5', [4]],
-      ['0.2.40', [4]],
+  test('one row per version: its captures counted, by face and transport, each persona with what it showed, counted and linking the newest', () => {
+    const table = versionTable(clientTimeline(repeated(4)));
+    expect(table.versions.map((group) => [group.version, group.captures])).toEqual([
+      ['0.3.10', 4],
+      ['0.3.5', 4],
+      ['0.2.40', 4],
     ]);
-    expect(summary.versions[0]?.rows[0]?.id).toBe('fast-agent-0-3-10-observe-http-3');
-    expect(summary.older).toEqual({ versions: 0, captures: 0 });
+    const [newest] = table.versions;
+    expect(newest?.faces).toEqual([{ path: 'cli', transport: 'http', count: 4 }]);
+    expect(newest?.personas).toEqual([
+      {
+        persona: 'observe',
+        outcomes: [{ showed: SHOWED['fast-agent-0-3-10-observe-http'], count: 4, newest: 'fast-agent-0-3-10-observe-http-3' }],
+      },
+    ]);
+    expect(newest?.scenarios).toEqual([]);
+    expect(table.versions.map((group) => group.listed)).toEqual([
+      { page: 1, anchor: 'v-0.3.10' },
+      { page: 1, anchor: 'v-0.3.5' },
+      { page: 1, anchor: 'v-0.2.40' },
+    ]);
+    expect(table.older).toEqual({ versions: 0, captures: 0 });
+  });
+
+  test("a version's scenarios apart from its handshakes, each with every distinct outcome, and its faces counted", () => {
+    const [stdio, http] = [captures[0], captures[1]] as [Capture, Capture];
+    const run = (capture: Capture, id: string, scenario?: string): Capture => ({
+      ...capture,
+      id,
+      header: { ...capture.header, version: '1.0.0', ...(scenario === undefined ? {} : { scenario }) },
+    });
+    const [row] = versionTable(
+      clientTimeline([
+        run(stdio, 'a', 'tool-results'),
+        run(http, 'b', 'tool-results'),
+        run(stdio, 'c', 'tool-results'),
+        run(stdio, 'd'),
+      ]),
+    ).versions;
+    expect(row?.captures).toBe(4);
+    expect(row?.faces).toEqual([
+      { path: 'cli', transport: 'stdio', count: 3 },
+      { path: 'cli', transport: 'http', count: 1 },
+    ]);
+    expect(row?.personas.map((item) => [item.persona, item.scenario, item.outcomes.map((outcome) => outcome.count)])).toEqual([
+      ['observe', undefined, [1]],
+    ]);
+    expect(row?.scenarios).toHaveLength(1);
+    expect(row?.scenarios[0]?.scenario).toBe('tool-results');
+    expect(row?.scenarios[0]?.outcomes.map((outcome) => [outcome.showed, outcome.count])).toEqual([
+      [SHOWED['fast-agent-0-2-40-observe-stdio'], 2],
+      [SHOWED['fast-agent-0-3-10-observe-http'], 1],
+    ]);
   });
 
   test('keeps the newest versions and says how many older versions and captures were left out', () => {
-    const summary = summariseTimeline(clientTimeline(repeated(2)), 2);
-    expect(summary.versions.map((group) => group.version)).toEqual(['0.3.10', '0.3.5']);
-    expect(summary.older).toEqual({ versions: 1, captures: 2, newest: '0.2.40', oldest: '0.2.40' });
+    const table = versionTable(clientTimeline(repeated(2)), 2);
+    expect(table.versions.map((group) => group.version)).toEqual(['0.3.10', '0.3.5']);
+    expect(table.older).toEqual({ versions: 1, captures: 2, newest: '0.2.40', oldest: '0.2.40' });
+  });
+
+  test("the capture list: every capture a page at a time, each version's first row anchored where its row on the client's page links", () => {
+    const timeline = clientTimeline(repeated(3));
+    const table = versionTable(timeline, undefined, 4);
+    expect(table.versions.map((group) => group.listed)).toEqual([
+      { page: 1, anchor: 'v-0.3.10' },
+      { page: 1, anchor: 'v-0.3.5' },
+      { page: 2, anchor: 'v-0.2.40' },
+    ]);
+    const pages = [1, 2, 3].map((page) => captureListPage(timeline, page, 4));
+    expect(pages.map((rows) => rows.length)).toEqual([4, 4, 1]);
+    expect(pages.flat().map((row) => row.id)).toEqual(timeline.rows.map((row) => row.id));
+    for (const group of table.versions) {
+      const rows = pages[group.listed.page - 1] ?? [];
+      expect(rows.find((row) => row.anchor === group.listed.anchor)?.version).toBe(group.version);
+    }
+    expect(pages.flat().filter((row) => row.anchor !== undefined)).toHaveLength(3);
+  });
+
+  test('version anchors: letters, digits, dots and dashes kept, the rest a dash, never two alike', () => {
+    expect([...versionAnchors(['1.0.0', '1.0.0+build', '1.0.0 build', 'a/b']).values()]).toEqual([
+      'v-1.0.0',
+      'v-1.0.0-build',
+      'v-1.0.0-build-2',
+      'v-a-b',
+    ]);
   });
 
   test('an identity names its newest captures and counts the rest', () => {

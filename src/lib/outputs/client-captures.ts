@@ -103,22 +103,28 @@ export const captureShowed = (capture: Pick<Capture, 'events' | 'header'>): stri
 const declarationText = (value: unknown): string => (isRecord(value) ? Object.keys(value).join(', ') : '');
 
 /** The timeline of one client's captures: newest version first, then newest capture first. */
-export const clientTimeline = (captures: readonly Capture[]): ClientTimeline => {
-  const rows = captures
-    .map((capture): TimelineRow => {
-      const declared = firstDeclaredCapabilities(capture);
-      return {
-        ...captureSummary(capture),
-        declared: Object.fromEntries(Object.entries(declared ?? {}).map(([name, value]) => [name, declarationText(value)])),
-        declaredAny: declared !== undefined,
-        showed: captureShowed(capture),
-        ...scenarioOf(capture),
-      };
-    })
-    .sort(
-      (a, b) =>
-        compareVersionsDescending(a.version, b.version) || b.capturedAt.localeCompare(a.capturedAt) || a.id.localeCompare(b.id),
-    );
+export const clientTimeline = (
+  captures: readonly Capture[],
+  /** Each capture's summary, where the caller has made it already (the site's capture views). */
+  summaryOf: (capture: Capture) => CaptureSummary = captureSummary,
+): ClientTimeline => {
+  const rows = captures.map((capture): TimelineRow => {
+    const declared = firstDeclaredCapabilities(capture);
+    return {
+      ...summaryOf(capture),
+      declared: Object.fromEntries(Object.entries(declared ?? {}).map(([name, value]) => [name, declarationText(value)])),
+      declaredAny: declared !== undefined,
+      showed: captureShowed(capture),
+      ...scenarioOf(capture),
+    };
+  });
+  // Versions are ranked once each, not compared again at every step of the sort: a client with
+  // 1,700 captures has hundreds of versions, and each comparison parses both.
+  const rank = new Map(
+    [...new Set(rows.map((row) => row.version))].sort(compareVersionsDescending).map((version, index) => [version, index]),
+  );
+  const at = (row: TimelineRow) => rank.get(row.version) ?? 0;
+  rows.sort((a, b) => at(a) - at(b) || b.capturedAt.localeCompare(a.capturedAt) || a.id.localeCompare(b.id));
   const capabilities = [...new Set(rows.flatMap((row) => Object.keys(row.declared)))].sort((a, b) => a.localeCompare(b));
   return { capabilities, rows, versions: byVersion(rows, capabilities) };
 };
@@ -132,10 +138,17 @@ const scenarioOf = (capture: Pick<Capture, 'header'>): { scenario?: string } => 
 /** Rows (newest version first) grouped by version, each version once. */
 const byVersion = (rows: readonly TimelineRow[], capabilities: readonly string[]): VersionGroup[] => {
   const groups: VersionGroup[] = [];
+  const byText = new Map<string, VersionGroup>();
   for (const row of rows) {
-    const group = groups.find((item) => compareVersions(item.version, row.version) === 0);
-    if (group === undefined)
-      groups.push({
+    // Rows come ranked by version, so a version that compares equal to another (1.0 and 1.0.0) is
+    // next to it: only the last group can hold it. A version with no number in it is one version
+    // where its text is the same.
+    const last = groups.at(-1);
+    const group =
+      byText.get(row.version) ?? (last !== undefined && compareVersions(last.version, row.version) === 0 ? last : undefined);
+    if (group !== undefined) byText.set(row.version, group);
+    if (group === undefined) {
+      const made: VersionGroup = {
         version: row.version,
         rows: [row],
         offered: [],
@@ -144,8 +157,10 @@ const byVersion = (rows: readonly TimelineRow[], capabilities: readonly string[]
         declaredAny: false,
         firstCaptured: row.capturedAt,
         lastCaptured: row.capturedAt,
-      });
-    else group.rows.push(row);
+      };
+      groups.push(made);
+      byText.set(row.version, made);
+    } else group.rows.push(row);
   }
   for (const group of groups) {
     group.offered = [...new Set(group.rows.flatMap((row) => row.offered))];
@@ -188,9 +203,12 @@ export interface ClientIdentity {
 }
 
 /** Every distinct identity in a client's captures (clientInfo name, title, version, User-Agent, face, transport). */
-export const clientIdentities = (captures: readonly Capture[]): ClientIdentity[] => {
+export const clientIdentities = (captures: readonly Capture[]): ClientIdentity[] => timelineIdentities(clientTimeline(captures));
+
+/** The identities of a timeline already made (`clientIdentities`). */
+export const timelineIdentities = (timeline: Pick<ClientTimeline, 'rows'>): ClientIdentity[] => {
   const identities = new Map<string, ClientIdentity>();
-  for (const row of clientTimeline(captures).rows) {
+  for (const row of timeline.rows) {
     const [name, title, version, userAgent] = [
       infoText(row.clientInfo, 'name'),
       infoText(row.clientInfo, 'title'),
@@ -217,45 +235,122 @@ export const clientIdentities = (captures: readonly Capture[]): ClientIdentity[]
 export const TIMELINE_VERSIONS = 40;
 export const IDENTITY_CAPTURES = 8;
 
-/** A row standing for every capture of one version alike in face, transport, persona, scenario and what it showed: the newest of them. */
-export interface SummaryRow extends TimelineRow {
-  /** How many captures it stands for (1 or more). */
+/** At most this many captures a page of a client's capture list (`/clients/<id>/captures`). */
+export const CLIENT_CAPTURE_PAGE_SIZE = 100;
+
+/** One thing a persona or scenario showed at a version: how many of its captures showed it, and the newest of them. */
+export interface VersionOutcome {
+  showed: string;
+  count: number;
+  /** The newest capture that showed it. */
+  newest: string;
+}
+
+/** A persona's handshakes, or a scenario's runs, at one version, and what they showed. */
+export interface VersionRun {
+  persona: string;
+  /** The scenario; absent for a handshake alone. */
+  scenario?: string;
+  /** Each distinct outcome, in the order of its newest capture. */
+  outcomes: VersionOutcome[];
+}
+
+/** A face and transport a version was captured in, and how many captures it has. */
+export interface VersionFace {
+  path: string;
+  transport: string;
   count: number;
 }
 
-/** One version as its client's page shows it: alike captures as one row. */
-export interface SummaryVersion extends Omit<VersionGroup, 'rows'> {
-  rows: SummaryRow[];
+/** One version as its client's page shows it: one row, whatever the number of its captures. */
+export interface VersionRow extends Omit<VersionGroup, 'rows'> {
+  captures: number;
+  faces: VersionFace[];
+  /** Handshakes (captures that ran no scenario), by persona. */
+  personas: VersionRun[];
+  /** Scenario runs, by scenario and persona. */
+  scenarios: VersionRun[];
+  /** Where the version's first capture is in the client's capture list: its page and the anchor of its row. */
+  listed: { page: number; anchor: string };
 }
 
-/** A client's timeline as its page shows it: the newest versions, alike captures folded, and what was left out. */
-export interface TimelineSummary {
+/** A client's versions as its page shows them: the newest, one row each, and what was left out. */
+export interface VersionTable {
   capabilities: string[];
-  versions: SummaryVersion[];
+  versions: VersionRow[];
   /** Versions and captures beyond the newest `TIMELINE_VERSIONS` versions, with the versions they span. */
   older: { versions: number; captures: number; newest?: string; oldest?: string };
 }
 
+/** Runs grouped by persona and scenario, each with its distinct outcomes counted. */
+const runsOf = (rows: readonly TimelineRow[]): VersionRun[] => {
+  const runs = new Map<string, VersionRun>();
+  for (const row of rows) {
+    const key = JSON.stringify([row.scenario ?? '', row.persona]);
+    const run = runs.get(key) ?? {
+      persona: row.persona,
+      ...(row.scenario === undefined ? {} : { scenario: row.scenario }),
+      outcomes: [],
+    };
+    runs.set(key, run);
+    const outcome = run.outcomes.find((item) => item.showed === row.showed);
+    if (outcome) outcome.count += 1;
+    else run.outcomes.push({ showed: row.showed, count: 1, newest: row.id });
+  }
+  return [...runs.values()];
+};
+
 /**
- * Folds each version's captures into rows of alike captures, each the newest capture of its kind
- * with a count, and keeps the newest `limit` versions: a client with hundreds of captures gets a
- * page of its versions, not of every capture (each stays listed on /captures).
+ * The anchor of each version's first row in the client's capture list: `v-` and the version with
+ * anything but letters, digits, `.` and `-` as `-`, numbered where two versions would share one.
  */
-export const summariseTimeline = (timeline: ClientTimeline, limit = TIMELINE_VERSIONS): TimelineSummary => {
-  const versions = timeline.versions.map((group): SummaryVersion => {
-    const rows: SummaryRow[] = [];
-    const byKind = new Map<string, SummaryRow>();
-    for (const row of group.rows) {
-      const kind = JSON.stringify([row.path, row.transport, row.persona, row.scenario ?? '', row.command ?? '', row.showed]);
-      const known = byKind.get(kind);
-      if (known) known.count += 1;
-      else {
-        const first = { ...row, count: 1 };
-        byKind.set(kind, first);
-        rows.push(first);
-      }
+export const versionAnchors = (versions: readonly string[]): Map<string, string> => {
+  const anchors = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const version of versions) {
+    const base = `v-${version.replace(/[^A-Za-z0-9.-]/g, '-')}`;
+    let anchor = base;
+    for (let n = 2; taken.has(anchor); n++) anchor = `${base}-${n}`;
+    taken.add(anchor);
+    anchors.set(version, anchor);
+  }
+  return anchors;
+};
+
+/**
+ * One row per version, newest first: how many captures, in which faces and transports, each
+ * persona's handshakes and each scenario's runs with what they showed (each outcome counted and
+ * linking its newest capture), and where the version starts in the client's capture list, which
+ * names every capture. Keeps the newest `limit` versions: a page stays small whatever the lab adds.
+ */
+export const versionTable = (
+  timeline: ClientTimeline,
+  limit = TIMELINE_VERSIONS,
+  pageSize = CLIENT_CAPTURE_PAGE_SIZE,
+): VersionTable => {
+  const anchors = versionAnchors(timeline.versions.map((group) => group.version));
+  const at = new Map(timeline.rows.map((row, index) => [row.id, index]));
+  const versions = timeline.versions.map((group): VersionRow => {
+    const { rows, ...rest } = group;
+    const faces = new Map<string, VersionFace>();
+    for (const row of rows) {
+      const key = `${row.path}\0${row.transport}`;
+      const face = faces.get(key) ?? { path: row.path, transport: row.transport, count: 0 };
+      face.count += 1;
+      faces.set(key, face);
     }
-    return { ...group, rows };
+    const first = at.get(rows[0]?.id ?? '') ?? 0;
+    const listed = { page: Math.floor(first / pageSize) + 1, anchor: anchors.get(group.version) ?? '' };
+    return {
+      ...rest,
+      captures: rows.length,
+      faces: [...faces.values()],
+      personas: runsOf(rows.filter((row) => row.scenario === undefined)),
+      scenarios: runsOf(rows.filter((row) => row.scenario !== undefined)).sort((a, b) =>
+        (a.scenario ?? '').localeCompare(b.scenario ?? ''),
+      ),
+      listed,
+    };
   });
   const left = versions.slice(limit);
   return {
@@ -263,10 +358,24 @@ export const summariseTimeline = (timeline: ClientTimeline, limit = TIMELINE_VER
     versions: versions.slice(0, limit),
     older: {
       versions: left.length,
-      captures: left.reduce((sum, group) => sum + group.rows.reduce((count, row) => count + row.count, 0), 0),
+      captures: left.reduce((sum, group) => sum + group.captures, 0),
       ...(left[0] === undefined ? {} : { newest: left[0].version, oldest: (left.at(-1) ?? left[0]).version }),
     },
   };
+};
+
+/** One page of a client's capture list: its rows, in the timeline's order, each version's first marked with its anchor. */
+export const captureListPage = (
+  timeline: ClientTimeline,
+  page: number,
+  pageSize = CLIENT_CAPTURE_PAGE_SIZE,
+): (TimelineRow & { anchor?: string })[] => {
+  const anchors = versionAnchors(timeline.versions.map((group) => group.version));
+  const firsts = new Map(timeline.versions.map((group) => [group.rows[0]?.id, anchors.get(group.version)]));
+  return timeline.rows.slice((page - 1) * pageSize, page * pageSize).map((row) => {
+    const anchor = firsts.get(row.id);
+    return anchor === undefined ? row : { ...row, anchor };
+  });
 };
 
 /** An identity with at most `limit` of its captures named (newest versions first) and how many more show it. */

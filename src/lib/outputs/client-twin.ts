@@ -4,10 +4,11 @@
  * What a client sent goes in code spans, so no client string becomes Markdown or markup.
  */
 import { codeSpan } from './capture-view.ts';
-import type { ClientIdentity, ClientTimeline } from './client-captures.ts';
+import type { ClientIdentity, TimelineRow, VersionRun, VersionTable } from './client-captures.ts';
+import { llmsTxt } from './llms.ts';
 import type { Axis, MatrixCell } from '../matrix/matrix.ts';
 import { markdownCell } from '../matrix/matrix-twin.ts';
-import { captureUrl, entryUrl } from '../routes/urls.ts';
+import { captureUrl, clientCapturesUrl, clientUrl, entryUrl } from '../routes/urls.ts';
 
 /** Client text as a code span that a table cell's pipe cannot end. */
 const tableCode = (text: string) => codeSpan(text).replace(/\|/g, '\\|');
@@ -46,24 +47,39 @@ export const clientSupportMarkdown = (
   return parts.join('\n\n');
 };
 
+/** A version's runs (handshakes by persona, or scenarios) as one cell: each with what it showed, linking the newest capture's twin. */
+const runsCell = (runs: readonly VersionRun[]): string =>
+  runs.length === 0
+    ? 'none'
+    : runs
+        .map(
+          (run) =>
+            `${tableCode(run.scenario ?? run.persona)}${run.scenario !== undefined && run.persona !== 'observe' ? ` (${tableCode(run.persona)})` : ''}: ${run.outcomes
+              .map(
+                (outcome) =>
+                  `[${outcome.showed}](${captureUrl(outcome.newest, 'twin')})${outcome.count > 1 ? ` ×${outcome.count}` : ''}`,
+              )
+              .join('; ')}`,
+        )
+        .join(' · ');
+
 /** `## Versions captured` and `## Identities observed`, from the client's captures; a line each where there are none. */
 export const clientCapturesMarkdown = (
-  name: string,
-  timeline: Pick<ClientTimeline, 'capabilities' | 'versions'> & { older?: { versions: number; captures: number } },
+  client: { id: string; name: string; captures: number },
+  timeline: VersionTable,
   identities: readonly ClientIdentity[],
 ): string => {
+  const { name } = client;
   if (timeline.versions.length === 0)
     return `## Versions captured\n\nNo wire capture of ${name} yet.\n\n## Identities observed\n\nNone observed yet.`;
   const versions = table(
-    ['Version', 'Captures', 'Offered', ...timeline.capabilities.map(tableCode), 'Captured'],
+    ['Version', 'Captures', 'Faces', 'Handshakes', 'Scenarios', 'Offered', ...timeline.capabilities.map(tableCode), 'Captured'],
     timeline.versions.map((group) => [
       tableCode(group.version),
-      group.rows
-        .map(
-          (item) =>
-            `[${tableCode(item.persona)}](${captureUrl(item.id, 'twin')})${item.scenario === undefined ? '' : ` · scenario ${tableCode(item.scenario)}`} · ${item.command === undefined ? '' : `${tableCode(item.command)} `}(${item.path}, ${item.transport}): ${item.showed}`,
-        )
-        .join('; '),
+      String(group.captures),
+      group.faces.map((face) => `${face.path}, ${face.transport}${group.faces.length > 1 ? ` ×${face.count}` : ''}`).join('; '),
+      runsCell(group.personas),
+      runsCell(group.scenarios),
       group.offered.length === 0 ? 'none seen' : group.offered.map(tableCode).join(', '),
       ...timeline.capabilities.map((capability) => {
         const some = group.declaredIn[capability];
@@ -75,6 +91,10 @@ export const clientCapturesMarkdown = (
       group.lastCaptured.slice(0, 10),
     ]),
   );
+  const older =
+    timeline.older.versions > 0
+      ? `\n\n${timeline.older.versions} older versions (${timeline.older.captures} captures) are left out here.`
+      : '';
   const named = table(
     ['clientInfo.name', 'title', 'version', 'User-Agent', 'Face, transport', 'Captures'],
     identities.map((identity) => [
@@ -86,5 +106,28 @@ export const clientCapturesMarkdown = (
       identity.captures.map((capture) => `[${tableCode(capture.version)}](${captureUrl(capture.id, 'twin')})`).join(', '),
     ]),
   );
-  return `## Versions captured\n\nOne row per version, newest first; each capture of it links its twin, with its persona, face and what it showed.\n\n${versions}\n\n## Identities observed\n\n${named}`;
+  return `## Versions captured\n\nOne row per version, newest first: its captures by face and transport, each persona's handshakes and each scenario's runs with what they showed, each linking the newest capture's twin that showed it. [All ${client.captures} captures](${clientCapturesUrl(client.id, 'twin')}) are listed one by one.\n\n${versions}${older}\n\n## Identities observed\n\n${named}`;
+};
+
+/** `/clients/<id>/captures.md`: every capture of a client, by version, newest first, as llms.txt lists them. */
+export const clientCaptureListTwin = (client: { id: string; name: string }, rows: readonly TimelineRow[]): string => {
+  const byVersion: { version: string; rows: TimelineRow[] }[] = [];
+  for (const row of rows) {
+    const last = byVersion.at(-1);
+    if (last?.version === row.version) last.rows.push(row);
+    else byVersion.push({ version: row.version, rows: [row] });
+  }
+  return llmsTxt({
+    title: `${client.name}: captures`,
+    summary: `Every capture of ${client.name} on the wire, by version, newest first: face, transport, persona, scenario, the command it ran and what it showed.`,
+    details: `${rows.length} captures. The client's own entry: [${client.name}](${clientUrl(client.id, 'twin')}).`,
+    sections: byVersion.map((group) => ({
+      heading: `Version ${codeSpan(group.version)}`,
+      links: group.rows.map((row) => ({
+        title: row.id,
+        url: captureUrl(row.id, 'twin'),
+        description: `${row.path} over ${row.transport}, persona ${codeSpan(row.persona)}${row.scenario === undefined ? '' : `, scenario ${codeSpan(row.scenario)}`}${row.command === undefined ? '' : `, command ${codeSpan(row.command)}`}, captured ${row.capturedAt}: ${row.showed}`,
+      })),
+    })),
+  });
 };

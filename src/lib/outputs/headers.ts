@@ -26,11 +26,45 @@ export const deployHost = (value: string | undefined): HeadersHost => {
   return host;
 };
 
+/**
+ * The files at a site's root that hosts read as their configuration and neither serve nor count
+ * against a deployment's file limit (wrangler's `IGNORE_LIST`, packages/wrangler/src/pages/validate.ts
+ * at 2ffff4b8; Netlify reads `_headers` and `_redirects` alike).
+ */
+export const HOST_FILES: ReadonlySet<string> = new Set(['_headers', '_redirects', '_routes.json', '_worker.js']);
+
 /** What twins are served as: plain static hosts guess `.md` as something else, or not at all. */
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 
 /** What capture files (`/captures/<id>.jsonl`) are served as. */
 const CAPTURE_TYPE = 'text/plain; charset=utf-8';
+
+/**
+ * Content types by extension, as the site's own server gives them (and the capture packs' Function,
+ * capture-worker.ts): a charset where the file is text; twins are Markdown, Pagefind's index files binary.
+ */
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.md': MARKDOWN_TYPE,
+  '.txt': 'text/plain; charset=utf-8',
+  '.jsonl': CAPTURE_TYPE,
+  '.xml': 'application/xml; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+/** The content type of a file, by its name's extension; `application/octet-stream` for one it does not know. */
+export const contentTypeOf = (file: string): string => {
+  const name = file.slice(file.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 ? contentTypes[name.slice(dot)] : undefined) ?? 'application/octet-stream';
+};
 
 /** The page a twin copies: `/research/x.md` is `/research/x`, `/index.md` the home page `/` (never `/index`). */
 export const pageOfTwin = (twin: string): string => {
@@ -196,4 +230,20 @@ export const headersFor = (
     }
   }
   return result;
+};
+
+/**
+ * The headers one of a capture's files (its page, twin or `.jsonl`) is served with where the host
+ * applies the site's headers as the Netlify form writes them: its type, then its rules (the twin's
+ * canonical `Link`, the file's `nosniff`). The Cloudflare form's Function (capture-worker.ts) serves
+ * the packed files with these, which Pages' own typing of the files could not give (no charset on
+ * `.md`, `.jsonl` as `application/octet-stream`).
+ */
+export const captureHeaders = (origin: string, id: string, form: 'html' | 'twin' | 'file'): [string, string][] => {
+  const url = captureUrl(id, form);
+  const rules = twinHeaderRules(origin, [{ twin: captureUrl(id, 'twin'), page: captureUrl(id) }], 'netlify');
+  return Object.entries({
+    'content-type': contentTypeOf(form === 'html' ? `${url}.html` : url),
+    ...headersFor(rules, url, 'netlify'),
+  });
 };

@@ -142,6 +142,10 @@ export const captureOfPath = (path: string): { id: string; form: Form | 'file' }
   return { id: match[1], form: match[2] === '.md' ? 'twin' : match[2] === '.jsonl' ? 'file' : 'html' };
 };
 
+/** A client's capture list (`/clients/<id>/captures`, paged as `…/captures/page/<n>`), or its twin. */
+export const clientCapturesUrl = (id: string, form: Form = 'html'): string =>
+  form === 'html' ? `/clients/${id}/captures` : `/clients/${id}/captures.md`;
+
 /** Collections whose entries have a scoped llms.txt and (clients only) an Atom feed of their own. */
 type Scoped = 'clients' | 'revisions';
 

@@ -46,6 +46,23 @@ export const ending = (capture: ParsedCapture): { event: string; detail: string;
   return last?.kind === 'lifecycle' ? { event: last.event, detail: last.detail ?? '', seq: last.seq } : undefined;
 };
 
+/**
+ * Whether the capture records how the run ended: its last event is a `closed`, `timeout` or `error`
+ * lifecycle event. Where it is not, nothing after the last event is known, not even that the client
+ * sent nothing more: the capture stops without saying when or why (FORMAT.md: the runner writes
+ * `timeout` whenever it stops a client).
+ */
+export const recordsEnd = (capture: ParsedCapture): boolean => {
+  const last = capture.events.at(-1);
+  return last?.kind === 'lifecycle' && last.event !== 'start';
+};
+
+/** "the client sent nothing more", said only where the capture records the end of the run. */
+export const nothingMore = (capture: ParsedCapture): string =>
+  recordsEnd(capture)
+    ? 'the client sent nothing more'
+    : 'nothing more from the client is on the wire, and the capture records no end of the run';
+
 /** The probe's notes that it gave up waiting for an answer (its `error` lifecycle events naming `no answer`). */
 export const unanswered = (capture: ParsedCapture, id: unknown): number | undefined =>
   capture.events.find(

@@ -10,7 +10,9 @@ import { metaOf, methodOf, paramsOf } from '../mcp/jsonrpc.ts';
 import { headerValues, messagesFrom, type FoundMessage } from '../mcp/messages.ts';
 import { CLIENT_NOTIFICATION, CLIENT_REQUEST } from '../mcp/methods.ts';
 import { ERROR, META } from '../mcp/protocol.ts';
-import { fact, responseTo } from './evidence.ts';
+import { fact, nothingMore, responseTo } from './evidence.ts';
+import { openingFacts } from './opening.ts';
+import { transportFacts } from './transport.ts';
 import type { FeatureFact, ParsedCapture } from './scenario.ts';
 
 const isModern = ({ message }: FoundMessage) =>
@@ -39,7 +41,7 @@ const acceptOlder = (capture: ParsedCapture, client: FoundMessage[]): FeatureFac
       `offered ${offered} and answered ${answered}, the client went on (${methodOf(next.message) || 'a response'})`,
       [init.seq, answer.seq, next.seq],
     );
-  return fact(feature, 'no', `offered ${offered} and answered ${answered}, the client sent nothing more`, [init.seq, answer.seq]);
+  return fact(feature, 'no', `offered ${offered} and answered ${answered}, ${nothingMore(capture)}`, [init.seq, answer.seq]);
 };
 
 /** lifecycle.serverDiscover: the client probed `server/discover`, or opened without it. */
@@ -88,7 +90,7 @@ const retryOnUnsupported = (capture: ParsedCapture, client: FoundMessage[]): Fea
     return fact(feature, 'yes', 'after -32022 the client retried at a version the probe named', [refusal.seq, retry.seq]);
   return later.length > 0
     ? fact(feature, 'no', 'after -32022 the client went on without a version the probe named', [refusal.seq, later[0]?.seq ?? 0])
-    : fact(feature, 'no', 'after -32022 the client sent nothing more', [refusal.seq]);
+    : fact(feature, 'no', `after -32022 ${nothingMore(capture)}`, [refusal.seq]);
 };
 
 /** transports.streamableHttp.protocolVersionHeader: every HTTP request after the version is settled carries it, agreeing with `_meta`. */
@@ -160,10 +162,12 @@ const capabilityGating = (capture: ParsedCapture, client: FoundMessage[]): Featu
 export const initialized = (capture: ParsedCapture): boolean =>
   messagesFrom(capture, 'client').some(({ message }) => methodOf(message) === CLIENT_NOTIFICATION.initialized);
 
-/** The handshake facts of any capture: only those the capture can speak to. */
+/** The handshake facts of any capture, how it opened and how it used its transport included: only those the capture can speak to. */
 export const handshakeFacts = (capture: ParsedCapture): FeatureFact[] => {
   const client = messagesFrom(capture, 'client');
   return [
+    ...openingFacts(capture, client),
+    ...transportFacts(capture),
     acceptOlder(capture, client),
     serverDiscover(client),
     dualEraFallback(capture, client),

@@ -50,7 +50,7 @@ export const buildPages = async (job: BuildJob): Promise<void> => {
 
 /** Read and validate: every problem is printed, and the build stops before anything is written. */
 const readAndValidate = async (dir: string, origin: string, job: BuildJob): Promise<LoadResult | undefined> => {
-  const loaded = await loadContent(dir, { origin, today: buildDate() });
+  const loaded = await loadContent(dir, { origin, today: buildDate(), cacheDir: job.cacheDir });
   const { problems } = loaded;
   if (problems.length === 0) return loaded;
   for (const problem of problems) console.error(formatProblem(problem));

@@ -23,7 +23,11 @@ export const GET: APIRoute<Props> = async ({ props }) => {
       sections: [
         clientSupportMarkdown(rows, labels.columnLabel),
         clientFeaturesMarkdown(features.cellsOfClient(client.id), features.featureTitle),
-        clientCapturesMarkdown(client.data.name, captured.timeline, captured.identities),
+        clientCapturesMarkdown(
+          { id: client.id, name: client.data.name, captures: captured.captures },
+          captured.timeline,
+          captured.identities,
+        ),
       ],
     }),
   );

@@ -3,7 +3,14 @@
  * working folder. Print mode talks Anthropic Messages to `ANTHROPIC_BASE_URL`; MCP tools are
  * deferred, so the model reaches them through its built-in tool search first (STACK.md).
  */
+import { isOlder } from '../../lib/content/versions.ts';
 import { serverUrl, type Kit } from './kit.ts';
+
+/**
+ * `--tools` (the built-in tools a session offers) arrived in 2.0.31; older versions refuse the flag,
+ * so their sessions offer every built-in tool and the capture carries their (elided) schemas.
+ */
+export const hasToolsFlag = (version: string): boolean => !isOlder(version, '2.0.31');
 
 /** The Claude Code kit. */
 export const claudeCode: Kit = {
@@ -42,11 +49,10 @@ export const claudeCode: Kit = {
       name: 'session',
       // Built-in tools cut to the one MCP tools need (they are deferred behind it): each model request
       // then carries a few kilobytes of the vendor's schemas instead of eleven.
-      args: ({ prompt, name }) => [
+      args: ({ prompt, name, version }) => [
         '-p',
         prompt,
-        '--tools',
-        'ToolSearch',
+        ...(hasToolsFlag(version) ? ['--tools', 'ToolSearch'] : []),
         '--allowedTools',
         `mcp__${name}`,
         '--output-format',

@@ -5,9 +5,32 @@
  * first turn does not wait for an optional server: a turn the stand-in model answers at once ended
  * before the probe had started (0.171.0), so the server is `required`, which exec waits for.
  */
+import { compareVersions } from '../../lib/content/versions.ts';
 import { serverUrl, toml, type Kit } from './kit.ts';
 
 const configPath = (home: string) => `${home}/.codex/config.toml`;
+
+/** Whether `version` is older than `than` (false where either cannot be read as a version). */
+const before = (version: string, than: string): boolean => compareVersions(version, than) === -1;
+
+/**
+ * The top-level keys that make `codex` send the whole conversation each turn at `version`. Before
+ * 0.20.0 it stores responses by default and sends only the newest input with `previous_response_id`,
+ * which the stand-in model does not keep: 0.1.2505291658 then called the first tool 400 times,
+ * never seeing its result. `disable_response_storage` turns the storing off.
+ */
+export const codexStorageKeys = (version: string): string[] =>
+  before(version, '0.20.0') ? ['disable_response_storage = true'] : [];
+
+/**
+ * The flags `codex exec` takes at `version`: 0.1.x (the last before 0.8.0) has neither `--json` nor
+ * `--dangerously-bypass-approvals-and-sandbox` and refuses an unknown flag, so it gets neither; it
+ * asks no approval for an MCP tool call in exec, so every tool runs there anyway.
+ */
+export const codexExecArgs = (version: string, prompt: string, bypass: boolean): string[] =>
+  before(version, '0.8.0')
+    ? ['exec', '--skip-git-repo-check', prompt]
+    : ['exec', '--skip-git-repo-check', '--json', ...(bypass ? ['--dangerously-bypass-approvals-and-sandbox'] : []), prompt];
 
 /** The Codex kit. */
 export const codex: Kit = {
@@ -29,13 +52,14 @@ export const codex: Kit = {
   model: {
     api: 'openai-responses',
     // Top-level keys first: the model's text comes before the server's table in the same file.
-    setup: ({ home, modelUrl }) => ({
+    setup: ({ home, modelUrl, version }) => ({
       files: [
         {
           path: configPath(home),
           text: [
             'model = "m"',
             'model_provider = "lab"',
+            ...codexStorageKeys(version),
             '',
             '[model_providers.lab]',
             'name = "lab"',
@@ -53,7 +77,7 @@ export const codex: Kit = {
   faces: [
     {
       name: 'exec',
-      args: ({ prompt }) => ['exec', '--skip-git-repo-check', '--json', prompt],
+      args: ({ version, prompt }) => codexExecArgs(version, prompt, false),
       prompt: 'hi',
       speaks: 'the session client (clientInfo codex-mcp-client) with its default approvals: read-only tools only',
       session: true,
@@ -61,7 +85,7 @@ export const codex: Kit = {
     },
     {
       name: 'exec-bypass',
-      args: ({ prompt }) => ['exec', '--skip-git-repo-check', '--json', '--dangerously-bypass-approvals-and-sandbox', prompt],
+      args: ({ version, prompt }) => codexExecArgs(version, prompt, true),
       speaks:
         'the session client with approvals and its own sandbox bypassed (safe only inside the lab sandbox): every tool runs',
       session: true,

@@ -3,8 +3,17 @@
  * folder is trusted; `trust: true` on the server runs its tools without a prompt. The session talks
  * Gemini `generateContent` to `GOOGLE_GEMINI_BASE_URL` once the auth type is the API key.
  */
+import { isOlder } from '../../lib/content/versions.ts';
 import { geminiStyleServer } from './gemini-settings.ts';
 import type { Kit } from './kit.ts';
+
+/**
+ * Settings a version needs to run offline. 0.1.1 sends usage statistics to play.googleapis.com at
+ * start-up and dies on the sandbox's failed DNS look-up (an unhandled rejection) unless the flat,
+ * pre-0.3 key `usageStatisticsEnabled` is false; 0.1.4 no longer does.
+ */
+export const offlineSettings = (version: string): Record<string, unknown> =>
+  isOlder(version, '0.1.4') ? { usageStatisticsEnabled: false } : {};
 
 /** The Gemini CLI kit. */
 export const geminiCli: Kit = {
@@ -16,8 +25,13 @@ export const geminiCli: Kit = {
   model: {
     api: 'gemini',
     // The base URL alone selects an auth type that `-p` refuses: the settings name the API key's.
-    setup: ({ home, modelUrl }) => ({
-      files: [{ path: `${home}/.gemini/settings.json`, json: { security: { auth: { selectedType: 'gemini-api-key' } } } }],
+    setup: ({ home, modelUrl, version }) => ({
+      files: [
+        {
+          path: `${home}/.gemini/settings.json`,
+          json: { security: { auth: { selectedType: 'gemini-api-key' } }, ...offlineSettings(version) },
+        },
+      ],
       env: { GEMINI_API_KEY: 'dummy-offline-key', GOOGLE_GEMINI_BASE_URL: modelUrl },
     }),
   },

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { gzipSync, zstdCompressSync } from 'node:zlib';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CaptureEvent } from '../../schema/capture.ts';
 import { startStandInModel, type ModelRecord, type StandInModel, type StandInModelOptions } from './server.ts';
 
@@ -443,8 +443,8 @@ describe('bad input is recorded or refused, never a crash or a hang', () => {
       req.write('{"model":"m","mess', () => setTimeout(() => req.destroy(), 50));
       req.on('close', () => resolve());
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(records).toMatchObject([{ from: 'client', body: '{"model":"m","mess' }]);
+    // The record is written once the server sees the request end: wait for it, not for a set time.
+    await vi.waitFor(() => expect(records).toMatchObject([{ from: 'client', body: '{"model":"m","mess' }]));
     const started = Date.now();
     const status = await new Promise<number | undefined>((resolve) => {
       const req = httpRequest(

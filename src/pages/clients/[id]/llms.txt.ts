@@ -2,14 +2,16 @@ import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../../data/paths.ts';
 import { llmsTxt, noteLinks } from '../../../lib/outputs/llms.ts';
 import { textResponse } from '../../../lib/outputs/responses.ts';
-import { absoluteUrl, clientUrl, llmsUrl } from '../../../lib/routes/urls.ts';
+import { absoluteUrl, clientCapturesUrl, clientUrl, llmsUrl } from '../../../lib/routes/urls.ts';
+import { clientCaptureRows } from '../../../data/client-captures.ts';
 import { siteOrigin } from '../../../data/environment.ts';
 
 export const getStaticPaths = clientPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
-export const GET: APIRoute<Props> = ({ props: { client } }) =>
-  textResponse(
+export const GET: APIRoute<Props> = async ({ props: { client } }) => {
+  const captures = (await clientCaptureRows(client.id)).length;
+  return textResponse(
     llmsTxt({
       origin: siteOrigin(),
       title: `canimcp: ${client.data.name}`,
@@ -20,6 +22,20 @@ export const GET: APIRoute<Props> = ({ props: { client } }) =>
           heading: 'Research notes',
           links: noteLinks(client.notes),
         },
+        {
+          heading: 'Captures',
+          links:
+            captures === 0
+              ? []
+              : [
+                  {
+                    title: `${client.data.name}: captures`,
+                    url: clientCapturesUrl(client.id, 'twin'),
+                    description: `every capture of ${client.data.name} on the wire (${captures}), by version, newest first`,
+                  },
+                ],
+        },
       ],
     }),
   );
+};

@@ -1,0 +1,122 @@
+/**
+ * The Cloudflare form folds the captures' files into packs served by a Pages Function. Built through
+ * the public command with `DEPLOY_HOST=cloudflare`, its `_worker.js` is imported as Pages would run
+ * it and called with `Request`s, its `ASSETS` the built site's files (the site's own server,
+ * `staticAssets`): every capture URL of the Netlify form (the fixture site the global setup built
+ * with the same content and settings) answers with the same bytes and the headers that form gives
+ * them, and the deployment counts three files fewer a capture, plus the packs.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { invokesFunction, type RoutesFile, type WorkerEnv } from '../src/lib/outputs/capture-worker.ts';
+import { HOST_FILES, contentTypeOf, headersFor, parseHeaders } from '../src/lib/outputs/headers.ts';
+import { staticAssets } from '../src/node/serve.ts';
+import { listFiles, read } from './support/dist.ts';
+import { bundleFiles } from './support/search-bundle.ts';
+import { buildContent, fixtureContent, fixtureDist, fixtureRepository, requireDist } from './support/site.ts';
+
+/** The files Pages counts: all but those it reads as configuration. */
+const deployed = (dist: string) => listFiles(dist).filter((file) => !HOST_FILES.has(file));
+
+interface PagesFunction {
+  fetch: (request: Request, env: WorkerEnv) => Promise<Response>;
+}
+
+let folded: string;
+let netlify: string;
+let worker: PagesFunction;
+let env: WorkerEnv;
+let buildLog: string;
+
+beforeAll(async () => {
+  netlify = requireDist(fixtureDist);
+  const run = await buildContent('cloudflare-fold', fixtureContent, {
+    DEPLOY_HOST: 'cloudflare',
+    REPOSITORY_URL: fixtureRepository,
+  });
+  if (!run.ok) throw new Error(run.stderr);
+  folded = run.outDir;
+  buildLog = run.stdout;
+  worker = ((await import(pathToFileURL(path.join(folded, '_worker.js')).href)) as { default: PagesFunction }).default;
+  env = { ASSETS: { fetch: staticAssets(folded) } };
+}, 240_000);
+
+/** Every capture file of the Netlify form, with the URL it is served at. */
+const captureFiles = () =>
+  listFiles(netlify)
+    .filter((file) => /^captures\/[^/]+\.(html|md|jsonl)$/.test(file))
+    .map((file) => ({ file, url: `/${file.replace(/\.html$/, '')}` }));
+
+const call = (url: string, init?: RequestInit) => worker.fetch(new Request(`https://canimcp.io${url}`, init), env);
+
+describe('DEPLOY_HOST=cloudflare folds the captures', () => {
+  test('no capture file is left in the site; packs, _worker.js and _routes.json are, and the build says what it folded', () => {
+    const files = listFiles(folded);
+    expect(files.filter((file) => file.startsWith('captures/'))).toEqual([]);
+    expect(files.filter((file) => file.startsWith('capture-packs/'))).toEqual(['capture-packs/000.pack']);
+    expect(files).toContain('_worker.js');
+    expect(files).toContain('_routes.json');
+    expect(captureFiles()).toHaveLength(9);
+    expect(buildLog).toContain('cloudflare: folded 9 files of 3 captures into 1 packs, served by _worker.js');
+  });
+
+  test('Pages counts three files fewer a capture, plus the packs', () => {
+    const captures = captureFiles().length / 3;
+    expect(deployed(folded)).toHaveLength(deployed(netlify).length - 3 * captures + 1);
+    // Every other file is the Netlify form's, byte for byte, but _headers, written for its host.
+    const others = deployed(folded).filter((file) => !file.startsWith('capture-packs/'));
+    for (const file of others) expect(read(folded, file), file).toBe(read(netlify, file));
+  });
+
+  test('every capture URL of the Netlify form answers with the same bytes and the headers that form gives it', async () => {
+    const rules = parseHeaders(read(netlify, '_headers'));
+    for (const { file, url } of captureFiles()) {
+      const response = await call(url);
+      expect(response.status, url).toBe(200);
+      expect(Buffer.from(await response.arrayBuffer()).equals(await readFile(path.join(netlify, file))), url).toBe(true);
+      const expected = { 'content-type': contentTypeOf(file), ...headersFor(rules, url, 'netlify') };
+      expect(Object.fromEntries(response.headers), url).toMatchObject(expected);
+      const head = await call(url, { method: 'HEAD' });
+      expect(Object.fromEntries(head.headers), url).toEqual(Object.fromEntries((await call(url)).headers));
+      expect(await head.text()).toBe('');
+    }
+    // The capture file's type carries its charset: Pages' own typing would have made it application/octet-stream.
+    expect(captureFiles().some(({ file }) => file.endsWith('.jsonl'))).toBe(true);
+  });
+
+  test('the page forms Pages redirects still redirect; an unknown capture is the site 404 page', async () => {
+    const [page] = captureFiles().filter(({ file }) => file.endsWith('.html'));
+    if (page === undefined) throw new Error('the fixture has no capture page');
+    for (const url of [`${page.url}.html`, `${page.url}/`]) {
+      const response = await call(url);
+      expect(response.status, url).toBe(308);
+      expect(response.headers.get('location')).toBe(page.url);
+    }
+    for (const url of ['/captures/no-such-capture', '/captures/no-such-capture.md', '/captures/no-such-capture.jsonl']) {
+      const response = await call(url);
+      expect(response.status, url).toBe(404);
+      expect(await response.text()).toBe(read(netlify, '404.html'));
+    }
+  });
+
+  test('its _routes.json sends the capture URLs to it and leaves the index and every other page static', async () => {
+    const routes = JSON.parse(read(folded, '_routes.json')) as RoutesFile;
+    for (const { url } of captureFiles()) expect(invokesFunction(routes, url), url).toBe(true);
+    const pages = listFiles(folded).filter((file) => file.endsWith('.html') && !file.startsWith('captures/'));
+    for (const file of pages) {
+      const url = `/${file.replace(/\.html$/, '')}`;
+      expect(invokesFunction(routes, url), url).toBe(false);
+    }
+  });
+
+  test('search is indexed before the fold: the Pagefind bundle is the Netlify form’s, file for file', async () => {
+    const [ours, theirs] = await Promise.all([
+      bundleFiles(path.join(folded, 'pagefind')),
+      bundleFiles(path.join(netlify, 'pagefind')),
+    ]);
+    expect([...ours.keys()]).toEqual([...theirs.keys()]);
+    for (const [file, text] of ours) expect(text, file).toBe(theirs.get(file));
+  });
+});
