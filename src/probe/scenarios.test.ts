@@ -266,6 +266,42 @@ describe.each(['stdio', 'http'] as const)('the TypeScript SDK client over %s', (
     expect(toolsOnly['resources.list']?.state).toBe('no');
   });
 
+  test('catalog-changes: the probe pages tools/list, completes arguments and takes a level; the judge sees each', async () => {
+    const capture = await play('catalog-changes', {
+      capabilities: { roots: { listChanged: true } },
+      play: async (client) => {
+        const first = await client.listTools();
+        expect(first.tools.map((tool) => tool.name)).toEqual(['catalog_first']);
+        expect(first.nextCursor).toBeTypeOf('string');
+        const second = await client.listTools({ cursor: first.nextCursor });
+        expect(second.tools.map((tool) => tool.name)).toEqual(['catalog_second']);
+        expect(second.nextCursor).toBeUndefined();
+        await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/Invalid cursor/);
+        await client.setLoggingLevel('warning');
+        const completed = await client.complete({
+          ref: { type: 'ref/prompt', name: 'review_item' },
+          argument: { name: 'item', value: '' },
+        });
+        expect(completed.completion.values).toEqual(['alpha', 'beta']);
+        await client.listPrompts();
+        await client.callTool({ name: 'catalog_first', arguments: {} });
+        await client.listPrompts();
+        await client.sendRootsListChanged();
+      },
+    });
+    const facts = judged(capture);
+    expect(facts['utilities.pagination']?.state).toBe('yes');
+    expect(facts['utilities.logging.setLevel']).toMatchObject({
+      state: 'yes',
+      detail: 'the client sent logging/setLevel (warning)',
+    });
+    expect(facts['utilities.completion']?.state).toBe('yes');
+    expect(facts['prompts.listChanged']?.state).toBe('yes');
+    expect(facts['resources.listChanged']?.state).toBe('no');
+    expect(facts['utilities.logging']?.state).toBe('yes');
+    expect(facts['server-requests.roots.listChanged']?.state).toBe('yes');
+  });
+
   test('tool-results and tool-metadata: every result comes back to the client; without a model every model-side feature is not observed', async () => {
     const capture = await play('tool-results', {
       play: async (client, calls) => {

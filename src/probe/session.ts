@@ -29,6 +29,15 @@ type Request = Extract<Incoming, { kind: 'request' }>;
 const withoutKey = <T extends object>(value: T, key: keyof T): Record<string, unknown> =>
   Object.fromEntries(Object.entries(value).filter(([name]) => name !== key));
 
+/** The probe's cursors: opaque to the client, the index of the page's first tool to the probe. */
+const CURSOR_PREFIX = 'canimcp-page-';
+
+/** Where a cursor the probe gave starts its page; undefined for any other string. */
+const pageStart = (cursor: string): number | undefined => {
+  const index = cursor.startsWith(CURSOR_PREFIX) ? Number(cursor.slice(CURSOR_PREFIX.length)) : Number.NaN;
+  return Number.isInteger(index) && index > 0 ? index : undefined;
+};
+
 /** How a deferred call ended: its reply, or none (cancelled, or the run ended first). */
 export type CallEnd = { reply: Outgoing } | { reply?: undefined; why: 'cancelled' | 'closed' };
 
@@ -64,6 +73,7 @@ export class ScenarioSession {
       ...(offers.prompts === undefined ? {} : { prompts: { listChanged: true } }),
       ...(offers.resources === undefined && offers.resourceTemplates === undefined ? {} : { resources: { listChanged: true } }),
       ...(actions.some((action) => 'notify' in action && action.notify === SERVER_NOTIFICATION.message) ? { logging: {} } : {}),
+      ...(offers.completions === undefined ? {} : { completions: {} }),
     };
     return {
       capabilities,
@@ -86,7 +96,7 @@ export class ScenarioSession {
     });
     switch (request.method) {
       case CLIENT_REQUEST.toolsList:
-        return done({ tools: this.#tools });
+        return this.#toolsPage(request, done);
       case CLIENT_REQUEST.toolsCall:
         return { status: 200, defer: { request, modern } };
       case CLIENT_REQUEST.promptsList:
@@ -115,9 +125,35 @@ export class ScenarioSession {
       }
       case CLIENT_REQUEST.loggingSetLevel:
         return done({});
+      case CLIENT_REQUEST.completion: {
+        if (offers.completions === undefined) return undefined;
+        const argument = request.params['argument'];
+        const name = isRecord(argument) ? argument['name'] : undefined;
+        const values = typeof name === 'string' ? (offers.completions[name] ?? []) : [];
+        return done({ completion: { values: [...values], total: values.length, hasMore: false } });
+      }
       default:
         return undefined;
     }
+  }
+
+  /**
+   * One page of `tools/list`: all tools, or where the scenario pages them, the page its opaque
+   * cursor names, with `nextCursor` on every page but the last; a cursor it never gave is
+   * -32602 (2025-11-25/server/utilities/pagination.mdx, "Error Handling").
+   */
+  #toolsPage(request: Request, done: (result: Record<string, unknown>) => Answer): Answer {
+    const size = this.#scenario.offers.toolsPageSize;
+    if (size === undefined) return done({ tools: this.#tools });
+    const cursor = request.params['cursor'];
+    const start = cursor === undefined ? 0 : typeof cursor === 'string' ? pageStart(cursor) : undefined;
+    if (start === undefined || start >= this.#tools.length)
+      return { reply: errorOf(request.id, ERROR.invalidParams, 'Invalid cursor'), status: 200 };
+    const end = start + size;
+    return done({
+      tools: this.#tools.slice(start, end),
+      ...(end < this.#tools.length ? { nextCursor: `${CURSOR_PREFIX}${end}` } : {}),
+    });
   }
 
   /** The session is open (`notifications/initialized`): run the `session` steps on the channel the server may use outside a request. */

@@ -3,6 +3,7 @@
  * scenario its header names, every capture by its handshake. The build and `npm run probe -- facts`
  * call `judgeCapture`; the stand-in model's elision keeps `serverStrings`.
  */
+import { catalogChanges } from './catalog-changes.ts';
 import { handshakeFacts } from './handshake.ts';
 import { listChanged } from './list-changed.ts';
 import { promptsResources } from './prompts-resources.ts';
@@ -22,6 +23,7 @@ export const scenarios: readonly Scenario[] = [
   listChanged,
   promptsResources,
   utilities,
+  catalogChanges,
 ];
 
 /** The scenario of this name, where there is one. */

@@ -1,28 +1,19 @@
 /**
  * `prompts-resources`: the server offers a prompt, a resource and a resource template beside one
  * tool, and says its prompt and resource lists changed once the session is open. The judge asks
- * whether the client lists prompts and resources by itself, and whether the model got a resource's
- * text through a tool the client offers it (2025-11-25/server/prompts.mdx, resources.mdx, at
+ * whether the client lists prompts, resources and templates by itself, whether it lists prompts and
+ * resources again after the notifications, and whether the model got a resource's text through a
+ * tool the client offers it (2025-11-25/server/prompts.mdx, resources.mdx, at
  * SPEC_COMMIT).
  */
 import { paramsOf } from '../mcp/jsonrpc.ts';
-import { CLIENT_REQUEST } from '../mcp/methods.ts';
-import { clientSent, fact, modelSaw, NO_MODEL, noModel, wentOnAfter } from './evidence.ts';
+import { CLIENT_REQUEST, SERVER_NOTIFICATION } from '../mcp/methods.ts';
+import { clientSent, fact, modelSaw, NO_MODEL, noModel } from './evidence.ts';
+import { listedFact, relistedFact } from './list-facts.ts';
 import type { FeatureFact, ParsedCapture, Scenario } from './scenario.ts';
 
 /** The resource the model may read, and the marker its text carries. */
 export const NOTES = { uri: 'canimcp://lab/notes.txt', mark: 'cmcp-res-n3' } as const;
-
-/** Listed by itself: the client asked for the list after it listed tools, or before. */
-const listed = (capture: ParsedCapture, feature: string, method: string, what: string): FeatureFact => {
-  const [list] = clientSent(capture, method);
-  if (list !== undefined) return fact(feature, 'yes', `the client listed the server's ${what} by itself`, [list.seq]);
-  const [tools] = clientSent(capture, CLIENT_REQUEST.toolsList);
-  const later = tools === undefined ? undefined : wentOnAfter(capture, tools.seq);
-  return tools !== undefined && later !== undefined
-    ? fact(feature, 'no', `the client listed tools and went on, but never listed ${what}`, [tools.seq, later])
-    : fact(feature, 'not-observed', `the session ended before the client could list ${what}`);
-};
 
 const judge = (capture: ParsedCapture): FeatureFact[] => {
   const reads = clientSent(capture, CLIENT_REQUEST.resourcesRead).filter(({ message }) => paramsOf(message)['uri'] === NOTES.uri);
@@ -44,8 +35,17 @@ const judge = (capture: ParsedCapture): FeatureFact[] => {
           ]);
   }
   return [
-    listed(capture, 'prompts.list', CLIENT_REQUEST.promptsList, 'prompts'),
-    listed(capture, 'resources.list', CLIENT_REQUEST.resourcesList, 'resources'),
+    listedFact(capture, 'prompts.list', CLIENT_REQUEST.promptsList, 'prompts'),
+    listedFact(capture, 'resources.list', CLIENT_REQUEST.resourcesList, 'resources'),
+    listedFact(capture, 'resources.templates', CLIENT_REQUEST.resourceTemplatesList, 'resource templates'),
+    relistedFact(capture, 'prompts.listChanged', SERVER_NOTIFICATION.promptsListChanged, CLIENT_REQUEST.promptsList, 'prompts'),
+    relistedFact(
+      capture,
+      'resources.listChanged',
+      SERVER_NOTIFICATION.resourcesListChanged,
+      CLIENT_REQUEST.resourcesList,
+      'resources',
+    ),
     modelRead,
   ];
 };
@@ -55,7 +55,14 @@ export const promptsResources: Scenario = {
   name: 'prompts-resources',
   description:
     'A prompt, a resource and a template beside one tool: does the client list them by itself, and can the model read the resource?',
-  decides: ['prompts.list', 'resources.list', 'resources.modelRead'],
+  decides: [
+    'prompts.list',
+    'resources.list',
+    'resources.templates',
+    'prompts.listChanged',
+    'resources.listChanged',
+    'resources.modelRead',
+  ],
   revision: '2025-11-25',
   offers: {
     tools: [

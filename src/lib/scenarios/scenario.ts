@@ -77,6 +77,17 @@ export interface Offers {
   prompts?: readonly Prompt[];
   resources?: readonly Resource[];
   resourceTemplates?: readonly ResourceTemplate[];
+  /**
+   * Where set, `tools/list` answers this many tools a page, each page but the last with a
+   * `nextCursor` (2025-11-25/server/utilities/pagination.mdx).
+   */
+  toolsPageSize?: number;
+  /**
+   * Where set, the server declares `completions` and answers `completion/complete` with the values
+   * listed for the argument (a prompt's argument or a template's variable) by name
+   * (2025-11-25/server/utilities/completion.mdx).
+   */
+  completions?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**

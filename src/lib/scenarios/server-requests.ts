@@ -6,6 +6,7 @@
  * elicitation.mdx and basic/utilities/ping.mdx, at SPEC_COMMIT.
  */
 import { legacyAnswerFact } from './answers.ts';
+import { rootsListChangedFact } from './roots-facts.ts';
 import type { FeatureFact, ParsedCapture, Scenario } from './scenario.ts';
 
 /** The requests the server sends, shared with the 2026-07-28 scenario so both ask the same. */
@@ -46,6 +47,7 @@ export const ASK = {
 const judge = (capture: ParsedCapture): FeatureFact[] => [
   legacyAnswerFact(capture, 'lifecycle.ping', 'ping', {}),
   legacyAnswerFact(capture, 'server-requests.roots', 'roots/list', { needs: 'roots' }),
+  rootsListChangedFact(capture),
   legacyAnswerFact(capture, 'server-requests.sampling', 'sampling/createMessage', { needs: 'sampling' }),
   legacyAnswerFact(capture, 'server-requests.elicitation.form', 'elicitation/create', {
     needs: 'elicitation.form',
@@ -64,6 +66,7 @@ export const serverRequests: Scenario = {
   decides: [
     'lifecycle.ping',
     'server-requests.roots',
+    'server-requests.roots.listChanged',
     'server-requests.sampling',
     'server-requests.elicitation.form',
     'server-requests.elicitation.url',

@@ -1,7 +1,8 @@
 /**
  * `utilities`: a slow tool that reports progress (to a call that carried a `progressToken`) and logs
  * a message, and a tool that never answers, so a client that gives up on it can say so with
- * `notifications/cancelled` (2025-11-25/basic/utilities/progress.mdx, cancellation.mdx;
+ * `notifications/cancelled`; the server declares logging, so the judge also asks whether the client
+ * set a level and took the log message (2025-11-25/basic/utilities/progress.mdx, cancellation.mdx;
  * server/utilities/logging.mdx, at SPEC_COMMIT).
  */
 import { isRecord } from '../mcp/json.ts';
@@ -9,6 +10,7 @@ import { metaOf, paramsOf } from '../mcp/jsonrpc.ts';
 import { CLIENT_NOTIFICATION, SERVER_NOTIFICATION } from '../mcp/methods.ts';
 import { META } from '../mcp/protocol.ts';
 import { callsOf, clientSent, ending, fact, probeSent } from './evidence.ts';
+import { logMessageFact, setLevelFact } from './logging-facts.ts';
 import type { FeatureFact, ParsedCapture, Scenario } from './scenario.ts';
 
 const judge = (capture: ParsedCapture): FeatureFact[] => {
@@ -52,7 +54,7 @@ const judge = (capture: ParsedCapture): FeatureFact[] => {
             [hold.seq, ...(end === undefined ? [] : [end.seq])],
           );
   }
-  return [progress, cancelled];
+  return [progress, cancelled, logMessageFact(capture), setLevelFact(capture)];
 };
 
 const noArgs = { type: 'object', properties: {} } as const;
@@ -62,7 +64,7 @@ export const utilities: Scenario = {
   name: 'utilities',
   description:
     'A slow tool that reports progress and logs, and a tool that never answers: does the client send a progressToken, and cancel what it abandons?',
-  decides: ['utilities.progress.token', 'utilities.cancellation'],
+  decides: ['utilities.progress.token', 'utilities.cancellation', 'utilities.logging', 'utilities.logging.setLevel'],
   revision: '2025-11-25',
   offers: {
     tools: [
