@@ -422,6 +422,13 @@ const rules: { rule: string; expected: string[] }[] = [
     ],
   },
   {
+    // A feature's cell as the lab's judges decide it: the older uncited capture shows it too.
+    rule: 'feature-since-contradicted-by-captures',
+    expected: [
+      'clients/hermes-agent.md:9:12: support[0].since: the captures contradict it: captured 0.8.0, older than 0.9.0, already shows yes: write since "0.8.0" (the oldest captured: pages say "since at least") (runs: 0.8.0–0.9.0: yes)',
+    ],
+  },
+  {
     rule: 'capture-broken-line',
     expected: [
       'captures/fast-agent-broken-line.jsonl:3:41: not valid JSON: Unterminated string in JSON at position 40 (line 1 column 41)',

@@ -101,7 +101,7 @@ describe('DEPLOY_HOST=cloudflare folds the captures', () => {
     }
   });
 
-  test('its _routes.json sends the capture URLs to it and leaves the index and every other page static', async () => {
+  test('its _routes.json sends the capture URLs to it and leaves the index and every other page static', () => {
     const routes = JSON.parse(read(folded, '_routes.json')) as RoutesFile;
     for (const { url } of captureFiles()) expect(invokesFunction(routes, url), url).toBe(true);
     const pages = listFiles(folded).filter((file) => file.endsWith('.html') && !file.startsWith('captures/'));

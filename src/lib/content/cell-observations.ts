@@ -9,6 +9,7 @@ import { isHealthCheck } from './capture-face.ts';
 import type { Capture } from './capture-rules.ts';
 import { declaredCapabilityKeys, heldWhileObserved, revisionOutcome } from './handshake.ts';
 import { messagesFrom } from '../mcp/messages.ts';
+import { judgeCapture } from '../scenarios/index.ts';
 import type { Observation } from './version-runs.ts';
 
 export { isHealthCheck };
@@ -159,4 +160,40 @@ const faceLabel = (face: string): string => {
   const [path = '', transport = '', ...command] = face.split(' · ');
   const run = command.join(' · ');
   return run === '' ? `${path}, ${transport}` : `${run} (${path}, ${transport})`;
+};
+
+/** What a feature cell's observations are derived from: its client, its feature, and the captures of each note. */
+export interface FeatureEvidence {
+  client: string;
+  feature: string;
+  notes: readonly string[];
+  /** Per note id, the captures it cites (any client's: only the verdict's client's count). */
+  capturesOf: (note: string) => readonly Capture[];
+  /** Captures the notes do not cite, judged too where they are of a face a cited capture decides in. */
+  others?: readonly Capture[];
+}
+
+/**
+ * A feature cell's observations: each capture its notes cite of its client whose judge decides the
+ * feature (`judgeCapture`, as the build's feature cells read them), and each other capture of the
+ * client in a face one of those decides in, so an older uncited capture that already shows the
+ * behaviour contradicts a later `since` as it does for a revision.
+ */
+export const featureObservations = ({ client, feature, notes, capturesOf, others = [] }: FeatureEvidence): Observation[] => {
+  const decided = (capture: Capture): Observation[] =>
+    judgeCapture(capture).flatMap((fact) =>
+      fact.feature === feature && fact.state !== 'not-observed'
+        ? [{ version: capture.header.version, state: fact.state, capture: capture.id }]
+        : [],
+    );
+  const cited = new Map<string, Capture>();
+  for (const note of notes) {
+    for (const capture of capturesOf(note)) if (capture.header.client === client) cited.set(capture.id, capture);
+  }
+  const judged = [...cited.values()].flatMap((capture) => decided(capture).map((observation) => ({ capture, observation })));
+  const faces = new Set(judged.map((item) => faceOf(item.capture)));
+  const extra = others.flatMap((capture) =>
+    capture.header.client !== client || cited.has(capture.id) || !faces.has(faceOf(capture)) ? [] : decided(capture),
+  );
+  return [...judged.map((item) => item.observation), ...extra];
 };

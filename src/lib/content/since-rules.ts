@@ -4,10 +4,13 @@
  * version just before `since`, if any, does not. The captures are the ones the verdict's notes cite
  * of this client, judged as the build judges them (src/lib/content/cell-observations.ts), and every
  * other capture of this client in the same face: an older capture in the project that already
- * shows the behaviour contradicts a later `since` whether or not a note cites it.
+ * shows the behaviour contradicts a later `since` whether or not a note cites it. A feature's
+ * captures are judged by the lab's judges (src/lib/scenarios), as its cell on the feature pages is;
+ * where they decide the cell, those pages show their runs and never the written `since`, so one they
+ * contradict would otherwise go unseen.
  */
 import { isRecord } from '../mcp/json.ts';
-import { cellObservations } from './cell-observations.ts';
+import { cellObservations, featureObservations } from './cell-observations.ts';
 import { sinceContradiction } from './version-runs.ts';
 import type { Capture } from './capture-rules.ts';
 import type { VerdictProblem } from './verdicts.ts';
@@ -38,20 +41,22 @@ export const sinceProblems = (
   const ofClient = [...captures.values()].filter((capture) => capture.header.client === clientId);
   return support.flatMap((verdict: unknown, index): VerdictProblem[] => {
     if (!isRecord(verdict)) return [];
-    const { since, version, state, revision, capability } = verdict;
+    const { since, version, state, revision, capability, feature } = verdict;
     if (typeof since !== 'string' || typeof state !== 'string' || !states.has(state)) return [];
+    if (!Array.isArray(verdict['notes'])) return [];
+    const notes = verdict['notes'].filter((note): note is string => typeof note === 'string');
     const axis = typeof revision === 'string' ? { revision } : typeof capability === 'string' ? { capability } : undefined;
-    if (axis === undefined || !Array.isArray(verdict['notes'])) return [];
-    const observations = cellObservations({
-      client: clientId,
-      verdict: {
-        ...axis,
-        state: state as 'yes' | 'partial' | 'no',
-        notes: verdict['notes'].filter((note): note is string => typeof note === 'string'),
-      },
-      capturesOf,
-      others: ofClient,
-    });
+    const observations =
+      axis !== undefined
+        ? cellObservations({
+            client: clientId,
+            verdict: { ...axis, state: state as 'yes' | 'partial' | 'no', notes },
+            capturesOf,
+            others: ofClient,
+          })
+        : typeof feature === 'string'
+          ? featureObservations({ client: clientId, feature, notes, capturesOf, others: ofClient })
+          : [];
     const wrong = sinceContradiction(observations, {
       state: state as 'yes' | 'partial' | 'no',
       since,
