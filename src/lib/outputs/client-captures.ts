@@ -463,19 +463,21 @@ export const versionSpans = (
   table: Pick<VersionTable, 'capabilities' | 'versions'>,
   limit = VERSION_SPANS,
 ): { spans: VersionSpan[]; older: { spans: number; versions: number; captures: number } } => {
-  const spans: (VersionSpan & { shape: string })[] = [];
+  const spans: VersionSpan[] = [];
+  // Each span's shape, by index: what the next version must equal to join it.
+  const shapes: string[] = [];
   for (const row of table.versions) {
     const shape = spanShape(row, table.capabilities);
     const last = spans.at(-1);
-    if (last?.shape === shape) {
+    if (last !== undefined && shapes.at(-1) === shape) {
       last.oldest = row.version;
       last.versions += 1;
       last.captures += row.captures;
       if (row.lastCaptured > last.lastCaptured) last.lastCaptured = row.lastCaptured;
       continue;
     }
+    shapes.push(shape);
     spans.push({
-      shape,
       newest: row.version,
       oldest: row.version,
       versions: 1,
@@ -493,7 +495,7 @@ export const versionSpans = (
   }
   const left = spans.slice(limit);
   return {
-    spans: spans.slice(0, limit).map(({ shape: _shape, ...span }) => span),
+    spans: spans.slice(0, limit),
     older: {
       spans: left.length,
       versions: left.reduce((sum, span) => sum + span.versions, 0),
