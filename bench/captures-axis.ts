@@ -145,7 +145,9 @@ export const measureAxisPoint = async (options: {
     } finally {
       await rm(file, { force: true });
     }
-    const page = await stat(path.join(outDir, 'captures', `${added.id}.html`)).catch(() => undefined);
+    // In the cloudflare form the page is folded into a pack, and held whole in the cache's folded folder.
+    const written = [outDir, foldedFolder(cacheDir)].map((site) => path.join(site, 'captures', `${added.id}.html`));
+    const page = (await Promise.all(written.map((file) => stat(file).catch(() => undefined)))).find(Boolean);
     if (!page) throw new Error(`the rebuild did not write the page of the added capture ${added.id}`);
   }
   return point;

@@ -110,7 +110,7 @@ const rebuildAndCold = async () => {
   const files = listFiles(cold).length;
   await rm(`${cold}.cache`, { recursive: true, force: true });
   await rm(cold, { recursive: true, force: true });
-  return { found, files, kept };
+  return { found, files, kept, log };
 };
 
 const file = (relative: string) => path.join(root, relative);
@@ -188,13 +188,27 @@ afterAll(async () => {
 
 // In order: each change is made on top of the ones before, as a run of edits to one checkout would be.
 describe('a rebuild publishes what a cold build of the same tree publishes', () => {
-  // Each change, and whether its rebuild can take files from the published site (a code change cannot).
+  // Each change, whether its rebuild can take files from the published site (a code change cannot),
+  // and what the rebuild's log must say, where that matters (the search bundle kept or written again).
   // A change may return what to do once its rebuild is compared (a dev server it left running).
-  const variants: [string, () => Promise<void | (() => Promise<void>)>, boolean][] = [
+  const KEPT_BUNDLE = /pagefind: kept the published bundle/;
+  const variants: [string, () => Promise<void | (() => Promise<void>)>, boolean, { log: RegExp; not?: true }?][] = [
     [
       'a body edit',
       () => edit(note('hermes-leads-with-the-legacy-handshake'), (text) => `${text}\nA paragraph the oracle added.\n`),
       true,
+      { log: KEPT_BUNDLE, not: true },
+    ],
+    [
+      // A capture is no search record: the published search bundle is kept, not indexed again.
+      'a capture added',
+      () =>
+        cp(
+          file('content/captures/fast-agent-0-3-10-observe-http.jsonl'),
+          file('content/captures/fast-agent-0-3-10-observe-http-again.jsonl'),
+        ),
+      true,
+      { log: KEPT_BUNDLE },
     ],
     [
       'a frontmatter edit',
@@ -276,6 +290,8 @@ describe('a rebuild publishes what a cold build of the same tree publishes', () 
       // `npm run build` must not take them for its own.
       () => bareBuild({ REPOSITORY_URL: 'https://github.com/x/y' }),
       false,
+      // Its search bundle too: the stamps refuse it, so the rebuild indexes again.
+      { log: KEPT_BUNDLE, not: true },
     ],
     [
       'npm run dev, a body edit it shows, and a build while it runs',
@@ -362,11 +378,12 @@ describe('a rebuild publishes what a cold build of the same tree publishes', () 
     ],
   ];
 
-  test.each(variants)('after %s', { timeout: 360_000 }, async (_name, change, reuses) => {
+  test.each(variants)('after %s', { timeout: 360_000 }, async (_name, change, reuses, says) => {
     const cleanup = await change();
     const compared = await rebuildAndCold().finally(() => cleanup?.());
-    const { found, files, kept } = compared;
+    const { found, files, kept, log } = compared;
     if (reuses) expect(kept).toBeGreaterThan(0);
+    if (says !== undefined) expect(says.log.test(log)).toBe(says.not !== true);
     expect(files).toBeGreaterThan(20);
     expect(found).toEqual([]);
   });

@@ -3,7 +3,7 @@
  * pages, twins and machine-readable outputs out.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
@@ -392,6 +392,15 @@ describe.each([
     expect(read(dist, 'robots.txt')).toContain('Sitemap: https://canimcp.io/sitemap.xml');
   });
 
+  // The bench's budget for the largest HTML page (bench/targets.ts): a page that lists what grows
+  // (captures, versions, notes) pages or sums it up before it reaches it.
+  test('no HTML page is over 150,000 bytes', () => {
+    const over = html
+      .map((file) => ({ file, bytes: statSync(path.join(dist, file)).size }))
+      .filter((page) => page.bytes > 150_000);
+    expect(over).toEqual([]);
+  });
+
   test('a note page with its stylesheets stays under 40 KB and loads no script', () => {
     for (const id of notes) {
       const page = read(dist, `research/${id}.html`);
@@ -639,8 +648,40 @@ describe('the fixture site: verdicts', () => {
     expect(fastAgent).toContain('2026-07-28 ✓ yes ● observed on the wire since 0.3.10 Fixture: fast-agent leads');
   });
 
-  test("a client page's timeline: one row per captured version, newest first, with its faces, handshakes, scenarios, what each showed, offered and declared", () => {
+  test('a client page sums its versions up: consecutive versions that showed the same share a row, linking the versions page and the capture list', () => {
     const page = read(dist, 'clients/fast-agent.html');
+    const summary = section(page, 'id="versions"', '</section>');
+    const header = [...section(summary, '<thead', '</thead>').matchAll(/<th scope="col"[^>]*>([\s\S]*?)<\/th>/g)].map((match) =>
+      text(match[1] ?? ''),
+    );
+    expect(header).toEqual(['Versions', 'Captures', 'Faces', 'Handshakes', 'Scenarios', 'Offered', 'Declared', 'Captured']);
+    const rows = [...section(summary, '<tbody', '</tbody>').matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(
+      (match) => match[1] ?? '',
+    );
+    // The fixture's three versions each showed something else, so none share a row.
+    expect(rows.map(text)).toEqual([
+      '0.3.10 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28, 2025-11-25 elicitation, roots 2026-11-20',
+      '0.3.5 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25, 2025-06-18 elicitation, roots, sampling 2026-11-22',
+      '0.2.40 1 cli, stdio observe : opened at 2025-06-18 and held a session none 2025-06-18 roots, sampling 2026-11-21',
+    ]);
+    expect(text(summary)).toContain('3 captures of 3 versions ( 0.2.40 to 0.3.10 ), newest first;');
+    expect(rows[1]).toContain('href="/clients/fast-agent/captures#v-0.3.5"');
+    expect(summary).toContain('href="/clients/fast-agent/versions"');
+    expect(summary).toContain('href="/clients/fast-agent/captures"');
+    expect(page.indexOf('id="versions"')).toBeGreaterThan(page.indexOf('id="support"'));
+    // The identities, by the clientInfo.name they carry, each one a row on the versions page.
+    const identities = section(page, 'id="identities"', '</section>');
+    expect(text(identities).replace(/&lt;/g, '<').replace(/&gt;/g, '>')).toContain(
+      '<img src=x onerror=alert(1)> : 1 identity, 1 capture fast-agent-mcp : 2 identities, 2 captures',
+    );
+    expect(identities).toContain('href="/clients/fast-agent/versions#identities"');
+    expect(identities).not.toMatch(/<img|<svg/);
+  });
+
+  test("a client's versions page: one row per captured version, newest first, with its faces, handshakes, scenarios, what each showed, offered and declared", () => {
+    const page = read(dist, 'clients/fast-agent/versions.html');
+    expect(page).toContain('<title>fast-agent: versions');
+    expect(page).toMatch(/<link rel="alternate" type="text\/markdown" href="\/clients\/fast-agent\/versions\.md"/);
     const timeline = section(page, 'id="versions"', '</section>');
     const header = [...section(timeline, '<thead', '</thead>').matchAll(/<th scope="col"[^>]*>([\s\S]*?)<\/th>/g)].map((match) =>
       text(match[1] ?? ''),
@@ -671,7 +712,10 @@ describe('the fixture site: verdicts', () => {
     // Each version's count links its first row on the client's capture list.
     expect(rows[1]).toContain('href="/clients/fast-agent/captures#v-0.3.5"');
     expect(timeline).toContain('href="/clients/fast-agent/captures"');
-    expect(page.indexOf('id="versions"')).toBeGreaterThan(page.indexOf('id="support"'));
+    // Only a client with captures has one; the sitemap and the client's llms.txt name it.
+    expect(existsSync(path.join(dist, 'clients/hermes-agent/versions.html'))).toBe(false);
+    expect(read(dist, 'sitemap.xml')).toContain('<loc>https://canimcp.io/clients/fast-agent/versions</loc>');
+    expect(read(dist, 'clients/fast-agent/llms.txt')).toContain('](https://canimcp.io/clients/fast-agent/versions.md)');
   });
 
   test("a client's capture list: every capture one a row, newest version first, each version's first row at the anchor its page links, and its twin", () => {
@@ -704,8 +748,8 @@ describe('the fixture site: verdicts', () => {
     expect(read(dist, 'clients/fast-agent/llms.txt')).toContain('](https://canimcp.io/clients/fast-agent/captures.md)');
   });
 
-  test('a client page names the identities its captures show: clientInfo, User-Agent, face and transport, as text', () => {
-    const page = read(dist, 'clients/fast-agent.html');
+  test("a client's versions page names the identities its captures show: clientInfo, User-Agent, face and transport, as text", () => {
+    const page = read(dist, 'clients/fast-agent/versions.html');
     const identities = section(page, 'id="identities"', '</section>');
     const rows = [...section(identities, '<tbody', '</tbody>').matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((match) =>
       text(match[1] ?? '')
@@ -727,10 +771,20 @@ describe('the fixture site: verdicts', () => {
     );
     expect(twin).toContain('Unknown capabilities (no verdict yet, which is not no): [Tools](/capabilities/tools.md).');
     expect(twin).toContain(
+      '| `0.3.5` | 1 | cli, http | `legacy:2025-06-18`: held a session at 2025-06-18 | none | `2025-11-25`, `2025-06-18` | `elicitation`, `roots`, `sampling` | 2026-11-22 |\n',
+    );
+    expect(twin).toContain('[all 3 captures](/clients/fast-agent/captures.md)');
+    expect(twin).toContain("[fast-agent's versions](/clients/fast-agent/versions.md)");
+    expect(twin).toContain('| `fast-agent-mcp` | `fast-agent` | `0.3.5` | `python-httpx/0.28.1` | cli, http |');
+    // The versions page's twin: every version one a row, each outcome linking its newest capture's twin.
+    const versions = read(dist, 'clients/fast-agent/versions.md');
+    expect(versions).toMatch(/^# fast-agent: versions\n\n/);
+    expect(versions).toContain(
       '| `0.3.5` | 1 | cli, http | `legacy:2025-06-18`: [held a session at 2025-06-18](/captures/fast-agent-0-3-5-legacy-2025-06-18-http.md) | none | `2025-11-25`, `2025-06-18` | declared | declared: `listChanged` | declared | 2026-11-22 |\n',
     );
-    expect(twin).toContain('[All 3 captures](/clients/fast-agent/captures.md)');
-    expect(twin).toContain('| `fast-agent-mcp` | `fast-agent` | `0.3.5` | `python-httpx/0.28.1` | cli, http |');
+    expect(versions).toContain('[All 3 captures](/clients/fast-agent/captures.md)');
+    expect(versions).toContain('| `fast-agent-mcp` | `fast-agent` | `0.3.5` | `python-httpx/0.28.1` | cli, http |');
+    expect(outsideCode(versions)).not.toMatch(/[<>]/);
     expect(twin.indexOf('## Support')).toBeLessThan(twin.indexOf('## Notes'));
     // What the client sent stays inside code.
     expect(outsideCode(twin)).not.toMatch(/[<>]/);

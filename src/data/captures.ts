@@ -5,7 +5,7 @@ import { captureSummary } from '../lib/outputs/capture-view.ts';
 import { isCaptureSource } from '../schema/index.ts';
 import type { Capture } from '../lib/content/capture-rules.ts';
 import { publication } from 'canimcp/build-context';
-import { captureHeadings, type CaptureHeading } from '../lib/outputs/capture-titles.ts';
+import { captureHeadings, titledCapture, type CaptureHeading } from '../lib/outputs/capture-titles.ts';
 import { PAGE_TITLE_MAX } from '../lib/markdown/snippet.ts';
 
 /** A valid capture with the bytes it was read from. */
@@ -51,8 +51,9 @@ const load = async (): Promise<CaptureView[]> => {
         a.capture.header.client.localeCompare(b.capture.header.client) ||
         b.summary.capturedAt.localeCompare(a.summary.capturedAt),
     );
+  // The same titles as the capture's page key holds (src/node/page-keys.ts).
   const headings = captureHeadings(
-    views.map(({ summary, clientName }) => ({ ...summary, clientName })),
+    views.map(({ capture }) => titledCapture(capture, site.clientById.get(capture.header.client)?.data.name)),
     PAGE_TITLE_MAX,
   );
   return views.map((view) => ({

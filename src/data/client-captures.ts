@@ -5,7 +5,10 @@ import {
   briefIdentities,
   captureListPage,
   clientTimeline,
+  identityNames,
   timelineIdentities,
+  newestVersions,
+  versionSpans,
   versionTable,
   type ClientIdentity,
   type ClientTimeline,
@@ -16,12 +19,19 @@ import { pageCount } from '../lib/outputs/paging.ts';
 import type { Capture } from '../lib/content/capture-rules.ts';
 import { captureSummary, type CaptureSummary } from '../lib/outputs/capture-view.ts';
 
-/** A client's versions and identities; both empty where nothing of it has been captured. */
+/** A client's versions and identities; all empty where nothing of it has been captured. */
 export interface ClientCaptures {
+  /** The newest versions, one row each: the versions page's table. */
   timeline: VersionTable;
+  /** Runs of consecutive versions that showed the same, folded: the client page's summary. */
+  spans: ReturnType<typeof versionSpans>;
+  /** How many versions were captured, the newest and the oldest. */
+  versions: { count: number; newest?: string; oldest?: string };
   identities: (ClientIdentity & { more: number })[];
   /** Identities beyond those shown. */
   identitiesOmitted: number;
+  /** Each clientInfo.name the identities carry: the client page's summary of them. */
+  names: ReturnType<typeof identityNames>;
   /** How many captures of it there are, and the pages of its capture list. */
   captures: number;
   pages: number;
@@ -60,11 +70,19 @@ const ofClient = async (client: string): Promise<{ captures: Capture[]; timeline
 /** The captures of one client, shaped for its page. */
 export const clientCaptures = async (client: string): Promise<ClientCaptures> => {
   const { captures, timeline } = await ofClient(client);
+  const all = versionTable(timeline, Infinity);
+  const identities = timelineIdentities(timeline);
   return {
-    timeline: versionTable(timeline),
-    ...(({ shown, omitted }) => ({ identities: shown, identitiesOmitted: omitted }))(
-      briefIdentities(timelineIdentities(timeline)),
-    ),
+    timeline: newestVersions(all),
+    spans: versionSpans(all),
+    versions: {
+      count: all.versions.length,
+      ...(all.versions[0] === undefined
+        ? {}
+        : { newest: all.versions[0].version, oldest: (all.versions.at(-1) ?? all.versions[0]).version }),
+    },
+    ...(({ shown, omitted }) => ({ identities: shown, identitiesOmitted: omitted }))(briefIdentities(identities)),
+    names: identityNames(identities),
     captures: captures.length,
     pages: pageCount(captures.length, CLIENT_CAPTURE_PAGE_SIZE),
   };

@@ -7,6 +7,7 @@ import {
   captureUrl,
   clientCapturesUrl,
   clientUrl,
+  clientVersionsUrl,
   featureUrl,
   htmlRoutePaths,
   noteUrl,
@@ -39,12 +40,13 @@ export const htmlPages = async () => {
     ...site.revisions.map((revision) => ({ path: revisionUrl(revision.id), lastmod: revision.lastUpdated })),
     ...site.capabilities.map((capability) => ({ path: capabilityUrl(capability.id), lastmod: capability.lastUpdated })),
     ...site.features.map((feature) => ({ path: featureUrl(feature.id), lastmod: feature.lastUpdated })),
-    // Each client's capture list, page by page, for the clients with captures.
-    ...[...Map.groupBy(captures, (view) => view.capture.header.client)].flatMap(([client, views]) =>
-      Array.from({ length: pageCount(views.length, CLIENT_CAPTURE_PAGE_SIZE) }, (_, index) => ({
+    // Each client's versions page and capture list, page by page, for the clients with captures.
+    ...[...Map.groupBy(captures, (view) => view.capture.header.client)].flatMap(([client, views]) => [
+      { path: clientVersionsUrl(client) },
+      ...Array.from({ length: pageCount(views.length, CLIENT_CAPTURE_PAGE_SIZE) }, (_, index) => ({
         path: pageUrl(clientCapturesUrl(client), index + 1),
       })),
-    ),
+    ]),
     ...captures.map((view) => ({
       path: captureUrl(view.capture.id),
       lastmod: view.summary.capturedAt.slice(0, 10),

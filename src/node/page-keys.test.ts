@@ -8,18 +8,31 @@ const ORIGIN = 'https://canimcp.io';
 const DATE = '2026-11-30';
 
 interface Made extends KeyedContent {
-  content: { research: { id: string; data: unknown }[] };
+  content: { research: { id: string; data: unknown }[]; clients: { id: string; data: { name: string } }[] };
   bodies: [CollectionName, string, { digest: string; lastUpdated: string }][];
   problems: Problem[];
   history: VerdictHistory;
   captureFiles: { id: string; sha256: string }[];
 }
 
+/** A capture header of fast-agent 0.3.10 over HTTP, captured at `capturedAt`. */
+const header = (capturedAt: string) => ({
+  capture: 1 as const,
+  client: 'fast-agent',
+  version: '0.3.10',
+  path: 'cli' as const,
+  transport: 'http' as const,
+  persona: 'observe',
+  capturedAt,
+  probe: '0.1.0',
+});
+
 /** Three notes, a client, a revision and a capability; `change` edits them before the keys are made. */
 const content = (change: (made: Made) => void = () => {}): Made => {
   const made: Made = {
     content: {
       research: ['a', 'b', 'c'].map((id) => ({ id, data: { id, title: `Note ${id}`, clients: ['fast-agent'] } })),
+      clients: [{ id: 'fast-agent', data: { name: 'fast-agent' } }],
     },
     bodies: [
       ['research', 'a', { digest: 'da', lastUpdated: '2026-11-01' }],
@@ -32,6 +45,7 @@ const content = (change: (made: Made) => void = () => {}): Made => {
     problems: [],
     history: { available: false, reason: 'no git' },
     captureFiles: [{ id: 'cap-1', sha256: 'aaa' }],
+    validCaptures: new Map([['cap-1', { header: header('2026-11-20T09:15:00Z') }]]),
   };
   change(made);
   return made;
@@ -108,6 +122,16 @@ describe('fileKey', () => {
       DATE,
     );
     expect(fileKey(added, 'captures/cap-1.html')).toBe(page);
+    // A capture alike in client, version, persona, face and transport retitles it (its day, then its time, show).
+    const alike = pageKeys(
+      content((made) => {
+        made.captureFiles.push({ id: 'cap-2', sha256: 'ccc' });
+        made.validCaptures = new Map([...made.validCaptures, ['cap-2', { header: header('2026-11-21T09:15:00Z') }]]);
+      }),
+      ORIGIN,
+      DATE,
+    );
+    expect(fileKey(alike, 'captures/cap-1.html')).not.toBe(page);
     const retitled = pageKeys(
       content((made) => (made.content.research[0] = { id: 'a', data: { title: 'New' } })),
       ORIGIN,

@@ -17,9 +17,11 @@
  * - a client's files: those and the verdict history (a commit can change it without changing
  *   any file; its pages list its captures too); a feature's page and twin by the same parts, as its
  *   rows are the clients' verdicts and what their captures show;
- * - a capture's files (`captures/<id>.html`, `.md`, `.jsonl`): the site key and the capture file's
- *   hash. A capture's page shows its own file, its client's name and the notes citing it, all in
- *   those, so adding a capture rebuilds the client's pages and the lists, not every other capture.
+ * - a capture's files (`captures/<id>.html`, `.md`, `.jsonl`): the site key, the capture file's
+ *   hash and its page's title and description (`captureHeadings`: they say the day or the time only
+ *   while another capture is alike, so a new capture can retitle the ones it resembles). A capture's
+ *   page shows its own file, its client's name and the notes citing it, all in those, so adding a
+ *   capture rebuilds the client's pages, the lists and the captures alike to it, not every other one.
  *
  * Each kind of file's key is made of the parts `keyScopes` names, and nothing else; the same table
  * says what its routes may read (tests/page-scopes.test.ts walks every keyed route's imports and
@@ -29,7 +31,9 @@
  * Every other file (the fixed pages, schemas) has no key and is built every time.
  */
 import type { Body } from '../lib/outputs/bodies.ts';
-import type { CaptureBytes } from '../lib/content/capture-rules.ts';
+import type { Capture, CaptureBytes } from '../lib/content/capture-rules.ts';
+import { captureHeadings, titledCapture } from '../lib/outputs/capture-titles.ts';
+import { PAGE_TITLE_MAX } from '../lib/markdown/snippet.ts';
 import { outputFile } from '../lib/outputs/output-files.ts';
 import { pageCount, pageUrl } from '../lib/outputs/paging.ts';
 import { formatProblem, type Problem } from '../lib/content/problems.ts';
@@ -41,12 +45,14 @@ import { cacheKey } from './json-file.ts';
 /** What the keys are made of: the prepared content (prepare.ts) holds all of it. */
 export interface KeyedContent {
   /** The notes' frontmatter, by id, in a stable order. */
-  content: { research: readonly { id: string; data: unknown }[] };
+  content: { research: readonly { id: string; data: unknown }[]; clients: readonly { id: string; data: { name: string } }[] };
   /** Every entry's digest and `last-updated`. */
   bodies: readonly (readonly [CollectionName, string, Pick<Body, 'digest' | 'lastUpdated'>])[];
   problems: readonly Problem[];
   history: VerdictHistory;
   captureFiles: readonly Pick<CaptureBytes, 'id' | 'sha256'>[];
+  /** The valid captures' headers: a capture page's title tells it from the captures alike (capture-titles.ts). */
+  validCaptures: ReadonlyMap<string, Pick<Capture, 'header'>>;
 }
 
 /**
@@ -134,7 +140,21 @@ export const pageKeys = (content: KeyedContent, origin: string, date: string): P
     capabilities: keyOf('capabilities'),
     features: keyOf('features'),
   };
-  const captures = new Map(content.captureFiles.map((file) => [file.id, keyOf('captures', file.sha256)]));
+  // A capture's page also shows its title, which says more (the day, the time) while another capture
+  // is alike: adding a capture can retitle the captures it resembles, so each key holds its heading.
+  const names = new Map(content.content.clients.map((client) => [client.id, client.data.name]));
+  const headings = captureHeadings(
+    [...content.validCaptures].map(([id, capture]) =>
+      titledCapture({ id, header: capture.header }, names.get(capture.header.client)),
+    ),
+    PAGE_TITLE_MAX,
+  );
+  const captures = new Map(
+    content.captureFiles.map((file) => {
+      const heading = headings.get(file.id);
+      return [file.id, keyOf('captures', cacheKey([file.sha256, heading?.title ?? '', heading?.description ?? '']))];
+    }),
+  );
   return { listingKey: keyOf('listing'), entryKeys, notes, entries, listing, captures };
 };
 

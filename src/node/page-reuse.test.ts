@@ -19,6 +19,7 @@ const keys = (digests: { a: string; b: string }) =>
           { id: 'a', data: {} },
           { id: 'b', data: {} },
         ],
+        clients: [],
       },
       bodies: (['a', 'b'] as const).map((id): [CollectionName, string, { digest: string; lastUpdated: string }] => [
         'research',
@@ -28,6 +29,7 @@ const keys = (digests: { a: string; b: string }) =>
       problems: [] as Problem[],
       history: { available: false, reason: 'no git' },
       captureFiles: [],
+      validCaptures: new Map(),
     },
     'https://canimcp.io',
     '2026-11-30',

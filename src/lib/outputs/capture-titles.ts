@@ -17,6 +17,23 @@ export interface TitledCapture {
   capturedAt: string;
 }
 
+/** What the title needs of a capture, from its header and its client's display name (its id where it has none). */
+export const titledCapture = (
+  capture: {
+    id: string;
+    header: Pick<TitledCapture, 'version' | 'persona' | 'path' | 'transport' | 'capturedAt'> & { client: string };
+  },
+  clientName: string | undefined,
+): TitledCapture => ({
+  id: capture.id,
+  clientName: clientName ?? capture.header.client,
+  version: capture.header.version,
+  persona: capture.header.persona,
+  path: capture.header.path,
+  transport: capture.header.transport,
+  capturedAt: capture.header.capturedAt,
+});
+
 /** A capture page's head: its title (before the site's suffix) and its meta description. */
 export interface CaptureHeading {
   title: string;

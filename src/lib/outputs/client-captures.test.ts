@@ -11,6 +11,8 @@ import {
   clientTimeline,
   compareVersionsDescending,
   captureListPage,
+  identityNames,
+  versionSpans,
   versionAnchors,
   versionTable,
 } from './client-captures.ts';
@@ -245,5 +247,45 @@ describe("a client's timeline, summarised for its page", () => {
     expect(briefIdentities(identities, 2)).toMatchObject({ omitted: identities.length - 2 });
     expect(briefIdentities(identities, 2).shown).toHaveLength(2);
     expect(briefIdentities(identities).omitted).toBe(0);
+  });
+
+  /** The fixture's captures again as `versions`, each of its own version `9.0.<n>`, with what `shape` says of the n-th. */
+  const asVersions = (count: number, shape: (n: number) => number) =>
+    Array.from({ length: count }, (_, n) => {
+      const capture = captures[shape(n)] as Capture;
+      return { ...capture, id: `v${n}`, header: { ...capture.header, version: `9.0.${n}` } };
+    });
+
+  test('versions in a row that showed the same share a span, newest first; one that differs breaks it, even if the same shows again after', () => {
+    // 9.0.0–9.0.2 as the stdio capture, 9.0.3 as the legacy one, 9.0.4–9.0.5 as the stdio one again.
+    const { spans, older } = versionSpans(versionTable(clientTimeline(asVersions(6, (n) => (n === 3 ? 2 : 0))), Infinity));
+    expect(spans.map((span) => [span.newest, span.oldest, span.versions, span.captures])).toEqual([
+      ['9.0.5', '9.0.4', 2, 2],
+      ['9.0.3', '9.0.3', 1, 1],
+      ['9.0.2', '9.0.0', 3, 3],
+    ]);
+    expect(spans[0]).toMatchObject({
+      faces: [{ path: 'cli', transport: 'stdio' }],
+      personas: [{ persona: 'observe', showed: [SHOWED['fast-agent-0-2-40-observe-stdio']] }],
+      scenarios: [],
+      offered: ['2025-06-18'],
+      declared: ['roots', 'sampling'],
+      listed: { page: 1, anchor: 'v-9.0.5' },
+    });
+    expect(older).toEqual({ spans: 0, versions: 0, captures: 0 });
+  });
+
+  test('keeps the newest spans and counts the versions and captures of the rest', () => {
+    const { spans, older } = versionSpans(versionTable(clientTimeline(asVersions(5, (n) => n % 2)), Infinity), 2);
+    expect(spans.map((span) => span.newest)).toEqual(['9.0.4', '9.0.3']);
+    expect(older).toEqual({ spans: 3, versions: 3, captures: 3 });
+  });
+
+  test('each clientInfo.name the identities carry, with how many identities and captures carry it', () => {
+    expect(identityNames(clientIdentities(captures))).toEqual([
+      { name: '<img src=x onerror=alert(1)>', identities: 1, captures: 1 },
+      { name: 'fast-agent-mcp', identities: 2, captures: 2 },
+    ]);
+    expect(identityNames([])).toEqual([]);
   });
 });

@@ -352,10 +352,18 @@ export const versionTable = (
       listed,
     };
   });
-  const left = versions.slice(limit);
+  return newestVersions({ capabilities: timeline.capabilities, versions }, limit);
+};
+
+/** A table's newest `limit` versions, and how many older versions and captures (with the versions they span) were left out. */
+export const newestVersions = (
+  table: Pick<VersionTable, 'capabilities' | 'versions'>,
+  limit = TIMELINE_VERSIONS,
+): VersionTable => {
+  const left = table.versions.slice(limit);
   return {
-    capabilities: timeline.capabilities,
-    versions: versions.slice(0, limit),
+    capabilities: table.capabilities,
+    versions: table.versions.slice(0, limit),
     older: {
       versions: left.length,
       captures: left.reduce((sum, group) => sum + group.captures, 0),
@@ -396,3 +404,120 @@ export const briefIdentities = (
   shown: identities.slice(0, rows).map((identity) => briefIdentity(identity)),
   omitted: Math.max(0, identities.length - rows),
 });
+
+/** A persona's handshakes or a scenario's runs across a span of versions: what they showed, without counts. */
+export interface SpanRun {
+  persona: string;
+  scenario?: string;
+  showed: string[];
+}
+
+/**
+ * Consecutive versions whose captures showed the same (same faces, the same outcome for each persona
+ * and scenario, the same versions offered and capabilities declared), folded into one row: what a
+ * client's page shows, so a client captured at a hundred versions that behaved alike reads as a few rows.
+ */
+export interface VersionSpan {
+  newest: string;
+  oldest: string;
+  versions: number;
+  captures: number;
+  faces: { path: string; transport: string }[];
+  personas: SpanRun[];
+  scenarios: SpanRun[];
+  offered: string[];
+  /** The capabilities its captures declared (every one that any declared), in column order. */
+  declared: string[];
+  /** Where the span's newest version starts in the client's capture list. */
+  listed: { page: number; anchor: string };
+  /** The last day any of its versions was captured. */
+  lastCaptured: string;
+}
+
+/** At most this many spans on a client's page: the rest are on its versions page. */
+export const VERSION_SPANS = 12;
+
+const spanRuns = (runs: readonly VersionRun[]): SpanRun[] =>
+  runs.map((run) => ({
+    persona: run.persona,
+    ...(run.scenario === undefined ? {} : { scenario: run.scenario }),
+    showed: run.outcomes.map((outcome) => outcome.showed).sort(),
+  }));
+
+/** What must be equal for two versions to share a span (every field the span shows). */
+const spanShape = (row: VersionRow, capabilities: readonly string[]) =>
+  JSON.stringify([
+    row.faces.map((face) => `${face.path}\0${face.transport}`).sort(),
+    spanRuns(row.personas).sort((a, b) => a.persona.localeCompare(b.persona)),
+    spanRuns(row.scenarios),
+    row.offered,
+    capabilities.map((capability) => [row.declared[capability] ?? null, row.declaredIn[capability] === undefined]),
+  ]);
+
+/**
+ * Folds a client's versions (newest first, as `versionTable` gives them, all of them) into spans of
+ * consecutive versions that showed the same, newest first; keeps the newest `limit` spans and counts
+ * what was left out.
+ */
+export const versionSpans = (
+  table: Pick<VersionTable, 'capabilities' | 'versions'>,
+  limit = VERSION_SPANS,
+): { spans: VersionSpan[]; older: { spans: number; versions: number; captures: number } } => {
+  const spans: VersionSpan[] = [];
+  // Each span's shape, by index: what the next version must equal to join it.
+  const shapes: string[] = [];
+  for (const row of table.versions) {
+    const shape = spanShape(row, table.capabilities);
+    const last = spans.at(-1);
+    if (last !== undefined && shapes.at(-1) === shape) {
+      last.oldest = row.version;
+      last.versions += 1;
+      last.captures += row.captures;
+      if (row.lastCaptured > last.lastCaptured) last.lastCaptured = row.lastCaptured;
+      continue;
+    }
+    shapes.push(shape);
+    spans.push({
+      newest: row.version,
+      oldest: row.version,
+      versions: 1,
+      captures: row.captures,
+      faces: row.faces.map(({ path, transport }) => ({ path, transport })),
+      personas: spanRuns(row.personas),
+      scenarios: spanRuns(row.scenarios),
+      offered: row.offered,
+      declared: table.capabilities.filter(
+        (capability) => row.declared[capability] !== undefined || row.declaredIn[capability] !== undefined,
+      ),
+      listed: row.listed,
+      lastCaptured: row.lastCaptured,
+    });
+  }
+  const left = spans.slice(limit);
+  return {
+    spans: spans.slice(0, limit),
+    older: {
+      spans: left.length,
+      versions: left.reduce((sum, span) => sum + span.versions, 0),
+      captures: left.reduce((sum, span) => sum + span.captures, 0),
+    },
+  };
+};
+
+/** Each distinct `clientInfo.name` among a client's identities (newest first), with how many identities and captures carry it. */
+export const identityNames = (
+  identities: readonly ClientIdentity[],
+): { name?: string; identities: number; captures: number }[] => {
+  const names = new Map<string | undefined, { name?: string; identities: number; captures: number }>();
+  for (const identity of identities) {
+    const known = names.get(identity.name) ?? {
+      ...(identity.name === undefined ? {} : { name: identity.name }),
+      identities: 0,
+      captures: 0,
+    };
+    known.identities += 1;
+    known.captures += identity.captures.length;
+    names.set(identity.name, known);
+  }
+  return [...names.values()];
+};

@@ -4,11 +4,11 @@
  * What a client sent goes in code spans, so no client string becomes Markdown or markup.
  */
 import { codeSpan } from './capture-view.ts';
-import type { ClientIdentity, TimelineRow, VersionRun, VersionTable } from './client-captures.ts';
+import type { ClientIdentity, SpanRun, TimelineRow, VersionRun, VersionTable, versionSpans } from './client-captures.ts';
 import { llmsTxt } from './llms.ts';
 import type { Axis, MatrixCell } from '../matrix/matrix.ts';
 import { markdownCell } from '../matrix/matrix-twin.ts';
-import { captureUrl, clientCapturesUrl, clientUrl, entryUrl } from '../routes/urls.ts';
+import { captureUrl, clientCapturesUrl, clientUrl, clientVersionsUrl, entryUrl } from '../routes/urls.ts';
 
 /** Client text as a code span that a table cell's pipe cannot end. */
 const tableCode = (text: string) => codeSpan(text).replace(/\|/g, '\\|');
@@ -63,15 +63,8 @@ const runsCell = (runs: readonly VersionRun[]): string =>
         )
         .join(' · ');
 
-/** `## Versions captured` and `## Identities observed`, from the client's captures; a line each where there are none. */
-export const clientCapturesMarkdown = (
-  client: { id: string; name: string; captures: number },
-  timeline: VersionTable,
-  identities: readonly ClientIdentity[],
-): string => {
-  const { name } = client;
-  if (timeline.versions.length === 0)
-    return `## Versions captured\n\nNo wire capture of ${name} yet.\n\n## Identities observed\n\nNone observed yet.`;
+/** Every version one a row, as the versions page's table: faces, each persona's and scenario's outcomes (linked), offered, declared. */
+const versionRowsMarkdown = (timeline: VersionTable): string => {
   const versions = table(
     ['Version', 'Captures', 'Faces', 'Handshakes', 'Scenarios', 'Offered', ...timeline.capabilities.map(tableCode), 'Captured'],
     timeline.versions.map((group) => [
@@ -95,7 +88,12 @@ export const clientCapturesMarkdown = (
     timeline.older.versions > 0
       ? `\n\n${timeline.older.versions} older versions (${timeline.older.captures} captures) are left out here.`
       : '';
-  const named = table(
+  return `${versions}${older}`;
+};
+
+/** The identities a client presented, one a row, each naming the captures that show it. */
+const identitiesMarkdown = (identities: readonly ClientIdentity[]): string =>
+  table(
     ['clientInfo.name', 'title', 'version', 'User-Agent', 'Face, transport', 'Captures'],
     identities.map((identity) => [
       identity.name === undefined ? 'none sent' : tableCode(identity.name),
@@ -106,8 +104,60 @@ export const clientCapturesMarkdown = (
       identity.captures.map((capture) => `[${tableCode(capture.version)}](${captureUrl(capture.id, 'twin')})`).join(', '),
     ]),
   );
-  return `## Versions captured\n\nOne row per version, newest first: its captures by face and transport, each persona's handshakes and each scenario's runs with what they showed, each linking the newest capture's twin that showed it. [All ${client.captures} captures](${clientCapturesUrl(client.id, 'twin')}) are listed one by one.\n\n${versions}${older}\n\n## Identities observed\n\n${named}`;
+
+/** A span's runs as one cell: each persona or scenario with what it showed. */
+const spanRunsCell = (runs: readonly SpanRun[]): string =>
+  runs.length === 0
+    ? 'none'
+    : runs
+        .map(
+          (run) =>
+            `${tableCode(run.scenario ?? run.persona)}${run.scenario !== undefined && run.persona !== 'observe' ? ` (${tableCode(run.persona)})` : ''}: ${run.showed.join('; ')}`,
+        )
+        .join(' · ');
+
+/**
+ * `## Versions captured` and `## Identities observed` of a client's twin, as its page shows them:
+ * consecutive versions that showed the same folded into a row (the versions twin has one a row),
+ * and the identities; a line each where there are none.
+ */
+export const clientCapturesMarkdown = (
+  client: { id: string; name: string; captures: number },
+  spans: ReturnType<typeof versionSpans>,
+  versions: { count: number; newest?: string; oldest?: string },
+  identities: readonly ClientIdentity[],
+): string => {
+  const { name } = client;
+  if (versions.count === 0)
+    return `## Versions captured\n\nNo wire capture of ${name} yet.\n\n## Identities observed\n\nNone observed yet.`;
+  const rows = table(
+    ['Versions', 'Captures', 'Faces', 'Handshakes', 'Scenarios', 'Offered', 'Declared', 'Captured'],
+    spans.spans.map((span) => [
+      span.versions === 1 ? tableCode(span.newest) : `${tableCode(span.oldest)} to ${tableCode(span.newest)} (${span.versions})`,
+      String(span.captures),
+      span.faces.map((face) => `${face.path}, ${face.transport}`).join('; '),
+      spanRunsCell(span.personas),
+      spanRunsCell(span.scenarios),
+      span.offered.length === 0 ? 'none seen' : span.offered.map(tableCode).join(', '),
+      span.declared.length === 0 ? 'none' : span.declared.map(tableCode).join(', '),
+      span.lastCaptured.slice(0, 10),
+    ]),
+  );
+  const older =
+    spans.older.spans > 0
+      ? `\n\n${spans.older.versions} older versions (${spans.older.captures} captures, in ${spans.older.spans} more rows) are on the capture list.`
+      : '';
+  const range = versions.count > 1 ? ` (${tableCode(versions.oldest ?? '')} to ${tableCode(versions.newest ?? '')})` : '';
+  return `## Versions captured\n\n${client.captures} captures of ${versions.count} version${versions.count === 1 ? '' : 's'}${range}, newest first; consecutive versions whose captures showed the same share a row. [${name}'s versions](${clientVersionsUrl(client.id, 'twin')}) gives each version its own row, each outcome linking the newest capture's twin that showed it; [all ${client.captures} captures](${clientCapturesUrl(client.id, 'twin')}) are listed one by one.\n\n${rows}${older}\n\n## Identities observed\n\n${identitiesMarkdown(identities)}`;
 };
+
+/** `/clients/<id>/versions.md`: every captured version one a row (the newest), and every identity, as the versions page shows them. */
+export const clientVersionsTwin = (
+  client: { id: string; name: string; captures: number },
+  timeline: VersionTable,
+  identities: readonly ClientIdentity[],
+): string =>
+  `# ${client.name}: versions\n\nOne row per version, newest first: its captures by face and transport, each persona's handshakes and each scenario's runs with what they showed, each linking the newest capture's twin that showed it. [All ${client.captures} captures](${clientCapturesUrl(client.id, 'twin')}) are listed one by one; the client's own entry: [${client.name}](${clientUrl(client.id, 'twin')}).\n\n## Versions captured\n\n${versionRowsMarkdown(timeline)}\n\n## Identities observed\n\n${identitiesMarkdown(identities)}\n`;
 
 /** `/clients/<id>/captures.md`: every capture of a client, by version, newest first, as llms.txt lists them. */
 export const clientCaptureListTwin = (client: { id: string; name: string }, rows: readonly TimelineRow[]): string => {

@@ -146,6 +146,10 @@ export const captureOfPath = (path: string): { id: string; form: Form | 'file' }
 export const clientCapturesUrl = (id: string, form: Form = 'html'): string =>
   form === 'html' ? `/clients/${id}/captures` : `/clients/${id}/captures.md`;
 
+/** A client's versions page (`/clients/<id>/versions`: every captured version one a row, and the identities observed), or its twin. */
+export const clientVersionsUrl = (id: string, form: Form = 'html'): string =>
+  form === 'html' ? `/clients/${id}/versions` : `/clients/${id}/versions.md`;
+
 /** Collections whose entries have a scoped llms.txt and (clients only) an Atom feed of their own. */
 type Scoped = 'clients' | 'revisions';
 

@@ -22,7 +22,17 @@ import { clearLeftovers, previousFolder, stagingFolder } from '../build-folders.
 import { foldCaptures } from '../capture-fold.ts';
 import { configuredHost, siteOrigin } from '../environment.ts';
 import { manifestFile, commitManifest, foldedFolder, retractManifest } from '../page-reuse.ts';
-import { astroCacheDir, repoRoot } from '../paths.ts';
+import { astroCacheDir, contentDir, repoRoot } from '../paths.ts';
+import { codeVersion } from '../code-version.ts';
+import {
+  bundleHolds,
+  contentInputs,
+  keptIndex,
+  readBundleRecord,
+  recordsDigest,
+  writeBundleRecord,
+  type BundleRecord,
+} from '../bundle-reuse.ts';
 import { worthRewriting } from '../json-file.ts';
 import { parseLines, readRecordsCache, recordsCacheFile, writeRecordsCache } from '../records-cache.ts';
 import { guessIndex, startIndex, type GuessedIndex, type PendingIndex } from '../search-index.ts';
@@ -51,26 +61,43 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
     nextManifest: `${manifestFile(cacheDir)}.next-${process.pid}`,
     quiet: options.quiet ?? false,
   };
-  // Index, begun on a guess while the child starts: Pagefind takes the last build's records in.
+  // Index, begun on a guess while the child starts: Pagefind takes the last build's records in,
+  // unless nothing but captures changed since the published bundle was written (bundle-reuse.ts),
+  // in which case the records are likely the same and the bundle is likely kept.
   const recordsFile = recordsCacheFile(cacheDir);
   const [scratch, seed] = indexFolders(job);
-  const guessing = readRecordsCache(recordsFile).then((guess) => (guess ? guessIndex(guess, scratch, seed) : undefined));
+  const [lastBundle, inputs, code] = await Promise.all([readBundleRecord(cacheDir), contentInputs(contentDir()), codeVersion()]);
+  const guessing =
+    lastBundle?.inputs === inputs
+      ? Promise.resolve(undefined)
+      : readRecordsCache(recordsFile).then((guess) => (guess ? guessIndex(guess, scratch, seed) : undefined));
   let index: Promise<PendingIndex> | undefined;
   let keeping: Promise<void> | undefined;
+  let made: Pick<BundleRecord, 'records' | 'inputs'> | undefined;
   // Read, validate, render, plan pages, Astro, twins and files: in the child, which sends the records.
-  const code = await runPageBuild(job, (lines) => {
-    index = guessing.then((guessed) =>
-      settleIndex(guessed, lines, scratch, seed, (changed) => {
+  const exitCode = await runPageBuild(job, (lines) => {
+    made = { records: recordsDigest(code, lines), inputs };
+    const records = made.records;
+    index = guessing.then(async (guessed) => {
+      if (await bundleHolds(lastBundle, records, seed)) {
+        // The published bundle is the one these records make: keep it, and stop a guess in flight.
+        await guessed?.discard();
+        console.log(
+          `${new Date().toTimeString().slice(0, 8)} [canimcp:pagefind] pagefind: kept the published bundle, made from these ${lines.length} records`,
+        );
+        return keptIndex(seed, lines.length);
+      }
+      return settleIndex(guessed, lines, scratch, seed, (changed) => {
         if (worthRewriting(changed, lines.length)) keeping = writeRecordsCache(recordsFile, lines);
-      }),
-    );
+      });
+    });
   });
   try {
-    if (code !== 0 || index === undefined) {
+    if (exitCode !== 0 || index === undefined) {
       // The child said why; an index it never finished is stopped, and nothing is left behind.
       await (index === undefined ? (await guessing)?.discard() : (await index).discard());
       await discardStaging(job);
-      if (code === 0) throw new Error('the page build sent no search records');
+      if (exitCode === 0) throw new Error('the page build sent no search records');
       return false;
     }
     await writeIndex(await index, job);
@@ -79,6 +106,8 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
     await keeping;
   }
   await swapIntoDist(job);
+  // What the published bundle was made from, for the next build to keep it (after the swap: the stamps are the published files').
+  if (made !== undefined) await writeBundleRecord(cacheDir, seed, made);
   return true;
 };
 

@@ -25,7 +25,8 @@ export const GET: APIRoute<Props> = async ({ props }) => {
         clientFeaturesMarkdown(features.cellsOfClient(client.id), features.featureTitle),
         clientCapturesMarkdown(
           { id: client.id, name: client.data.name, captures: captured.captures },
-          captured.timeline,
+          captured.spans,
+          captured.versions,
           captured.identities,
         ),
       ],

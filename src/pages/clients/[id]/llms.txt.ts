@@ -2,7 +2,7 @@ import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../../data/paths.ts';
 import { llmsTxt, noteLinks } from '../../../lib/outputs/llms.ts';
 import { textResponse } from '../../../lib/outputs/responses.ts';
-import { absoluteUrl, clientCapturesUrl, clientUrl, llmsUrl } from '../../../lib/routes/urls.ts';
+import { absoluteUrl, clientCapturesUrl, clientUrl, clientVersionsUrl, llmsUrl } from '../../../lib/routes/urls.ts';
 import { clientCaptureRows } from '../../../data/client-captures.ts';
 import { siteOrigin } from '../../../data/environment.ts';
 
@@ -28,6 +28,11 @@ export const GET: APIRoute<Props> = async ({ props: { client } }) => {
             captures === 0
               ? []
               : [
+                  {
+                    title: `${client.data.name}: versions`,
+                    url: clientVersionsUrl(client.id, 'twin'),
+                    description: `every captured version of ${client.data.name}, one a row, with what its captures showed, and the identities it presented`,
+                  },
                   {
                     title: `${client.data.name}: captures`,
                     url: clientCapturesUrl(client.id, 'twin'),
