@@ -216,6 +216,7 @@ describe('npm run build after an edit', () => {
             editedTwin: await page(edited.replace(/\.html$/, '.md')),
             client: await page(client),
             clientFeed: await page(clientFeed),
+            clientCaptures: await page('clients/fast-agent/captures.html'),
           };
         };
         const note = (file: string) => path.join(dir, file.replace(/\.html$/, '.md'));
@@ -251,7 +252,9 @@ describe('npm run build after an edit', () => {
         const captured = await build();
         expect(captured.output).toMatch(/kept \d+ unchanged files of the published site/);
         expect(captured.untouched).toEqual(second.untouched);
-        expect(captured.client.html).toContain('href="/captures/fast-agent-0-2-41-observe-stdio"');
+        // The client's page sums its versions up and links the version's row of its captures list.
+        expect(captured.client.html).toContain('href="/clients/fast-agent/captures#v-0.2.41"');
+        expect(captured.clientCaptures.html).toContain('href="/captures/fast-agent-0-2-41-observe-stdio"');
         expect(second.client.html).not.toContain('0.2.41');
 
         // Another note's title shows on this page (related notes), so every page is rendered again.
