@@ -22,7 +22,7 @@ const headerOf = (scenario: string) =>
   }) as CaptureHeader;
 
 /** A capture from `[from, message, t?]` rows, closed by the client at the end. */
-const capture = (scenario: string, rows: readonly (readonly ['client' | 'probe', unknown, number?])[]) => {
+const capture = (scenario: string, rows: readonly (readonly ['client' | 'probe', unknown, (number | undefined)?])[]) => {
   const events: CaptureEvent[] = rows.map(([from, message, t], index) => ({
     seq: index + 1,
     t: t ?? index + 1,
