@@ -43,13 +43,15 @@ const assets = (options: { broken?: number } = {}) => {
   const asked: string[] = [];
   const env: WorkerEnv = {
     ASSETS: {
-      fetch: async (request) => {
+      fetch: (request) => {
         const { pathname } = new URL(request.url);
         asked.push(`${request.method} ${pathname}`);
         const pack = packs.get(pathname);
-        return pack === undefined
-          ? new Response('<h1>Not found</h1>', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } })
-          : new Response(pack.slice(), { status: 200 });
+        return Promise.resolve(
+          pack === undefined
+            ? new Response('<h1>Not found</h1>', { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } })
+            : new Response(pack.slice(), { status: 200 }),
+        );
       },
     },
   };

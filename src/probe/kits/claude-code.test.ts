@@ -10,8 +10,8 @@ const session = () => {
 };
 
 test.each([
-  ['2.1.332', "claude -p go --tools ToolSearch --allowedTools mcp__canimcp-probe --output-format stream-json --verbose"],
-  ['2.0.31', "claude -p go --tools ToolSearch --allowedTools mcp__canimcp-probe --output-format stream-json --verbose"],
+  ['2.1.332', 'claude -p go --tools ToolSearch --allowedTools mcp__canimcp-probe --output-format stream-json --verbose'],
+  ['2.0.31', 'claude -p go --tools ToolSearch --allowedTools mcp__canimcp-probe --output-format stream-json --verbose'],
   ['2.0.30', 'claude -p go --allowedTools mcp__canimcp-probe --output-format stream-json --verbose'],
   ['1.0.21', 'claude -p go --allowedTools mcp__canimcp-probe --output-format stream-json --verbose'],
 ])('the Claude Code %s session narrows its built-in tools only where `--tools` exists', (version, expected) => {

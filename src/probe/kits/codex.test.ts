@@ -23,7 +23,9 @@ const argsAt = (face: string, version: string) => faceOf(codex(), 'stdio', face)
 const configAt = (face: string, version: string) => {
   const chosen = faceOf(codex(), 'stdio', face);
   if (chosen === undefined) throw new Error(`no face ${face}`);
-  return setupOf(codex(), chosen, context(version)).files.map((file) => ('text' in file ? file.text : '')).join('');
+  return setupOf(codex(), chosen, context(version))
+    .files.map((file) => ('text' in file ? file.text : ''))
+    .join('');
 };
 
 test.each([
