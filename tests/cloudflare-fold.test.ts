@@ -6,7 +6,8 @@
  * with the same content and settings) answers with the same bytes and the headers that form gives
  * them, and the deployment counts three files fewer a capture, plus the packs.
  */
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -59,7 +60,7 @@ describe('DEPLOY_HOST=cloudflare folds the captures', () => {
     expect(files).toContain('_worker.js');
     expect(files).toContain('_routes.json');
     expect(captureFiles()).toHaveLength(9);
-    expect(buildLog).toContain('cloudflare: folded 9 files of 3 captures into 1 packs, served by _worker.js');
+    expect(buildLog).toContain('cloudflare: folded 9 files of 3 captures into 1 packs (0 kept unchanged), served by _worker.js');
   });
 
   test('Pages counts three files fewer a capture, plus the packs', () => {
@@ -119,4 +120,47 @@ describe('DEPLOY_HOST=cloudflare folds the captures', () => {
     expect([...ours.keys()]).toEqual([...theirs.keys()]);
     for (const [file, text] of ours) expect(text, file).toBe(theirs.get(file));
   });
+});
+
+describe('a rebuild of the Cloudflare form', () => {
+  test(
+    'keeps a pack whose captures are unchanged, and packs again the one a new capture joins',
+    { timeout: 480_000 },
+    async () => {
+      const before = await readFile(path.join(folded, 'capture-packs/000.pack'));
+      const again = await buildContent('cloudflare-fold', fixtureContent, {
+        DEPLOY_HOST: 'cloudflare',
+        REPOSITORY_URL: fixtureRepository,
+      });
+      if (!again.ok) throw new Error(again.stderr);
+      expect(again.stdout).toContain('into 1 packs (1 kept unchanged)');
+      expect((await readFile(path.join(folded, 'capture-packs/000.pack'))).equals(before)).toBe(true);
+      // The same content with one capture more, rebuilt into the same site with the same caches.
+      const content = await mkdtemp(path.join(tmpdir(), 'canimcp-fold-'));
+      try {
+        await cp(fixtureContent, content, { recursive: true });
+        const [first] = captureFiles().filter(({ file }) => file.endsWith('.jsonl'));
+        if (first === undefined) throw new Error('the fixture has no capture');
+        const id = path.basename(first.file, '.jsonl');
+        await cp(path.join(content, 'captures', `${id}.jsonl`), path.join(content, 'captures', `${id}-again.jsonl`));
+        const added = await buildContent('cloudflare-fold', content, {
+          DEPLOY_HOST: 'cloudflare',
+          REPOSITORY_URL: fixtureRepository,
+        });
+        if (!added.ok) throw new Error(added.stderr);
+        expect(added.stdout).toContain('folded 12 files of 4 captures into 1 packs (0 kept unchanged)');
+        const rebuilt = (
+          (await import(`${pathToFileURL(path.join(folded, '_worker.js')).href}?added`)) as { default: PagesFunction }
+        ).default;
+        const fetchFrom = (url: string) =>
+          rebuilt.fetch(new Request(`https://canimcp.io${url}`), { ASSETS: { fetch: staticAssets(folded) } });
+        const response = await fetchFrom(`/captures/${id}-again.jsonl`);
+        expect(response.status).toBe(200);
+        expect(Buffer.from(await response.arrayBuffer()).equals(await readFile(path.join(netlify, first.file)))).toBe(true);
+        for (const { url } of captureFiles()) expect((await fetchFrom(url)).status, url).toBe(200);
+      } finally {
+        await rm(content, { recursive: true, force: true });
+      }
+    },
+  );
 });

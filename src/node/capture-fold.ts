@@ -11,7 +11,7 @@
  * next build reuses them as if they were still in the published site (page-reuse.ts).
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -20,6 +20,8 @@ import { routesJson, type FoldConfig } from '../lib/outputs/capture-worker.ts';
 import { captureHeaders } from '../lib/outputs/headers.ts';
 import { captureUrl, routes } from '../lib/routes/urls.ts';
 import { OPEN_FILES, mapLimited } from '../lib/tasks/map-limited.ts';
+import { cacheKey, readJsonFile, writeInPieces } from './json-file.ts';
+import { fileStamp } from './page-reuse.ts';
 
 /** What a fold did: how many captures, files and packs. */
 export interface Folded {
@@ -27,6 +29,8 @@ export interface Folded {
   /** The files moved into packs. */
   files: number;
   packs: number;
+  /** The packs kept from the published site, unchanged. */
+  kept: number;
 }
 
 /** The Function's module, beside which the bundler resolves the entry's import. */
@@ -90,38 +94,106 @@ export const workerSource = async (config: FoldConfig): Promise<string> => {
 };
 
 /**
- * Folds the captures of the built site in `site`: writes the packs, `_worker.js` and `_routes.json`,
- * and moves the folded files under `held` (same relative paths). A site without captures is left
- * as it is. Throws on any failure; the caller discards the site then (it is the staging folder).
+ * What the published packs were made of, for the next fold to keep those whose members did not
+ * change: per pack, a key of the code, the origin, the number of packs and each member file's URL
+ * and stamp (`fileStamp`: a member the build took from the published site keeps its stamp, a member
+ * rendered again has another), and the pack file's own stamp as published.
  */
-export const foldCaptures = async (site: string, origin: string, held: string): Promise<Folded> => {
+export interface PackRecord {
+  packs: Record<string, { members: string; stamp: string }>;
+}
+
+export const packRecordFile = (cacheDir: string): string => path.join(cacheDir, 'canimcp', 'capture-packs.json');
+
+const isPackRecord = (value: unknown): value is PackRecord =>
+  typeof value === 'object' && value !== null && typeof (value as Partial<PackRecord>).packs === 'object';
+
+/** The last fold's record; undefined where there is none. */
+export const readPackRecord = (cacheDir: string): Promise<PackRecord | undefined> =>
+  readJsonFile(packRecordFile(cacheDir), isPackRecord);
+
+/** Records the packs now published in `site` (`dist/`), after the swap: their stamps are the published files'. */
+export const writePackRecord = async (cacheDir: string, site: string, members: ReadonlyMap<number, string>): Promise<void> => {
+  const packs: PackRecord['packs'] = {};
+  for (const [pack, key] of members) {
+    const stamp = await fileStamp(path.join(site, packUrl(pack).slice(1)));
+    if (stamp !== undefined) packs[String(pack)] = { members: key, stamp };
+  }
+  await writeInPieces(packRecordFile(cacheDir), [JSON.stringify({ packs } satisfies PackRecord)]);
+};
+
+/** How the last fold can be kept from: its record and the published site holding its packs. */
+export interface LastFold {
+  record: PackRecord | undefined;
+  /** The published site (`dist/`). */
+  site: string;
+  code: string;
+}
+
+/**
+ * Folds the captures of the built site in `site`: writes the packs, `_worker.js` and `_routes.json`,
+ * and moves the folded files under `held` (same relative paths). A pack whose members are the files
+ * the published pack was made of (`last`) is hard-linked from the published site, not read, encoded
+ * and written again: adding a capture changes one pack. A site without captures is left as it is.
+ * Throws on any failure; the caller discards the site then (it is the staging folder). Gives the key
+ * of each pack's members, for `writePackRecord`.
+ */
+export const foldCaptures = async (
+  site: string,
+  origin: string,
+  held: string,
+  last?: LastFold,
+): Promise<Folded & { members: Map<number, string> }> => {
   const ids = await captureIds(site);
-  if (ids.length === 0) return { captures: 0, files: 0, packs: 0 };
+  const members = new Map<number, string>();
+  if (ids.length === 0) return { captures: 0, files: 0, packs: 0, members, kept: 0 };
   const packs = packCount(ids.length);
   const byPack: string[][] = Array.from({ length: packs }, () => []);
   for (const id of ids) byPack[packOf(id, packs)]?.push(id);
   await mkdir(path.join(site, PACKS_FOLDER.slice(1)), { recursive: true });
   const moved: string[] = [];
+  let kept = 0;
   // One pack at a time per task: a pack's files are read, packed and written, then let go (about 1 MB each).
   await mapLimited(
-    byPack.map((members, pack) => ({ members, pack })),
+    byPack.map((ids, pack) => ({ ids, pack })),
     Math.max(1, Math.floor(OPEN_FILES / 16)),
-    async ({ members, pack }) => {
-      const files: PackFile[] = [];
-      for (const id of members) {
+    async ({ ids, pack }) => {
+      const present: { id: string; form: (typeof forms)[number]; file: string }[] = [];
+      const stamps: string[] = [last?.code ?? '', origin, String(packs)];
+      for (const id of ids) {
         for (const form of forms) {
           const file = fileOf(id, form);
-          const bytes = await readFile(path.join(site, file)).catch((error: NodeJS.ErrnoException) => {
-            if (error.code === 'ENOENT') return undefined;
-            throw error;
-          });
-          if (bytes === undefined) continue;
-          const etag = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-          files.push({ url: captureUrl(id, form), bytes, etag, headers: captureHeaders(origin, id, form) });
-          moved.push(file);
+          const stamp = await fileStamp(path.join(site, file));
+          if (stamp === undefined) continue;
+          present.push({ id, form, file });
+          stamps.push(file, stamp);
         }
       }
-      await writeFile(path.join(site, packUrl(pack).slice(1)), encodePack(files));
+      moved.push(...present.map((member) => member.file));
+      const key = cacheKey(stamps);
+      members.set(pack, key);
+      const target = path.join(site, packUrl(pack).slice(1));
+      const published = last?.record?.packs[String(pack)];
+      if (last !== undefined && published?.members === key) {
+        const source = path.join(last.site, packUrl(pack).slice(1));
+        if ((await fileStamp(source)) === published.stamp) {
+          const linked = await link(source, target).then(
+            () => true,
+            () => false,
+          );
+          if (linked) {
+            kept += 1;
+            return;
+          }
+        }
+      }
+      const files: PackFile[] = [];
+      for (const { id, form, file } of present) {
+        const bytes = await readFile(path.join(site, file));
+        const etag = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+        files.push({ url: captureUrl(id, form), bytes, etag, headers: captureHeaders(origin, id, form) });
+      }
+      await writeFile(target, encodePack(files));
     },
   );
   await writeFile(path.join(site, '_worker.js'), await workerSource({ packs }));
@@ -130,5 +202,5 @@ export const foldCaptures = async (site: string, origin: string, held: string): 
   await mapLimited(moved, OPEN_FILES, (file) => move(path.join(site, file), path.join(held, file)));
   // An emptied captures/ folder goes too (it holds the listing's pages where /captures is paged).
   await rmdir(path.join(site, routes.captures.path.slice(1))).catch(() => undefined);
-  return { captures: ids.length, files: moved.length, packs };
+  return { captures: ids.length, files: moved.length, packs, members, kept };
 };

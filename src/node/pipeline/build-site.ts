@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { searchBundlePath } from '../../lib/routes/urls.ts';
 import { clearLeftovers, previousFolder, stagingFolder } from '../build-folders.ts';
-import { foldCaptures } from '../capture-fold.ts';
+import { foldCaptures, packRecordFile, readPackRecord, writePackRecord } from '../capture-fold.ts';
 import { configuredHost, siteOrigin } from '../environment.ts';
 import { manifestFile, commitManifest, foldedFolder, retractManifest } from '../page-reuse.ts';
 import { astroCacheDir, contentDir, repoRoot } from '../paths.ts';
@@ -74,6 +74,7 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
   let index: Promise<PendingIndex> | undefined;
   let keeping: Promise<void> | undefined;
   let made: Pick<BundleRecord, 'records' | 'inputs'> | undefined;
+  let packs: Map<number, string> | undefined;
   // Read, validate, render, plan pages, Astro, twins and files: in the child, which sends the records.
   const exitCode = await runPageBuild(job, (lines) => {
     made = { records: recordsDigest(code, lines), inputs };
@@ -101,13 +102,15 @@ export const buildSite = async (options: { outDir?: string; quiet?: boolean } = 
       return false;
     }
     await writeIndex(await index, job);
-    if (configuredHost() === 'cloudflare') await fold(job);
+    if (configuredHost() === 'cloudflare') packs = await fold(job, code);
   } finally {
     await keeping;
   }
   await swapIntoDist(job);
   // What the published bundle was made from, for the next build to keep it (after the swap: the stamps are the published files').
   if (made !== undefined) await writeBundleRecord(cacheDir, seed, made);
+  // What the published packs were made of, for the next fold to keep them; none for the Netlify form.
+  await (packs === undefined ? rm(packRecordFile(cacheDir), { force: true }) : writePackRecord(cacheDir, job.outDir, packs));
   return true;
 };
 
@@ -176,13 +179,15 @@ const foldedStaging = (job: BuildJob): string => `${foldedFolder(job.cacheDir)}-
  * them (capture-fold.ts), after Pagefind has indexed the pages from their records, so search finds
  * captures as before and its results link URLs the Function answers. A failed fold leaves no site.
  */
-const fold = async (job: BuildJob): Promise<void> => {
+const fold = async (job: BuildJob, code: string): Promise<Map<number, string>> => {
   try {
-    const folded = await foldCaptures(job.staging, siteOrigin(), foldedStaging(job));
+    const last = { record: await readPackRecord(job.cacheDir), site: job.outDir, code };
+    const folded = await foldCaptures(job.staging, siteOrigin(), foldedStaging(job), last);
     if (folded.captures > 0)
       console.log(
-        `${new Date().toTimeString().slice(0, 8)} [canimcp:fold] cloudflare: folded ${folded.files} files of ${folded.captures} captures into ${folded.packs} packs, served by _worker.js`,
+        `${new Date().toTimeString().slice(0, 8)} [canimcp:fold] cloudflare: folded ${folded.files} files of ${folded.captures} captures into ${folded.packs} packs (${folded.kept} kept unchanged), served by _worker.js`,
       );
+    return folded.members;
   } catch (error) {
     await discardStaging(job);
     await rm(foldedStaging(job), { recursive: true, force: true });
