@@ -11,7 +11,7 @@ import { scaffold } from '../lib/authoring/scaffold.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';
 import type { FeatureFact } from '../lib/scenarios/scenario.ts';
 import { capabilityDeclarations, extensionsOf } from '../lib/mcp/capabilities.ts';
-import { revisionOutcome } from '../lib/content/handshake.ts';
+import { revisionOutcome } from '../lib/scenarios/handshake-outcome.ts';
 import { parsePersona } from './personas.ts';
 import { MODERN_REVISION, META } from '../lib/mcp/protocol.ts';
 import {

@@ -9,7 +9,7 @@ import { metaOf, methodOf as methodName, paramsOf } from '../lib/mcp/jsonrpc.ts'
 import { headerValues, messagesFrom, messagesOf } from '../lib/mcp/messages.ts';
 import { META } from '../lib/mcp/protocol.ts';
 import type { Capture } from '../lib/content/capture-rules.ts';
-import { answerTo } from '../lib/content/handshake.ts';
+import { answerTo } from '../lib/scenarios/handshake-outcome.ts';
 
 /** A fact's evidence: the event that shows it. */
 export interface At {

@@ -8,7 +8,7 @@ import { mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { elideModelBody } from '../lib/capture/elide-model.ts';
+import { elideModelBody } from '../lib/evidence/elide-model.ts';
 import { judgeCapture, requireScenario, scenarios, serverStrings } from '../lib/scenarios/index.ts';
 import { isPortableToolName, type FeatureFact, type Scenario } from '../lib/scenarios/scenario.ts';
 import { MARK as RESULT, PNG_1X1 } from '../lib/scenarios/tool-results.ts';

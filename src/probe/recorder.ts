@@ -6,7 +6,7 @@
  * event that would pass it is replaced by one `error` lifecycle event, and nothing follows.
  */
 import { closeSync, writeSync } from 'node:fs';
-import { clientInfoOf, type ClientInfo } from '../lib/content/capture-facts.ts';
+import { clientInfoOf, type ClientInfo } from '../lib/evidence/capture-facts.ts';
 import {
   redactHeaders,
   redactTarget,

@@ -12,7 +12,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { offeredVersions } from '../lib/content/capture-facts.ts';
+import { offeredVersions } from '../lib/evidence/capture-facts.ts';
 import { formatProblem } from '../lib/content/problems.ts';
 import { contentDir } from '../node/paths.ts';
 import { firstMethod } from './facts.ts';

@@ -2,7 +2,7 @@
  * The rules of a capture file (FORMAT.md "A capture") and of the notes that cite one. Pure: the
  * files' bytes are read and hashed in src/node/captures.ts; here they are judged.
  */
-import { elisionProblems } from '../capture/elide-model.ts';
+import { elisionProblems } from '../evidence/elide-model.ts';
 import { CaptureEvent, CaptureHeader, redactedValue, unredactedValues } from '../../schema/capture.ts';
 import type { CaptureHeader as Header, CaptureEvent as Event } from '../../schema/capture.ts';
 import { parseAuthored } from '../../schema/errors.ts';

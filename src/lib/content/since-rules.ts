@@ -10,8 +10,8 @@
  * contradict would otherwise go unseen.
  */
 import { isRecord } from '../mcp/json.ts';
-import { cellObservations, featureObservations } from './cell-observations.ts';
-import { sinceContradiction } from './version-runs.ts';
+import { cellObservations, featureObservations } from '../cells/cell-observations.ts';
+import { sinceContradiction } from '../cells/version-runs.ts';
 import type { Capture } from './capture-rules.ts';
 import type { VerdictProblem } from './verdicts.ts';
 

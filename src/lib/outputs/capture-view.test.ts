@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../node/paths.ts';
-import { offeredVersions, clientInfoOf, userAgentOf } from '../content/capture-facts.ts';
+import { offeredVersions, clientInfoOf, userAgentOf } from '../evidence/capture-facts.ts';
 import { checkCapture, type Capture } from '../content/capture-rules.ts';
 import { captureSummary, captureTwin, codeBlock, codeSpan, exchangeRows, fitBodies, type ExchangeRow } from './capture-view.ts';
 import { clientsExport } from './clients-export.ts';

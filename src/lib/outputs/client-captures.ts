@@ -4,10 +4,10 @@
  * User-Agent, face and transport). Everything here came from a client: text to show, never markup.
  */
 import type { Capture } from '../content/capture-rules.ts';
-import { infoText } from '../content/capture-facts.ts';
-import { heldWhileObserved, revisionOutcome } from '../content/handshake.ts';
+import { infoText } from '../evidence/capture-facts.ts';
+import { heldWhileObserved, revisionOutcome } from '../scenarios/handshake-outcome.ts';
 import { messagesFrom } from '../mcp/messages.ts';
-import { compareVersions } from '../content/versions.ts';
+import { compareVersions } from '../evidence/versions.ts';
 import { firstDeclaredCapabilities } from '../mcp/capabilities.ts';
 import { isRecord } from '../mcp/json.ts';
 import { captureSummary, type CaptureSummary } from './capture-view.ts';

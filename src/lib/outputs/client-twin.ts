@@ -6,7 +6,7 @@
 import { codeSpan } from './capture-view.ts';
 import type { ClientIdentity, SpanRun, TimelineRow, VersionRun, VersionTable, versionSpans } from './client-captures.ts';
 import { llmsTxt } from './llms.ts';
-import type { Axis, MatrixCell } from '../matrix/matrix.ts';
+import type { Axis, MatrixCell } from '../cells/matrix.ts';
 import { markdownCell } from '../matrix/matrix-twin.ts';
 import { captureUrl, clientCapturesUrl, clientUrl, clientVersionsUrl, entryUrl } from '../routes/urls.ts';
 

@@ -2,8 +2,8 @@
  * What each README badge says: a feature's status over the core clients, or one client's state of
  * it, as the label, message and tone `badgeSvg` draws, and the Markdown a server author pastes.
  */
-import { statusLabel, type FeatureStatus } from '../features/feature-status.ts';
-import type { FeatureState } from '../features/version-state.ts';
+import { statusLabel, type FeatureStatus } from '../cells/feature-status.ts';
+import type { FeatureState } from '../cells/version-state.ts';
 import type { BadgeTone } from './badge.ts';
 import { absoluteUrl, badgeUrl, featureUrl } from '../routes/urls.ts';
 

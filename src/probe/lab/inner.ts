@@ -6,7 +6,7 @@
  */
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { mergeCapture, modelOwner, parseCaptureText, type ModelRecord } from '../../lib/capture/merge.ts';
+import { mergeCapture, modelOwner, parseCaptureText, type ModelRecord } from '../../lib/evidence/merge.ts';
 import type { CaptureTransport } from '../../schema/capture.ts';
 import { startHttp } from '../capture-run.ts';
 import type { ServeOptions } from '../flags.ts';

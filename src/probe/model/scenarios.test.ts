@@ -6,7 +6,7 @@
  * requests must hold no string over 200 characters that the server did not send.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { longString } from '../../lib/capture/elide-model.ts';
+import { longString } from '../../lib/evidence/elide-model.ts';
 import { isRecord } from '../../lib/mcp/json.ts';
 import { scenarios, serverStrings } from '../../lib/scenarios/index.ts';
 import type { Scenario } from '../../lib/scenarios/scenario.ts';

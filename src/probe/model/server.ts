@@ -10,8 +10,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
-import { modelBodyElider } from '../../lib/capture/elide-model.ts';
-import { sha256Hex } from '../../lib/capture/sha256.ts';
+import { modelBodyElider } from '../../lib/evidence/elide-model.ts';
+import { sha256Hex } from '../../lib/evidence/sha256.ts';
 import { isRecord } from '../../lib/mcp/json.ts';
 import { nextAnswer, type TurnScript } from '../../lib/model/turn-script.ts';
 import { redactHeaders, redactTarget } from '../../schema/capture.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { cellDetailId, cellDetailUrl, cellVersionLabel } from './cell-view.ts';
-import type { VersionRun } from '../content/version-runs.ts';
+import type { VersionRun } from './version-runs.ts';
 
 describe('a cell in words', () => {
   test('says since which version where it is known, else as of which, else nothing', () => {

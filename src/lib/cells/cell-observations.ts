@@ -5,9 +5,9 @@
  * the probe's `draft` makes (src/lib/content/handshake.ts).
  */
 import type { Verdict, VerdictState } from '../../schema/index.ts';
-import { isHealthCheck } from './capture-face.ts';
-import type { Capture } from './capture-rules.ts';
-import { declaredCapabilityKeys, heldWhileObserved, revisionOutcome } from './handshake.ts';
+import { isHealthCheck } from '../evidence/capture-face.ts';
+import type { Capture } from '../content/capture-rules.ts';
+import { declaredCapabilityKeys, heldWhileObserved, revisionOutcome } from '../scenarios/handshake-outcome.ts';
 import { messagesFrom } from '../mcp/messages.ts';
 import { judgeCapture } from '../scenarios/index.ts';
 import type { Observation } from './version-runs.ts';

@@ -3,8 +3,8 @@
  * version v" that the data package's lookup and the feature status read. A version no run covers,
  * and a run that was not observed, are unknown, never no.
  */
-import { compareVersions } from '../content/versions.ts';
-import type { FeatureCell, VersionRange } from '../matrix/feature-cells.ts';
+import { compareVersions } from '../evidence/versions.ts';
+import type { FeatureCell, VersionRange } from './feature-cells.ts';
 
 /** A cell's state; `unknown` is never `no`. */
 export type FeatureState = 'yes' | 'partial' | 'no' | 'unknown';

@@ -3,7 +3,7 @@
  * newest captured version support it, some, or none. One unknown core cell makes it unknown. When
  * it became so is the verdict history's to say (status-changes.ts).
  */
-import type { FeatureCell } from '../matrix/feature-cells.ts';
+import type { FeatureCell } from './feature-cells.ts';
 import { newestRun, type FeatureState } from './version-state.ts';
 
 /** The status values, in the order a reader ranks them. */

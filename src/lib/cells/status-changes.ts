@@ -5,7 +5,7 @@
  * state its verdict had after that commit.
  */
 import { featureStatus, type FeatureStatus } from './feature-status.ts';
-import type { FeatureCell } from '../matrix/feature-cells.ts';
+import type { FeatureCell } from './feature-cells.ts';
 import type { FeatureState } from './version-state.ts';
 
 /** One change of one feature cell, as the verdict history records it. */

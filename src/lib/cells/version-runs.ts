@@ -6,7 +6,7 @@
  * never "since" it. Versions between two captured ones are not captured, and a run never claims them.
  */
 import type { VerdictState } from '../../schema/index.ts';
-import { compareVersions } from './versions.ts';
+import { compareVersions } from '../evidence/versions.ts';
 
 /** One capture's judgement of one cell: the client version it was made with, and what it showed. */
 export interface Observation {

@@ -4,9 +4,9 @@
  * kept, never read as `no`. Pure: `src/data/features.ts` hands it the site's data.
  */
 import type { Verdict, VerdictState } from '../../schema/index.ts';
-import { compareVersions } from '../content/versions.ts';
+import { compareVersions } from '../evidence/versions.ts';
 import type { CellState, Evidence } from './matrix.ts';
-import { versionRuns, type Observation } from '../content/version-runs.ts';
+import { versionRuns, type Observation } from './version-runs.ts';
 
 /** One run of versions that behaved alike, oldest first (FORMAT.md: version runs). */
 export interface VersionRange {

@@ -1,5 +1,5 @@
 import type { Verdict, VerdictState } from '../../schema/index.ts';
-import type { VersionRun } from '../content/version-runs.ts';
+import type { VersionRun } from './version-runs.ts';
 
 /** A verdict checked on a version older than the newest release (outputs/drift-marks.ts marks it). */
 export interface CellDrift {

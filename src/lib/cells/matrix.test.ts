@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { MatrixExport } from '../../schema/export.ts';
 import type { Verdict } from '../../schema/index.ts';
 import { allCells, buildMatrices, columnOf, exportCell, formatTally, rowOf, type MatrixInput } from './matrix.ts';
-import { markdownCell, matrixMarkdown } from './matrix-twin.ts';
+import { markdownCell, matrixMarkdown } from '../matrix/matrix-twin.ts';
 
 const client = (id: string, support?: Verdict[]) => ({ id, data: support ? { support } : {} });
 

@@ -4,7 +4,7 @@
  * version it holds.
  */
 import type { Evidence, MatrixCell } from './matrix.ts';
-import { notCapturedMeaning, runsLabel } from '../content/version-runs.ts';
+import { notCapturedMeaning, runsLabel } from './version-runs.ts';
 import { clientUrl } from '../routes/urls.ts';
 
 /** Every way a verdict is known, in the order legends list them. */
