@@ -11,10 +11,10 @@ import { contentDir } from '../node/paths.ts';
 import type { ServeOptions } from './flags.ts';
 import { captureHeader, captureId, labelFrom } from './header.ts';
 import { serveHttp, type HttpRun } from './http-side.ts';
-import { personaText } from './personas.ts';
+import { personaText } from '../lib/lab/personas/persona.ts';
 import { knownClients } from './read-capture.ts';
 import { CaptureRecorder } from './recorder.ts';
-import { ScenarioSession } from './session.ts';
+import { ScenarioSession } from '../lib/lab/session.ts';
 import { serveStdio, type StdioRun } from './stdio-side.ts';
 
 /** Opens a new file for a header in `out`: never over an existing one. */

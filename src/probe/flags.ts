@@ -5,8 +5,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isCapturePath, type ClientLabel } from './header.ts';
-import { defaultLimits, type Limits } from './limits.ts';
-import { parsePersona, type Persona } from './personas.ts';
+import { defaultLimits, type Limits } from '../lib/lab/limits.ts';
+import { parsePersona, type Persona } from '../lib/lab/personas/persona.ts';
 import { requireScenario } from '../lib/scenarios/index.ts';
 import type { Scenario } from '../lib/scenarios/scenario.ts';
 import type { ReplyStyle } from './http-side.ts';

@@ -11,11 +11,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { errorOf, readIncoming, type Outgoing } from '../lib/mcp/jsonrpc.ts';
 import { sseEvent } from '../lib/mcp/sse.ts';
-import type { Limits } from './limits.ts';
+import type { Limits } from '../lib/lab/limits.ts';
 import { decodeLine } from './lines.ts';
-import { answer, type Persona } from './personas.ts';
+import { answer, type Persona } from '../lib/lab/personas/persona.ts';
 import type { CaptureRecorder, HeaderList } from './recorder.ts';
-import { ScenarioSession, type Channel } from './session.ts';
+import { ScenarioSession, type Channel } from '../lib/lab/session.ts';
 import type { Scenario } from '../lib/scenarios/scenario.ts';
 
 /** How the probe replies to a request over HTTP: one JSON body, or an SSE stream (both allowed). */

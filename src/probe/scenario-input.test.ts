@@ -16,11 +16,11 @@ import { sseEvents } from '../lib/mcp/sse.ts';
 import { judgeCapture, requireScenario } from '../lib/scenarios/index.ts';
 import { captureHeader } from './header.ts';
 import { serveHttp } from './http-side.ts';
-import { defaultLimits, type Limits } from './limits.ts';
-import { parsePersona } from './personas.ts';
+import { defaultLimits, type Limits } from '../lib/lab/limits.ts';
+import { parsePersona } from '../lib/lab/personas/persona.ts';
 import { readCapture } from './read-capture.ts';
 import { CaptureRecorder } from './recorder.ts';
-import { ScenarioSession } from './session.ts';
+import { ScenarioSession } from '../lib/lab/session.ts';
 import { serveStdio } from './stdio-side.ts';
 
 const limits: Limits = { ...defaultLimits, maxRequestMs: 300, maxRunMs: 4000, maxMessageBytes: 2000 };

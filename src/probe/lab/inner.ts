@@ -22,9 +22,9 @@ import {
   type KitContext,
 } from '../kits/kit.ts';
 import { launchConfig } from '../launch.ts';
-import { defaultLimits } from '../limits.ts';
-import { parsePersona } from '../personas.ts';
-import { planFor } from './plan.ts';
+import { defaultLimits } from '../../lib/lab/limits.ts';
+import { parsePersona } from '../../lib/lab/personas/persona.ts';
+import { planFor } from '../../lib/lab/plan.ts';
 import { runGroup } from './process-group.ts';
 import type { StartModel } from './stand-in.ts';
 

@@ -3,7 +3,7 @@
  * answering every model API from the run's turn script, reporting each exchange already elided.
  */
 import type { ModelRecord } from '../../lib/evidence/merge.ts';
-import type { RunPlan } from './plan.ts';
+import type { RunPlan } from '../../lib/lab/plan.ts';
 
 /** A running stand-in model. */
 export interface StandIn {

@@ -13,13 +13,13 @@ import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } fro
 import { modelBodyElider } from '../../lib/evidence/elide-model.ts';
 import { sha256Hex } from '../../lib/evidence/sha256.ts';
 import { isRecord } from '../../lib/mcp/json.ts';
-import { nextAnswer, type TurnScript } from '../../lib/model/turn-script.ts';
+import { nextAnswer, type TurnScript } from '../../lib/lab/model/turn-script.ts';
 import { redactHeaders, redactTarget } from '../../schema/capture.ts';
-import { anthropicMessages } from './anthropic-messages.ts';
-import { jsonWritten, modelOf, nowSeconds, type ModelApi, type Written } from './api.ts';
-import { gemini, geminiPath, geminiTokens } from './gemini.ts';
-import { openaiChat } from './openai-chat.ts';
-import { openaiResponses } from './openai-responses.ts';
+import { anthropicMessages } from '../../lib/lab/model-apis/anthropic-messages.ts';
+import { jsonWritten, modelOf, nowSeconds, type ModelApi, type Written } from '../../lib/lab/model-apis/api.ts';
+import { gemini, geminiPath, geminiTokens } from '../../lib/lab/model-apis/gemini.ts';
+import { openaiChat } from '../../lib/lab/model-apis/openai-chat.ts';
+import { openaiResponses } from '../../lib/lab/model-apis/openai-responses.ts';
 
 /** One exchange with the stand-in model, as the runner writes it into a capture's `model` events. */
 export interface ModelRecord {

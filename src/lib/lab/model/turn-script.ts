@@ -11,7 +11,7 @@
  * requests (a title, a router asking for JSON under a schema, a summary) and sampling requests that
  * a client forwards from the server get a short answer of the shape they ask for.
  */
-import { isRecord } from '../mcp/json.ts';
+import { isRecord } from '../../mcp/json.ts';
 import type { Answer, Conversation, OfferedTool, PlannedCall, SeenCall } from './conversation.ts';
 import { schemaInstance } from './schema-instance.ts';
 

@@ -5,8 +5,8 @@
  * `namespace`), read into a conversation; answers as one response, or as the SSE events the SDK
  * expects, `response.created` … `response.completed`, each with its `sequence_number`.
  */
-import type { Answer, Conversation, OfferedTool, Turn } from '../../lib/model/conversation.ts';
-import { isRecord } from '../../lib/mcp/json.ts';
+import type { Answer, Conversation, OfferedTool, Turn } from '../model/conversation.ts';
+import { isRecord } from '../../mcp/json.ts';
 import { argumentsOf, jsonWritten, nowSeconds, sseEvents, textOf, type AnswerContext, type ModelApi } from './api.ts';
 
 const toolsOf = (tools: unknown, namespace?: string): OfferedTool[] =>

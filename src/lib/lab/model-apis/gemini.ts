@@ -4,8 +4,8 @@
  * `functionCall`, `functionResponse`) and `tools[].functionDeclarations` read into a
  * conversation; answers as one `GenerateContentResponse`, or as `data:` events of them.
  */
-import type { Conversation, OfferedTool, Turn } from '../../lib/model/conversation.ts';
-import { isRecord } from '../../lib/mcp/json.ts';
+import type { Conversation, OfferedTool, Turn } from '../model/conversation.ts';
+import { isRecord } from '../../mcp/json.ts';
 import { jsonWritten, listOf, sseEvents, textOf, type ModelApi, type Written } from './api.ts';
 
 const partsOf = (content: unknown): Record<string, unknown>[] =>

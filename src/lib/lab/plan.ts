@@ -4,9 +4,9 @@
  * and the prompt. A handshake run (no scenario) offers the personas' one tool and calls nothing: the
  * client's session runs to its end.
  */
-import { requireScenario, serverStrings } from '../../lib/scenarios/index.ts';
-import type { Scenario } from '../../lib/scenarios/scenario.ts';
-import { probeTool } from '../personas.ts';
+import { requireScenario, serverStrings } from '../scenarios/index.ts';
+import type { Scenario } from '../scenarios/scenario.ts';
+import { probeTool } from './personas/persona.ts';
 
 /** The stand-in model's turn script and what the client is told. */
 export interface RunPlan {

@@ -4,7 +4,7 @@
  * cannot parse. Covers what such schemas use (types, enums, const, required properties, arrays with
  * minItems, anyOf/oneOf/allOf, local $ref, bounds); Gemini's upper-case type names too.
  */
-import { isRecord } from '../mcp/json.ts';
+import { isRecord } from '../../mcp/json.ts';
 
 const maxDepth = 16;
 

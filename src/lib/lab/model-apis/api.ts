@@ -3,8 +3,8 @@
  * request into the turn script's `Conversation`, and writers for its answers and errors, streamed
  * or not. One file per API (anthropic-messages.ts, openai-chat.ts, openai-responses.ts, gemini.ts).
  */
-import type { Answer, Conversation } from '../../lib/model/conversation.ts';
-import { isRecord } from '../../lib/mcp/json.ts';
+import type { Answer, Conversation } from '../model/conversation.ts';
+import { isRecord } from '../../mcp/json.ts';
 
 /** The model APIs the stand-in model answers, as a capture header's `model` names them. */
 export type ModelApiName = 'anthropic-messages' | 'openai-chat' | 'openai-responses' | 'gemini';

@@ -4,11 +4,11 @@
  * record and send it. Each rule cites the specification at SPEC_COMMIT (src/lib/mcp/protocol.ts) as
  * `path:lines`, all under docs/specification/ of modelcontextprotocol/modelcontextprotocol.
  */
-import { decodeSentinel } from '../lib/mcp/headers.ts';
-import { isRecord } from '../lib/mcp/json.ts';
-import { errorOf, resultOf, type Incoming, type Outgoing, type RpcId } from '../lib/mcp/jsonrpc.ts';
-import { ERROR, LEGACY_REVISIONS, META, MODERN_REVISION } from '../lib/mcp/protocol.ts';
-import { PROBE_NAME, PROBE_VERSION } from './version.ts';
+import { decodeSentinel } from '../../mcp/headers.ts';
+import { isRecord } from '../../mcp/json.ts';
+import { errorOf, resultOf, type Incoming, type Outgoing, type RpcId } from '../../mcp/jsonrpc.ts';
+import { ERROR, LEGACY_REVISIONS, META, MODERN_REVISION } from '../../mcp/protocol.ts';
+import { PROBE_NAME, PROBE_VERSION } from '../version.ts';
 
 /** A persona, parsed: `observe`, `legacy:<revision>` or `modern-only`. */
 export type Persona = { kind: 'observe' } | { kind: 'legacy'; revision: string } | { kind: 'modern-only' };

@@ -4,8 +4,8 @@
  * a conversation; answers as one completion, or as `chat.completion.chunk` events ending in
  * `data: [DONE]`, with a usage chunk where `stream_options.include_usage` asks for one.
  */
-import type { Conversation, OfferedTool, Turn } from '../../lib/model/conversation.ts';
-import { isRecord } from '../../lib/mcp/json.ts';
+import type { Conversation, OfferedTool, Turn } from '../model/conversation.ts';
+import { isRecord } from '../../mcp/json.ts';
 import { argumentsOf, jsonWritten, listOf, nowSeconds, sseEvents, textOf, type ModelApi } from './api.ts';
 
 const turnsOf = (messages: readonly Record<string, unknown>[]): Turn[] =>

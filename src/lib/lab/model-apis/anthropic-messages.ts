@@ -5,8 +5,8 @@
  * (message_start, content_block_start, ping, content_block_delta, content_block_stop,
  * message_delta, message_stop).
  */
-import type { Conversation, Turn } from '../../lib/model/conversation.ts';
-import { isRecord } from '../../lib/mcp/json.ts';
+import type { Conversation, Turn } from '../model/conversation.ts';
+import { isRecord } from '../../mcp/json.ts';
 import { jsonWritten, sseEvents, textOf, type ModelApi } from './api.ts';
 
 const blocksOf = (content: unknown): unknown[] => (Array.isArray(content) ? content : [{ type: 'text', text: textOf(content) }]);

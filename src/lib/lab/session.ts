@@ -7,15 +7,15 @@
  * travel as one `input_required` result, answered by the client's retry (mrtr.mdx). Rules cite
  * docs/specification/ of modelcontextprotocol/modelcontextprotocol at SPEC_COMMIT.
  */
-import { declares } from '../lib/mcp/capabilities.ts';
-import { isRecord } from '../lib/mcp/json.ts';
-import { errorOf, metaOf, notificationOf, requestOf, resultOf, type Incoming, type Outgoing } from '../lib/mcp/jsonrpc.ts';
-import { CLIENT_REQUEST, SERVER_NOTIFICATION } from '../lib/mcp/methods.ts';
-import { ERROR, META } from '../lib/mcp/protocol.ts';
-import type { Action, Scenario, Tool } from '../lib/scenarios/scenario.ts';
+import { declares } from '../mcp/capabilities.ts';
+import { isRecord } from '../mcp/json.ts';
+import { errorOf, metaOf, notificationOf, requestOf, resultOf, type Incoming, type Outgoing } from '../mcp/jsonrpc.ts';
+import { CLIENT_REQUEST, SERVER_NOTIFICATION } from '../mcp/methods.ts';
+import { ERROR, META } from '../mcp/protocol.ts';
+import type { Action, Scenario, Tool } from '../scenarios/scenario.ts';
 import type { Limits } from './limits.ts';
-import type { Answer, ServerSide } from './personas.ts';
-import type { CaptureRecorder } from './recorder.ts';
+import type { Answer, ServerSide } from './personas/persona.ts';
+import type { CaptureRecorder } from '../../probe/recorder.ts';
 
 /** Where a server message goes: a stdio line, a request's SSE stream or the standalone GET stream. */
 export interface Channel {
