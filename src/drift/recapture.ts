@@ -6,7 +6,8 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkCapture, type Capture } from '../lib/content/capture-rules.ts';
+import { checkCapture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { clientInfoOf, offeredVersions } from '../lib/evidence/capture-facts.ts';
 import { firstDeclaredCapabilities } from '../lib/mcp/capabilities.ts';
 import { readCaptureFiles } from '../node/captures.ts';

@@ -5,7 +5,7 @@
  * until a person writes the claim. A verdict is proposed only where the persona makes the capture
  * conclusive, and never over a published verdict that disagrees: the disagreement is printed instead.
  */
-import type { Capture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { codeSpan } from '../lib/outputs/capture-view.ts';
 import { scaffold } from '../lib/authoring/scaffold.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';

@@ -8,7 +8,7 @@ import { isRecord } from '../lib/mcp/json.ts';
 import { metaOf, methodOf as methodName, paramsOf } from '../lib/mcp/jsonrpc.ts';
 import { headerValues, messagesFrom, messagesOf } from '../lib/mcp/messages.ts';
 import { META } from '../lib/mcp/protocol.ts';
-import type { Capture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { answerTo } from '../lib/scenarios/handshake-outcome.ts';
 
 /** A fact's evidence: the event that shows it. */

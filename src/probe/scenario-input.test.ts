@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, test, vi } from 'vitest';
-import type { Capture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { sseEvents } from '../lib/mcp/sse.ts';
 import { judgeCapture, requireScenario } from '../lib/scenarios/index.ts';
 import { captureHeader } from './header.ts';

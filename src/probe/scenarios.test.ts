@@ -18,7 +18,7 @@ import {
   type ClientCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, test, vi } from 'vitest';
-import type { Capture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { judgeCapture, requireScenario } from '../lib/scenarios/index.ts';
 import type { FeatureFact } from '../lib/scenarios/scenario.ts';
 import { startHttp } from './capture-run.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Capture } from '../content/capture-rules.ts';
+import type { Capture } from '../evidence/capture.ts';
 import { cellEvidence, judgeCell } from './cell-observations.ts';
 
 /** A capture of `client` at `version` from its JSON-RPC messages, alternating as given. */

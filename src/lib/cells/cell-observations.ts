@@ -6,7 +6,7 @@
  */
 import type { Verdict, VerdictState } from '../../schema/index.ts';
 import { isHealthCheck } from '../evidence/capture-face.ts';
-import type { Capture } from '../content/capture-rules.ts';
+import type { Capture } from '../evidence/capture.ts';
 import { declaredCapabilityKeys, heldWhileObserved, revisionOutcome } from '../scenarios/handshake-outcome.ts';
 import { messagesFrom } from '../mcp/messages.ts';
 import { judgeCapture } from '../scenarios/index.ts';

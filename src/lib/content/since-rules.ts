@@ -12,7 +12,7 @@
 import { isRecord } from '../mcp/json.ts';
 import { cellObservations, featureObservations } from '../cells/cell-observations.ts';
 import { sinceContradiction } from '../cells/version-runs.ts';
-import type { Capture } from './capture-rules.ts';
+import type { Capture } from '../evidence/capture.ts';
 import type { VerdictProblem } from './verdicts.ts';
 
 const states = new Set(['yes', 'partial', 'no']);

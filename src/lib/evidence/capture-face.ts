@@ -4,7 +4,7 @@
  * own script driving an SDK, whose clientInfo is the script's name and no client's.
  */
 import { clientInfoOf, infoText } from './capture-facts.ts';
-import type { Capture } from '../content/capture-rules.ts';
+import type { Capture } from './capture.ts';
 
 /** What kind of face made a capture. */
 export type FaceKind = 'session' | 'health-check' | 'lab-script';

@@ -6,7 +6,7 @@
 import { isRecord } from '../mcp/json.ts';
 import { headerValues, messagesOf } from '../mcp/messages.ts';
 import { META } from '../mcp/protocol.ts';
-import type { Capture } from '../content/capture-rules.ts';
+import type { Capture } from './capture.ts';
 
 /** Every protocol version the client offered, in the order it first offered each: initialize, `_meta`, the HTTP header. */
 export const offeredVersions = (capture: Pick<Capture, 'events'>): string[] => {

@@ -15,7 +15,11 @@ import { ERROR, META } from '../mcp/protocol.ts';
 import type { Action, Scenario, Tool } from '../scenarios/scenario.ts';
 import type { Limits } from './limits.ts';
 import type { Answer, ServerSide } from './personas/persona.ts';
-import type { CaptureRecorder } from '../../probe/recorder.ts';
+
+/** Where a session notes what went wrong on the wire: the capture's recorder (src/probe/recorder.ts). */
+export interface SessionLog {
+  lifecycle(event: 'error', detail: string): void;
+}
 
 /** Where a server message goes: a stdio line, a request's SSE stream or the standalone GET stream. */
 export interface Channel {
@@ -44,7 +48,7 @@ export type CallEnd = { reply: Outgoing } | { reply?: undefined; why: 'cancelled
 /** A scenario being played on one connection (a stdio process, or one HTTP session). */
 export class ScenarioSession {
   readonly #scenario: Scenario;
-  readonly #recorder: CaptureRecorder;
+  readonly #recorder: SessionLog;
   readonly #limits: Limits;
   readonly #tools: Tool[];
   #declared: Record<string, unknown> | undefined;
@@ -57,7 +61,7 @@ export class ScenarioSession {
   readonly #onClose = new Set<() => void>();
 
   /** A session of `scenario` recorded by `recorder`. */
-  constructor(scenario: Scenario, recorder: CaptureRecorder, limits: Limits) {
+  constructor(scenario: Scenario, recorder: SessionLog, limits: Limits) {
     this.#scenario = scenario;
     this.#recorder = recorder;
     this.#limits = limits;

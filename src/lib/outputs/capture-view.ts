@@ -5,7 +5,7 @@
  */
 import type { CaptureEvent } from '../../schema/capture.ts';
 import { isElided } from '../evidence/elide-model.ts';
-import type { Capture } from '../content/capture-rules.ts';
+import type { Capture } from '../evidence/capture.ts';
 import { faceKind, type FaceKind } from '../evidence/capture-face.ts';
 import { clientInfoOf, infoText, offeredVersions, userAgentOf, type ClientInfo } from '../evidence/capture-facts.ts';
 import { isRecord, parseJson } from '../mcp/json.ts';

@@ -3,7 +3,7 @@
  * offered and which capabilities it declared) and the identities it presented (clientInfo,
  * User-Agent, face and transport). Everything here came from a client: text to show, never markup.
  */
-import type { Capture } from '../content/capture-rules.ts';
+import type { Capture } from '../evidence/capture.ts';
 import { infoText } from '../evidence/capture-facts.ts';
 import { heldWhileObserved, revisionOutcome } from '../scenarios/handshake-outcome.ts';
 import { messagesFrom } from '../mcp/messages.ts';

@@ -9,7 +9,7 @@ import { isRecord } from '../mcp/json.ts';
 import { metaOf } from '../mcp/jsonrpc.ts';
 import { messagesFrom } from '../mcp/messages.ts';
 import { META, MODERN_REVISION } from '../mcp/protocol.ts';
-import type { Capture } from '../content/capture-rules.ts';
+import type { Capture } from '../evidence/capture.ts';
 
 /** The probe's answer to a client request: the message and the event that carried it. */
 export const answerTo = (capture: Pick<Capture, 'events'>, id: unknown, after: number) =>

@@ -5,14 +5,11 @@
  * folder, gathered by index.ts; the probe (src/probe/session.ts) plays a scenario, the build and
  * `npm run probe -- facts` judge its captures.
  */
-import type { CaptureEvent, CaptureHeader } from '../../schema/capture.ts';
+import type { Capture } from '../evidence/capture.ts';
 import type { ServerNotificationMethod, ServerRequestMethod } from '../mcp/methods.ts';
 
-/** A capture as the judges read it: its header and its events, already checked. */
-export interface ParsedCapture {
-  header: CaptureHeader;
-  events: readonly CaptureEvent[];
-}
+/** What a judge reads of a capture (src/lib/evidence/capture.ts): its header and its events, already checked. */
+export type ParsedCapture = Pick<Capture, 'header' | 'events'>;
 
 /** What a judge says of one feature in one capture. */
 export interface FeatureFact {
