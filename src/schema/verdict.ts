@@ -6,6 +6,18 @@ import { CapabilityId, FeatureId, OneLine, PlainSentences, RevisionId, Slug, idL
 export const verdictStates = ['yes', 'partial', 'no'] as const;
 export type VerdictState = (typeof verdictStates)[number];
 
+/**
+ * What a cell can show, in the order tallies and legends list them: a verdict's state, or `unknown`
+ * where no verdict was written and no run observed (never read as `no`). The one set every cell,
+ * export, badge and the server check use.
+ */
+export const cellStates = [...verdictStates, 'unknown'] as const;
+export type CellState = (typeof cellStates)[number];
+
+/** What a judge says of a feature in one capture: a verdict's state, or `not-observed` where the capture cannot decide. */
+export const factStates = [...verdictStates, 'not-observed'] as const;
+export type FactState = (typeof factStates)[number];
+
 /** What a verdict can be about; exactly one of them names its cell's column. */
 export const verdictAxes = ['revision', 'capability', 'feature'] as const;
 export type VerdictAxis = (typeof verdictAxes)[number];

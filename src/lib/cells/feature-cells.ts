@@ -3,9 +3,9 @@
  * the captures their notes cite and the runs of versions they cover. Unknown cells (no verdict) are
  * kept, never read as `no`. Pure: `src/data/features.ts` hands it the site's data.
  */
-import type { Verdict, VerdictState } from '../../schema/index.ts';
+import type { CellState, Verdict, VerdictState } from '../../schema/index.ts';
 import { compareVersions } from '../evidence/versions.ts';
-import type { CellState, Evidence } from './matrix.ts';
+import type { Evidence } from './matrix.ts';
 import { versionRuns, type Observation } from './version-runs.ts';
 
 /** One run of versions that behaved alike, oldest first (FORMAT.md: version runs). */

@@ -4,7 +4,8 @@
  * it became so is the verdict history's to say (status-changes.ts).
  */
 import type { FeatureCell } from './feature-cells.ts';
-import { newestRun, type FeatureState } from './version-state.ts';
+import type { CellState } from '../../schema/index.ts';
+import { newestRun } from './version-state.ts';
 
 /** The status values, in the order a reader ranks them. */
 export const featureStatuses = ['everywhere', 'some', 'none', 'unknown'] as const;
@@ -22,17 +23,17 @@ export const statusLabel: Record<FeatureStatus, string> = {
 export interface StatusOf {
   feature: string;
   status: FeatureStatus;
-  clients: { client: string; state: FeatureState; version?: string }[];
+  clients: { client: string; state: CellState; version?: string }[];
 }
 
-const supports = (state: FeatureState) => state === 'yes' || state === 'partial';
+const supports = (state: CellState) => state === 'yes' || state === 'partial';
 
 /** The status of one feature over the core clients, from its cells (a missing cell is unknown). */
 export const featureStatus = (feature: string, cells: readonly FeatureCell[], core: readonly string[]): StatusOf => {
   const clients = core.map((client) => {
     const cell = cells.find((candidate) => candidate.feature === feature && candidate.client === client);
     const newest = cell === undefined ? undefined : newestRun(cell.ranges);
-    const state: FeatureState = newest?.state ?? cell?.state ?? 'unknown';
+    const state: CellState = newest?.state ?? cell?.state ?? 'unknown';
     return { client, state, ...(newest === undefined ? {} : { version: newest.run.to ?? newest.run.from }) };
   });
   const status: FeatureStatus =

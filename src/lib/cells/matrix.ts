@@ -1,4 +1,4 @@
-import type { Verdict, VerdictState } from '../../schema/index.ts';
+import { cellStates, type CellState, type Verdict } from '../../schema/index.ts';
 import type { VersionRun } from './version-runs.ts';
 
 /** A verdict checked on a version older than the newest release (outputs/drift-marks.ts marks it). */
@@ -12,11 +12,6 @@ export interface CellDrift {
 
 /** Where a client's cell is: its axis and column. */
 export const cellKey = (axis: 'revision' | 'capability', column: string): string => `${axis}\0${column}`;
-
-/** A cell's state: a verdict's, or `unknown` where no verdict was written (never read as `no`). */
-export type CellState = VerdictState | 'unknown';
-/** Every cell state, in the order tallies and legends list them. */
-export const cellStates = ['yes', 'partial', 'no', 'unknown'] as const satisfies readonly CellState[];
 
 /** What each state means, for legends (FORMAT.md). */
 export const stateMeanings: Record<CellState, string> = {

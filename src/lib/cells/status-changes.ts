@@ -6,13 +6,13 @@
  */
 import { featureStatus, type FeatureStatus } from './feature-status.ts';
 import type { FeatureCell } from './feature-cells.ts';
-import type { FeatureState } from './version-state.ts';
+import type { CellState } from '../../schema/index.ts';
 
 /** One change of one feature cell, as the verdict history records it. */
 export interface FeatureCellChange {
   client: string;
   feature: string;
-  state: FeatureState;
+  state: CellState;
   commit: string;
   /** ISO 8601. */
   date: string;

@@ -9,13 +9,14 @@
  * where they decide the cell, those pages show their runs and never the written `since`, so one they
  * contradict would otherwise go unseen.
  */
+import { verdictStates, type VerdictState } from '../../schema/verdict.ts';
 import { isRecord } from '../mcp/json.ts';
 import { cellObservations, featureObservations } from '../cells/cell-observations.ts';
 import { sinceContradiction } from '../cells/version-runs.ts';
 import type { Capture } from '../evidence/capture.ts';
 import type { VerdictProblem } from './verdicts.ts';
 
-const states = new Set(['yes', 'partial', 'no']);
+const states = new Set<string>(verdictStates);
 
 /** The capture ids a note's frontmatter, as written, cites as sources. */
 const citedCaptures = (note: unknown): string[] =>
@@ -50,7 +51,7 @@ export const sinceProblems = (
       axis !== undefined
         ? cellObservations({
             client: clientId,
-            verdict: { ...axis, state: state as 'yes' | 'partial' | 'no', notes },
+            verdict: { ...axis, state: state as VerdictState, notes },
             capturesOf,
             others: ofClient,
           })
@@ -58,7 +59,7 @@ export const sinceProblems = (
           ? featureObservations({ client: clientId, feature, notes, capturesOf, others: ofClient })
           : [];
     const wrong = sinceContradiction(observations, {
-      state: state as 'yes' | 'partial' | 'no',
+      state: state as VerdictState,
       since,
       version: typeof version === 'string' ? version : undefined,
     });

@@ -1,4 +1,5 @@
-import { cellStates, formatTally, stateMeanings, stateSymbols, type Axis, type Matrix, type MatrixCell } from '../cells/matrix.ts';
+import { cellStates } from '../../schema/index.ts';
+import { formatTally, stateMeanings, stateSymbols, type Axis, type Matrix, type MatrixCell } from '../cells/matrix.ts';
 import { cellVersionLabel, evidenceKinds, evidenceMarks, evidenceMeanings, versionMeanings } from '../cells/cell-view.ts';
 import { clientUrl, entryUrl, noteUrl } from '../routes/urls.ts';
 

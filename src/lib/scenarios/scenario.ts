@@ -5,6 +5,7 @@
  * folder, gathered by index.ts; the probe (src/probe/session.ts) plays a scenario, the build and
  * `npm run probe -- facts` judge its captures.
  */
+import type { FactState } from '../../schema/verdict.ts';
 import type { Capture } from '../evidence/capture.ts';
 import type { ServerNotificationMethod, ServerRequestMethod } from '../mcp/methods.ts';
 
@@ -16,7 +17,7 @@ export interface FeatureFact {
   /** A feature id (content/features/<id>.md). */
   feature: string;
   /** `not-observed` where the capture cannot decide: never `no` for lack of evidence. */
-  state: 'yes' | 'partial' | 'no' | 'not-observed';
+  state: FactState;
   /** One sentence: what the capture shows, in the project's words. */
   detail: string;
   /** The events that show it. */
