@@ -3,7 +3,7 @@
  * the captures their notes cite and the runs of versions they cover. Unknown cells (no verdict) are
  * kept, never read as `no`. Pure: `src/data/features.ts` hands it the site's data.
  */
-import type { CellState, Verdict, VerdictState } from '../../schema/index.ts';
+import type { CellState, FactState, Verdict } from '../../schema/index.ts';
 import { compareVersions } from '../evidence/versions.ts';
 import type { Evidence } from './matrix.ts';
 import { versionRuns, type Observation } from './version-runs.ts';
@@ -13,7 +13,7 @@ export interface VersionRange {
   from: string;
   /** The newest version of the run, where it is not `from` itself. */
   to?: string;
-  state: VerdictState | 'not-observed';
+  state: FactState;
   /** Nothing older than `from` was captured: the run starts "at least" there. */
   fromIsOldestCaptured?: boolean;
 }
@@ -48,7 +48,7 @@ export interface FeatureCellInput {
   /** Every capture of every client: what "oldest captured" is measured against. */
   captures: readonly CapturedVersion[];
   /** Per capture id, what its judge decided of each feature (`judgeCapture`, src/lib/scenarios). */
-  facts?: ReadonlyMap<string, readonly { feature: string; state: VerdictState | 'not-observed' }[]>;
+  facts?: ReadonlyMap<string, readonly { feature: string; state: FactState }[]>;
 }
 
 const byVersion = (a: string, b: string) => compareVersions(a, b) ?? a.localeCompare(b);

@@ -246,8 +246,8 @@ export interface VersionOutcome {
   newest: string;
 }
 
-/** A persona's handshakes, or a scenario's runs, at one version, and what they showed. */
-export interface VersionRun {
+/** A persona's handshakes, or a scenario's runs, at one version, and what they showed (not a cell's version run, src/lib/cells/version-runs.ts). */
+export interface RunGroup {
   persona: string;
   /** The scenario; absent for a handshake alone. */
   scenario?: string;
@@ -267,9 +267,9 @@ export interface VersionRow extends Omit<VersionGroup, 'rows'> {
   captures: number;
   faces: VersionFace[];
   /** Handshakes (captures that ran no scenario), by persona. */
-  personas: VersionRun[];
+  personas: RunGroup[];
   /** Scenario runs, by scenario and persona. */
-  scenarios: VersionRun[];
+  scenarios: RunGroup[];
   /** Where the version's first capture is in the client's capture list: its page and the anchor of its row. */
   listed: { page: number; anchor: string };
 }
@@ -283,8 +283,8 @@ export interface VersionTable {
 }
 
 /** Runs grouped by persona and scenario, each with its distinct outcomes counted. */
-const runsOf = (rows: readonly TimelineRow[]): VersionRun[] => {
-  const runs = new Map<string, VersionRun>();
+const runsOf = (rows: readonly TimelineRow[]): RunGroup[] => {
+  const runs = new Map<string, RunGroup>();
   for (const row of rows) {
     const key = JSON.stringify([row.scenario ?? '', row.persona]);
     const run = runs.get(key) ?? {
@@ -437,7 +437,7 @@ export interface VersionSpan {
 /** At most this many spans on a client's page: the rest are on its versions page. */
 export const VERSION_SPANS = 12;
 
-const spanRuns = (runs: readonly VersionRun[]): SpanRun[] =>
+const spanRuns = (runs: readonly RunGroup[]): SpanRun[] =>
   runs.map((run) => ({
     persona: run.persona,
     ...(run.scenario === undefined ? {} : { scenario: run.scenario }),
