@@ -5,14 +5,12 @@
  * the probe's `draft` makes (src/lib/content/handshake.ts).
  */
 import type { Verdict, VerdictState } from '../../schema/index.ts';
-import { isHealthCheck } from '../evidence/capture-face.ts';
+import { faceOf, isHealthCheck } from '../evidence/capture-face.ts';
 import type { Capture } from '../evidence/capture.ts';
 import { declaredCapabilityKeys, heldWhileObserved, revisionOutcome } from '../scenarios/handshake-outcome.ts';
 import { messagesFrom } from '../mcp/messages.ts';
 import { judgeCapture } from '../scenarios/index.ts';
 import type { Observation } from './version-runs.ts';
-
-export { isHealthCheck };
 
 /** The client capabilities a client declares in `initialize` (or `_meta`): the cells a capture can judge. */
 export const declarableCapabilities = ['roots', 'sampling', 'elicitation', 'tasks'] as const;
@@ -26,14 +24,6 @@ const capabilityRequests: Record<string, string> = {
 
 /** The extension that carries tasks from 2026-07-28 on (SEP-2663). */
 const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-
-/**
- * The face a capture speaks for: the client's face (`path`), its transport and the command that
- * made it connect (which names its mode, a health check or a session). A capture speaks only for
- * the face, version, transport and mode it was made in, so captures of two faces never share a run.
- */
-export const faceOf = (capture: Pick<Capture, 'header'>): string =>
-  `${capture.header.path} · ${capture.header.transport} · ${capture.header.command ?? ''}`;
 
 /**
  * The face a cell speaks for, from the captures that decide it: the face with the most of them, and

@@ -25,3 +25,11 @@ export const isHealthCheck = (capture: Pick<Capture, 'header' | 'events'>): bool
  */
 export const faceKind = (capture: Pick<Capture, 'header' | 'events'>): FaceKind =>
   capture.header.path === 'sdk' ? 'lab-script' : isHealthCheck(capture) ? 'health-check' : 'session';
+
+/**
+ * The face a capture speaks for: the client's face (`path`), its transport and the command that
+ * made it connect (which names its mode, a health check or a session). A capture speaks only for
+ * the face, version, transport and mode it was made in, so captures of two faces never share a run.
+ */
+export const faceOf = (capture: Pick<Capture, 'header'>): string =>
+  `${capture.header.path} · ${capture.header.transport} · ${capture.header.command ?? ''}`;

@@ -121,7 +121,7 @@ export const toml = (text: string): string => JSON.stringify(text);
  * The face a run asks for over a transport: by name; else, for a scenario, the kit's scenario face;
  * else the kit's first face over that transport.
  */
-export const faceOf = (kit: Kit, transport: CaptureTransport, name?: string, scenario = false): Face | undefined => {
+export const kitFace = (kit: Kit, transport: CaptureTransport, name?: string, scenario = false): Face | undefined => {
   const wanted = name ?? (scenario ? kit.scenarioFace : undefined);
   return kit.faces.find(
     (face) => (face.transports ?? kit.transports).includes(transport) && (wanted === undefined || face.name === wanted),

@@ -15,7 +15,7 @@ import {
   commandLine,
   displayContext,
   environmentOf,
-  faceOf,
+  kitFace,
   setupOf,
   timeLimitOf,
   type Kit,
@@ -94,7 +94,7 @@ export const runInside = async (
   startModel: StartModel | undefined,
 ): Promise<{ code: number | null; timedOut: boolean }> => {
   const kit = await loadKit(spec.client, spec.kitFile);
-  const face = kit === undefined ? undefined : faceOf(kit, spec.transport, spec.face);
+  const face = kit === undefined ? undefined : kitFace(kit, spec.transport, spec.face);
   if (kit === undefined || face === undefined) throw new Error(`no kit face ${spec.client} ${spec.face} over ${spec.transport}`);
   const parts = scratchParts(spec.scratch);
   for (const dir of [parts.home, parts.work, parts.probe, parts.final]) mkdirSync(dir, { recursive: true });
