@@ -9,7 +9,7 @@ import { metaOf, methodOf as methodName, paramsOf } from '../lib/mcp/jsonrpc.ts'
 import { headerValues, messagesFrom, messagesOf } from '../lib/mcp/messages.ts';
 import { META } from '../lib/mcp/protocol.ts';
 import type { Capture } from '../lib/evidence/capture.ts';
-import { answerTo } from '../lib/scenarios/handshake-outcome.ts';
+import { answerTo } from '../lib/evidence/capture-facts.ts';
 
 /** A fact's evidence: the event that shows it. */
 export interface At {

@@ -7,7 +7,7 @@
 import type { Verdict, VerdictState } from '../../schema/index.ts';
 import { faceOf, isHealthCheck } from '../evidence/capture-face.ts';
 import type { Capture } from '../evidence/capture.ts';
-import { declaredCapabilityKeys, heldWhileObserved, revisionOutcome } from '../scenarios/handshake-outcome.ts';
+import { declaredCapabilityKeys, heldWhileObserved, revisionOutcome } from '../scenarios/handshake.ts';
 import { messagesFrom } from '../mcp/messages.ts';
 import { judgeCapture } from '../scenarios/index.ts';
 import type { Observation } from './version-runs.ts';

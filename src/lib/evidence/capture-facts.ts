@@ -4,7 +4,7 @@
  * to show, never markup or a command.
  */
 import { isRecord } from '../mcp/json.ts';
-import { headerValues, messagesOf } from '../mcp/messages.ts';
+import { headerValues, messagesFrom, messagesOf } from '../mcp/messages.ts';
 import { META } from '../mcp/protocol.ts';
 import type { Capture } from './capture.ts';
 
@@ -58,3 +58,7 @@ export const userAgentOf = (capture: Pick<Capture, 'events'>): string | undefine
 /** A clientInfo field as text, where it is text. */
 export const infoText = (info: ClientInfo | undefined, field: string): string | undefined =>
   typeof info?.[field] === 'string' ? info[field] : undefined;
+
+/** The probe's answer to a client request: the message and the event that carried it. */
+export const answerTo = (capture: Pick<Capture, 'events'>, id: unknown, after: number) =>
+  messagesFrom(capture, 'probe').find(({ message, seq }) => seq > after && message['id'] === id && !('method' in message));

@@ -5,7 +5,7 @@
  */
 import type { Capture } from '../evidence/capture.ts';
 import { infoText } from '../evidence/capture-facts.ts';
-import { heldWhileObserved, revisionOutcome } from '../scenarios/handshake-outcome.ts';
+import { heldWhileObserved, revisionOutcome } from '../scenarios/handshake.ts';
 import { messagesFrom } from '../mcp/messages.ts';
 import { compareVersions } from '../evidence/versions.ts';
 import { firstDeclaredCapabilities } from '../mcp/capabilities.ts';
