@@ -7,7 +7,7 @@
  */
 import type { Conversation, Turn } from '../model/conversation.ts';
 import { isRecord } from '../../mcp/json.ts';
-import { jsonWritten, sseEvents, textOf, type ModelApi } from './api.ts';
+import { jsonWritten, listedModels, sseEvents, textOf, v1Path, type ModelApi } from './api.ts';
 
 const blocksOf = (content: unknown): unknown[] => (Array.isArray(content) ? content : [{ type: 'text', text: textOf(content) }]);
 
@@ -70,6 +70,9 @@ const read = (body: Record<string, unknown>): Conversation | string => {
 /** Anthropic Messages, as the stand-in model answers it. */
 export const anthropicMessages: ModelApi = {
   name: 'anthropic-messages',
+  path: (url) =>
+    v1Path('/messages')(url) ?? (v1Path('/messages/count_tokens')(url) === undefined ? undefined : { asks: 'count' }),
+  models: listedModels,
   read,
   streams: (body) => body['stream'] === true,
   answer: (answer, { model, stream, serial, inputTokens }) => {
@@ -102,6 +105,7 @@ export const anthropicMessages: ModelApi = {
       ['message_stop', { type: 'message_stop' }],
     ]);
   },
+  count: (tokens) => jsonWritten(200, { input_tokens: tokens }),
   error: (status, message) =>
     jsonWritten(status, {
       type: 'error',

@@ -6,7 +6,7 @@
  */
 import type { Conversation, OfferedTool, Turn } from '../model/conversation.ts';
 import { isRecord } from '../../mcp/json.ts';
-import { jsonWritten, listOf, sseEvents, textOf, type ModelApi, type Written } from './api.ts';
+import { jsonWritten, listOf, MODEL_ID, sseEvents, textOf, type ApiPath, type ModelApi, type Written } from './api.ts';
 
 const partsOf = (content: unknown): Record<string, unknown>[] =>
   isRecord(content) && Array.isArray(content['parts']) ? content['parts'].filter(isRecord) : [];
@@ -79,30 +79,43 @@ const read = (body: Record<string, unknown>): Conversation | string => {
   };
 };
 
-/** What a Gemini path asks for: the model and the method, or undefined where it is not a Gemini model path. */
-export const geminiPath = (
-  pathname: string,
-): { model: string; method: 'generateContent' | 'streamGenerateContent' | 'countTokens' } | undefined => {
-  const match = /^\/v1(?:beta|alpha)?\d*\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens)$/.exec(pathname);
+/**
+ * What a Gemini path asks for: the model and the method are in the path, and a stream goes as SSE
+ * only with `alt=sse` (else as one JSON array); undefined where it is not a Gemini model path.
+ */
+const geminiPath = (url: URL): ApiPath | undefined => {
+  const match = /^\/v1(?:beta|alpha)?\d*\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens)$/.exec(
+    url.pathname,
+  );
   if (match === null) return undefined;
-  return {
-    model: decodeURIComponent(match[1] ?? ''),
-    method: match[2] as 'generateContent' | 'streamGenerateContent' | 'countTokens',
-  };
+  const model = decodeURIComponent(match[1] ?? '');
+  if (match[2] === 'countTokens') return { asks: 'count', model };
+  return { asks: 'generate', model, stream: match[2] === 'streamGenerateContent', sse: url.searchParams.get('alt') === 'sse' };
 };
 
-/** A `countTokens` answer. */
-export const geminiTokens = (tokens: number): Written => jsonWritten(200, { totalTokens: tokens });
+const geminiModel = (name: string) => ({
+  name: `models/${name}`,
+  displayName: 'canimcp stand-in model',
+  inputTokenLimit: 1_000_000,
+  outputTokenLimit: 65_536,
+  supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
+});
 
-/**
- * Gemini, as the stand-in model answers it. Whether it streams comes from the path, not the body
- * (geminiPath); the server wraps the unstreamed answer in an array for a stream without `alt=sse`.
- */
+/** The listing of the one model at `/v1beta/models` and `/v1beta/models/<id>`. */
+const geminiModels = (pathname: string): Written | undefined => {
+  if (/^\/v1(?:beta|alpha)?\/models$/.test(pathname)) return jsonWritten(200, { models: [geminiModel(MODEL_ID)] });
+  const one = /^\/v1(?:beta|alpha)?\/models\/([^/:]+)$/.exec(pathname);
+  return one === null ? undefined : jsonWritten(200, geminiModel(decodeURIComponent(one[1] ?? MODEL_ID)));
+};
+
+/** Gemini, as the stand-in model answers it: whether it streams, and how, comes from the path (geminiPath). */
 export const gemini: ModelApi = {
   name: 'gemini',
+  path: geminiPath,
+  models: geminiModels,
   read,
   streams: () => false,
-  answer: (answer, { model, stream, serial, inputTokens }) => {
+  answer: (answer, { model, stream, serial, inputTokens, path }) => {
     const part =
       answer.kind === 'call' ? { functionCall: { name: answer.call.name, args: answer.call.arguments } } : { text: answer.text };
     const response = {
@@ -111,8 +124,10 @@ export const gemini: ModelApi = {
       modelVersion: model,
       responseId: `standin-${serial}`,
     };
-    return stream ? sseEvents([[undefined, response]]) : jsonWritten(200, response);
+    if (!stream) return jsonWritten(200, response);
+    return path.sse === false ? jsonWritten(200, [response]) : sseEvents([[undefined, response]]);
   },
+  count: (tokens) => jsonWritten(200, { totalTokens: tokens }),
   error: (status, message) =>
     jsonWritten(status, {
       error: {

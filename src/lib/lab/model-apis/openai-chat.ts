@@ -6,7 +6,7 @@
  */
 import type { Conversation, OfferedTool, Turn } from '../model/conversation.ts';
 import { isRecord } from '../../mcp/json.ts';
-import { argumentsOf, jsonWritten, listOf, nowSeconds, sseEvents, textOf, type ModelApi } from './api.ts';
+import { argumentsOf, jsonWritten, listedModels, listOf, nowSeconds, sseEvents, textOf, v1Path, type ModelApi } from './api.ts';
 
 const turnsOf = (messages: readonly Record<string, unknown>[]): Turn[] =>
   messages.flatMap((message): Turn[] => {
@@ -73,6 +73,8 @@ const includesUsage = (request: Record<string, unknown>) =>
 /** OpenAI Chat Completions, as the stand-in model answers it. */
 export const openaiChat: ModelApi = {
   name: 'openai-chat',
+  path: v1Path('/chat/completions'),
+  models: listedModels,
   read,
   streams: (body) => body['stream'] === true,
   answer: (answer, { model, stream, serial, inputTokens, request }) => {

@@ -7,7 +7,17 @@
  */
 import type { Answer, Conversation, OfferedTool, Turn } from '../model/conversation.ts';
 import { isRecord } from '../../mcp/json.ts';
-import { argumentsOf, jsonWritten, nowSeconds, sseEvents, textOf, type AnswerContext, type ModelApi } from './api.ts';
+import {
+  argumentsOf,
+  jsonWritten,
+  listedModels,
+  nowSeconds,
+  sseEvents,
+  textOf,
+  v1Path,
+  type AnswerContext,
+  type ModelApi,
+} from './api.ts';
 
 const toolsOf = (tools: unknown, namespace?: string): OfferedTool[] =>
   (Array.isArray(tools) ? tools : []).filter(isRecord).flatMap((tool): OfferedTool[] => {
@@ -161,6 +171,8 @@ const streamOf = (answer: Answer, context: AnswerContext) => {
 /** OpenAI Responses, as the stand-in model answers it. */
 export const openaiResponses: ModelApi = {
   name: 'openai-responses',
+  path: v1Path('/responses'),
+  models: listedModels,
   read,
   streams: (body) => body['stream'] === true,
   answer: (answer, context) =>
