@@ -11,7 +11,7 @@ import { contentDir } from '../node/paths.ts';
 import type { ServeOptions } from './flags.ts';
 import { captureHeader, captureId, labelFrom } from './header.ts';
 import { serveHttp, type HttpRun } from './http-side.ts';
-import { personaText } from '../lib/lab/personas/persona.ts';
+import { personaText } from '../lib/lab/personas/index.ts';
 import { knownClients } from './read-capture.ts';
 import { CaptureRecorder } from './recorder.ts';
 import { ScenarioSession } from '../lib/lab/session.ts';

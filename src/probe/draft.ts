@@ -12,7 +12,7 @@ import { judgeCapture } from '../lib/scenarios/index.ts';
 import type { FeatureFact } from '../lib/scenarios/scenario.ts';
 import { capabilityDeclarations, extensionsOf } from '../lib/mcp/capabilities.ts';
 import { revisionOutcome } from '../lib/scenarios/handshake.ts';
-import { parsePersona } from '../lib/lab/personas/persona.ts';
+import { parsePersona } from '../lib/lab/personas/index.ts';
 import { MODERN_REVISION, META } from '../lib/mcp/protocol.ts';
 import {
   clientInfos,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isCapturePath, type ClientLabel } from './header.ts';
 import { defaultLimits, type Limits } from '../lib/lab/limits.ts';
-import { parsePersona, type Persona } from '../lib/lab/personas/persona.ts';
+import { parsePersona, type Persona } from '../lib/lab/personas/index.ts';
 import { requireScenario } from '../lib/scenarios/index.ts';
 import type { Scenario } from '../lib/scenarios/scenario.ts';
 import type { ReplyStyle } from './http-side.ts';

@@ -13,7 +13,7 @@ import { errorOf, readIncoming, type Outgoing } from '../lib/mcp/jsonrpc.ts';
 import { sseEvent } from '../lib/mcp/sse.ts';
 import type { Limits } from '../lib/lab/limits.ts';
 import { decodeLine } from './lines.ts';
-import { answer, type Persona } from '../lib/lab/personas/persona.ts';
+import { answer, type Persona } from '../lib/lab/personas/index.ts';
 import type { CaptureRecorder, HeaderList } from './recorder.ts';
 import { ScenarioSession, type Channel } from '../lib/lab/session.ts';
 import type { Scenario } from '../lib/scenarios/scenario.ts';

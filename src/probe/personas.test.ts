@@ -14,7 +14,7 @@ import { startHttp } from './capture-run.ts';
 import { readServeOptions } from './flags.ts';
 import { readIncoming } from '../lib/mcp/jsonrpc.ts';
 import { launchConfig } from './launch.ts';
-import { answer, parsePersona, type AnswerContext } from '../lib/lab/personas/persona.ts';
+import { answer, parsePersona, type AnswerContext } from '../lib/lab/personas/index.ts';
 import { readCapture } from './read-capture.ts';
 
 const stdio: AnswerContext = { transport: 'stdio' };

@@ -22,7 +22,7 @@ import { loadKit, scratchParts, type RunSpec } from './lab/inner.ts';
 import { install, labCache, latestVersion, packageDir } from './lab/install.ts';
 import { requireBwrap, sandboxArgs } from './lab/sandbox.ts';
 import { probeEntry } from './launch.ts';
-import { parsePersona } from '../lib/lab/personas/persona.ts';
+import { parsePersona } from '../lib/lab/personas/index.ts';
 import { clientIds, readCapture } from './read-capture.ts';
 
 /** What a run is asked to do. */

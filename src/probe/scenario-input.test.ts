@@ -17,7 +17,7 @@ import { judgeCapture, requireScenario } from '../lib/scenarios/index.ts';
 import { captureHeader } from './header.ts';
 import { serveHttp } from './http-side.ts';
 import { defaultLimits, type Limits } from '../lib/lab/limits.ts';
-import { parsePersona } from '../lib/lab/personas/persona.ts';
+import { parsePersona } from '../lib/lab/personas/index.ts';
 import { readCapture } from './read-capture.ts';
 import { CaptureRecorder } from './recorder.ts';
 import { ScenarioSession } from '../lib/lab/session.ts';

@@ -7,7 +7,7 @@ import type { Readable, Writable } from 'node:stream';
 import { readIncoming } from '../lib/mcp/jsonrpc.ts';
 import type { Limits } from '../lib/lab/limits.ts';
 import { decodeLine, LineSplitter, type Line } from './lines.ts';
-import { answer, type Persona } from '../lib/lab/personas/persona.ts';
+import { answer, type Persona } from '../lib/lab/personas/index.ts';
 import type { CaptureRecorder } from './recorder.ts';
 import type { Channel, ScenarioSession } from '../lib/lab/session.ts';
 

@@ -24,7 +24,7 @@ import {
 } from '../kits/kit.ts';
 import { launchConfig } from '../launch.ts';
 import { defaultLimits } from '../../lib/lab/limits.ts';
-import { parsePersona } from '../../lib/lab/personas/persona.ts';
+import { parsePersona } from '../../lib/lab/personas/index.ts';
 import { planFor } from '../../lib/lab/plan.ts';
 import { runGroup, type GroupEnd } from './process-group.ts';
 import type { StartModel } from './stand-in.ts';

@@ -1,7 +1,10 @@
 /**
- * The probe's personas: how it answers a client, one persona per run. Pure: a message and what the
- * connection knows go in, the answer (and for HTTP its status) comes out; the stdio and HTTP sides
- * record and send it. Each rule cites the specification at SPEC_COMMIT (src/lib/mcp/protocol.ts) as
+ * What the probe's personas share: what one is (PersonaRules), what the connection knows and what an
+ * answer is, and the rules of the two eras each persona answers by (the legacy `initialize` session,
+ * the modern stateless request). One file per persona beside this one (observe.ts, legacy.ts,
+ * modern-only.ts), gathered by index.ts. Pure: a message and what the connection knows go in, the
+ * answer (and for HTTP its status) comes out; the lab's session (src/lib/lab/session.ts) records
+ * and sends it. Each rule cites the specification at SPEC_COMMIT (src/lib/mcp/protocol.ts) as
  * `path:lines`, all under docs/specification/ of modelcontextprotocol/modelcontextprotocol.
  */
 import { decodeSentinel } from '../../mcp/headers.ts';
@@ -13,25 +16,8 @@ import { PROBE_NAME, PROBE_VERSION } from '../version.ts';
 /** A persona, parsed: `observe`, `legacy:<revision>` or `modern-only`. */
 export type Persona = { kind: 'observe' } | { kind: 'legacy'; revision: string } | { kind: 'modern-only' };
 
-/** The personas' names as a user types them, for help and errors. */
-export const personaNames = ['observe', 'legacy:<revision>', 'modern-only'] as const;
-
-/** Reads a persona's name; a name that is not one is an Error that lists the ones that are. */
-export const parsePersona = (text: string): Persona => {
-  if (text === 'observe') return { kind: 'observe' };
-  if (text === 'modern-only') return { kind: 'modern-only' };
-  const legacy = /^legacy:(.*)$/.exec(text);
-  if (legacy) {
-    const revision = legacy[1] ?? '';
-    if ((LEGACY_REVISIONS as readonly string[]).includes(revision)) return { kind: 'legacy', revision };
-    throw new Error(`--persona: legacy:${revision}: expected a legacy revision, one of ${LEGACY_REVISIONS.join(', ')}`);
-  }
-  throw new Error(`--persona: expected one of ${personaNames.join(', ')}, got ${JSON.stringify(text)}`);
-};
-
-/** A persona as the capture header writes it. */
-export const personaText = (persona: Persona): string =>
-  persona.kind === 'legacy' ? `legacy:${persona.revision}` : persona.kind;
+/** A client request, as the personas answer it. */
+export type Request = Extract<Incoming, { kind: 'request' }>;
 
 /** What the connection knows when a message arrives. */
 export interface AnswerContext {
@@ -51,7 +37,15 @@ export interface Answer {
   /** Set where this answer opens a legacy session at this revision (HTTP mints its id). */
   opens?: string;
   /** Set where a scenario answers later (a `tools/call` that may first ask the client): the side plays it. */
-  defer?: { request: Extract<Incoming, { kind: 'request' }>; modern: boolean };
+  defer?: { request: Request; modern: boolean };
+}
+
+/** What one persona is: the versions it supports and its answer to a request. */
+export interface PersonaRules {
+  /** Every version it supports, in the order its `supported` lists give them: the modern one first where it has one. */
+  supported: readonly string[];
+  /** Its answer to a request whose `_meta` declares `version` (undefined where it declares none). */
+  request(request: Request, context: AnswerContext, version: string | undefined, server: ServerSide | undefined): Answer;
 }
 
 /**
@@ -62,7 +56,7 @@ export interface ServerSide {
   capabilities: Record<string, unknown>;
   instructions?: string;
   /** The answer to a request past the handshake; undefined where the persona's own answer stands. */
-  serve(request: Extract<Incoming, { kind: 'request' }>, modern: boolean): Answer | undefined;
+  serve(request: Request, modern: boolean): Answer | undefined;
 }
 
 /** The harmless tool every persona lists after the handshake. */
@@ -85,7 +79,8 @@ export const metaVersion = (params: Record<string, unknown>): string | undefined
 const headerValues = (context: AnswerContext, name: string): string[] =>
   (context.headers ?? []).filter(([key]) => key.toLowerCase() === name.toLowerCase()).map(([, value]) => value);
 
-const reply = (message: Outgoing, status = 200): Answer => ({ reply: message, status });
+/** An answer that replies with `message`, 200 unless told. */
+export const reply = (message: Outgoing, status = 200): Answer => ({ reply: message, status });
 
 /**
  * A modern result. Servers implementing 2026-07-28 MUST include `resultType`
@@ -94,25 +89,14 @@ const reply = (message: Outgoing, status = 200): Answer => ({ reply: message, st
 const modernResult = (id: RpcId, result: Record<string, unknown>) => resultOf(id, { resultType: 'complete', ...result });
 
 /**
- * The versions a persona supports, in the order its `supported` lists give them: the modern one
- * first where it has one, as the example in 2026-07-28/basic/versioning.mdx:54-67 does.
- */
-const supportedBy = (persona: Persona): string[] =>
-  persona.kind === 'observe'
-    ? [MODERN_REVISION, ...LEGACY_REVISIONS]
-    : persona.kind === 'legacy'
-      ? [persona.revision]
-      : [MODERN_REVISION];
-
-/**
  * UnsupportedProtocolVersionError: code -32022 with `data.supported` and `data.requested`
  * (2026-07-28/basic/versioning.mdx:48-71; schema/2026-07-28/schema.ts:483-501). On HTTP it goes out
  * with 400 Bad Request (2026-07-28/basic/transports/streamable-http.mdx:263-267).
  */
-const unsupportedVersion = (persona: Persona, id: RpcId, requested: string): Answer =>
+export const unsupportedVersion = (supported: readonly string[], id: RpcId, requested: string): Answer =>
   reply(
     errorOf(id, ERROR.unsupportedProtocolVersion, 'Unsupported protocol version', {
-      supported: supportedBy(persona),
+      supported: [...supported],
       requested,
     }),
     400,
@@ -131,12 +115,7 @@ const headerMismatch = (id: RpcId, message: string): Answer =>
  * or `Mcp-Name` (streamable-http.mdx:286-293 and 622-630). `observe` checks only the MUST on a
  * mismatch, so a client that leaves a header out is still seen going on.
  */
-const modernHeaderProblem = (
-  context: AnswerContext,
-  request: Extract<Incoming, { kind: 'request' }>,
-  version: string,
-  strict: boolean,
-): Answer | undefined => {
+const modernHeaderProblem = (context: AnswerContext, request: Request, version: string, strict: boolean): Answer | undefined => {
   if (context.transport !== 'http') return undefined;
   const versions = headerValues(context, 'mcp-protocol-version');
   if (versions.some((value) => value !== version)) {
@@ -171,7 +150,7 @@ const modernHeaderProblem = (
 };
 
 /** The answers every persona gives once a client may use it: the one tool, and `ping`. */
-const probeServe = (request: Extract<Incoming, { kind: 'request' }>, modern: boolean): Answer | undefined => {
+const probeServe = (request: Request, modern: boolean): Answer | undefined => {
   const result = (value: Record<string, unknown>) =>
     reply(modern ? modernResult(request.id, value) : resultOf(request.id, value));
   switch (request.method) {
@@ -198,20 +177,15 @@ const probeServe = (request: Extract<Incoming, { kind: 'request' }>, modern: boo
  * Method not found, -32601. A modern server answers it on HTTP with 404 Not Found
  * (2026-07-28/basic/transports/streamable-http.mdx:271-275); a legacy one inside a 200.
  */
-const methodNotFound = (request: Extract<Incoming, { kind: 'request' }>, modern: boolean): Answer =>
+export const methodNotFound = (request: Request, modern: boolean): Answer =>
   reply(errorOf(request.id, ERROR.methodNotFound, `Method not found: ${request.method}`), modern ? 404 : 200);
 
 /**
  * The legacy `initialize` answer: echo the client's version where the persona supports it, else
  * answer the persona's own latest (2025-11-25/basic/lifecycle.mdx:165-175).
  */
-const initialize = (
-  persona: Persona,
-  request: Extract<Incoming, { kind: 'request' }>,
-  server: ServerSide | undefined,
-): Answer => {
+const initialize = (supported: readonly string[], request: Request, server: ServerSide | undefined): Answer => {
   const offered = request.params['protocolVersion'];
-  const supported = persona.kind === 'legacy' ? [persona.revision] : [...LEGACY_REVISIONS];
   const version = typeof offered === 'string' && supported.includes(offered) ? offered : (supported[0] ?? LEGACY_REVISIONS[0]);
   return {
     reply: resultOf(request.id, {
@@ -237,51 +211,56 @@ const noSession = (id: RpcId): Answer => reply(errorOf(id, -32000, 'Bad Request:
  * A legacy server on HTTP refuses an `MCP-Protocol-Version` it does not support with 400
  * (2025-11-25/basic/transports.mdx:279-280).
  */
-const legacyHeaderProblem = (persona: Persona, context: AnswerContext, id: RpcId): Answer | undefined => {
+const legacyHeaderProblem = (supported: readonly string[], context: AnswerContext, id: RpcId): Answer | undefined => {
   if (context.transport !== 'http') return undefined;
-  const supported = persona.kind === 'legacy' ? [persona.revision] : [...LEGACY_REVISIONS];
   const bad = headerValues(context, 'mcp-protocol-version').find((value) => !supported.includes(value));
   return bad === undefined ? undefined : reply(errorOf(id, -32000, `Bad Request: Unsupported protocol version: ${bad}`), 400);
 };
 
-/** A legacy-era request (no `_meta` version, or any request to the legacy persona). */
-const legacyRequest = (
-  persona: Persona,
-  request: Extract<Incoming, { kind: 'request' }>,
+/**
+ * A legacy-era request (no `_meta` version, or any request to the legacy persona), answered by a
+ * server that supports the `legacy` revisions, newest first.
+ */
+export const legacyRequest = (
+  legacy: readonly string[],
+  request: Request,
   context: AnswerContext,
   server: ServerSide | undefined,
 ): Answer => {
-  if (request.method === 'initialize') return initialize(persona, request, server);
+  if (request.method === 'initialize') return initialize(legacy, request, server);
   if (context.transport === 'http' && context.negotiated === undefined) return noSession(request.id);
   return (
-    legacyHeaderProblem(persona, context, request.id) ??
+    legacyHeaderProblem(legacy, context, request.id) ??
     server?.serve(request, false) ??
     probeServe(request, false) ??
     methodNotFound(request, false)
   );
 };
 
-/** A modern-era request: its `_meta` version checked, then served statelessly. */
-const modernRequest = (
-  persona: Persona,
-  request: Extract<Incoming, { kind: 'request' }>,
+/**
+ * A modern-era request to a persona that supports `supported`: its `_meta` version checked (`strict`
+ * also refuses a missing header), then served statelessly.
+ */
+export const modernRequest = (
+  supported: readonly string[],
+  strict: boolean,
+  request: Request,
   context: AnswerContext,
   version: string | undefined,
   server: ServerSide | undefined,
 ): Answer => {
-  const strict = persona.kind === 'modern-only';
   // A request without a `_meta` version cannot be served at any version this persona has: name them.
-  if (version === undefined) return unsupportedVersion(persona, request.id, '');
+  if (version === undefined) return unsupportedVersion(supported, request.id, '');
   const headers = modernHeaderProblem(context, request, version, strict);
   if (headers !== undefined) return headers;
   // The server MUST answer a version it does not implement with -32022 (versioning.mdx:48-52).
-  if (version !== MODERN_REVISION) return unsupportedVersion(persona, request.id, version);
+  if (version !== MODERN_REVISION) return unsupportedVersion(supported, request.id, version);
   if (request.method === 'server/discover') {
     // Servers MUST implement server/discover (versioning.mdx:73-78); the result's fields are in
     // 2026-07-28/server/discover.mdx:33-60 and 88-101.
     return reply(
       modernResult(request.id, {
-        supportedVersions: supportedBy(persona),
+        supportedVersions: [...supported],
         capabilities: server?.capabilities ?? { tools: {} },
         ...(server?.instructions === undefined ? {} : { instructions: server.instructions }),
         _meta: { [META.serverInfo]: serverInfo },
@@ -289,54 +268,4 @@ const modernRequest = (
     );
   }
   return server?.serve(request, true) ?? probeServe(request, true) ?? methodNotFound(request, true);
-};
-
-/** The probe's answer to one client message, as `persona`, for the default server or a scenario's. */
-export const answer = (persona: Persona, incoming: Incoming, context: AnswerContext, server?: ServerSide): Answer => {
-  switch (incoming.kind) {
-    case 'unparsable':
-      return reply(errorOf(null, ERROR.parseError, 'Parse error'), 400);
-    case 'invalid':
-      return reply(errorOf(incoming.id, ERROR.invalidRequest, `Invalid Request: ${incoming.reason}`), 400);
-    case 'batch':
-      // Batches were removed in 2025-06-18 (2025-06-18/changelog.mdx:12) and 2026-07-28 allows one
-      // message per POST (streamable-http.mdx:80-81): refused as an invalid request.
-      return reply(errorOf(null, ERROR.invalidRequest, 'Invalid Request: batches are not supported'), 400);
-    case 'notification':
-    case 'response':
-      // A notification or a response gets no reply; on HTTP, 202 Accepted with no body
-      // (streamable-http.mdx:82-84).
-      return { status: 202 };
-    case 'request':
-      break;
-  }
-  const request = incoming;
-  const version = metaVersion(request.params);
-  switch (persona.kind) {
-    case 'legacy':
-      // A legacy server knows no server/discover: on stdio it answers an implementation-defined
-      // error, commonly -32601 (2026-07-28/basic/transports/stdio.mdx:135-141); on HTTP without a
-      // session it refuses the request (noSession). It ignores `_meta` and answers every other
-      // request under legacy rules.
-      if (request.method === 'server/discover' && !(context.transport === 'http' && context.negotiated === undefined)) {
-        return methodNotFound(request, false);
-      }
-      return legacyRequest(persona, request, context, server);
-    case 'modern-only':
-      if (request.method === 'initialize') {
-        // A modern-only server SHOULD name its versions in any error to initialize
-        // (versioning.mdx:154-157): -32022 lists them.
-        const offered = request.params['protocolVersion'];
-        return unsupportedVersion(persona, request.id, typeof offered === 'string' ? offered : '');
-      }
-      return modernRequest(persona, request, context, version, server);
-    case 'observe':
-      // A dual-era server picks the era from how the client opens: modern `_meta` is served
-      // statelessly, `initialize` selects legacy semantics (versioning.mdx:174-180). A
-      // server/discover is modern by its nature (2026-07-28/server/discover.mdx:7-9).
-      if (request.method !== 'initialize' && (version !== undefined || request.method === 'server/discover')) {
-        return modernRequest(persona, request, context, version, server);
-      }
-      return legacyRequest(persona, request, context, server);
-  }
 };
