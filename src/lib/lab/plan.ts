@@ -1,16 +1,14 @@
 /**
- * What a run tells the stand-in model, the probe and the client: the scenario the probe plays, the
- * tool calls the model makes, the strings the server sends (which the model events keep verbatim),
- * and the prompt. A handshake run (no scenario) offers the personas' one tool and calls nothing: the
- * client's session runs to its end.
+ * What a run tells the stand-in model, the probe and the client: the scenario the probe plays (the
+ * handshake alone where none is named), the tool calls the model makes, the strings the server
+ * sends (which the model events keep verbatim), and the prompt.
  */
-import { requireScenario, serverStrings } from '../scenarios/index.ts';
+import { runScenario, serverStrings } from '../scenarios/index.ts';
 import type { Scenario } from '../scenarios/scenario.ts';
-import { probeTool } from './personas/persona.ts';
 
 /** The stand-in model's turn script and what the client is told. */
 export interface RunPlan {
-  scenario?: Scenario | undefined;
+  scenario: Scenario;
   calls: Scenario['calls'];
   finish: string;
   serverStrings: string[];
@@ -18,20 +16,11 @@ export interface RunPlan {
   prompt?: string | undefined;
 }
 
-/** Every string in a JSON value. */
-const stringsOf = (value: unknown): string[] => {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsOf);
-  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(stringsOf);
-  return [];
-};
-
 /** What the stand-in model says when its script is done. */
 const FINISH = 'Done.';
 
-/** The plan for a run: a scenario's where one is named, else a handshake's. */
+/** The plan for a run: the named scenario's, or the handshake's where none is named. */
 export const planFor = (name: string | undefined): RunPlan => {
-  if (name === undefined) return { calls: [], finish: FINISH, serverStrings: [...new Set(stringsOf(probeTool))] };
-  const scenario = requireScenario(name);
+  const scenario = runScenario(name);
   return { scenario, calls: scenario.calls, finish: FINISH, serverStrings: serverStrings(scenario), prompt: scenario.prompt };
 };

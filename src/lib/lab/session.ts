@@ -1,5 +1,7 @@
 /**
- * A scenario played over one connection: what the server offers (its lists and reads), and what it
+ * One session of the probe with a client, as both transports drive it (LabSession): a stdio
+ * process, or one HTTP session. It answers each message as the run's persona, for the server its
+ * scenario plays (ScenarioSession): what that server offers (its lists and reads), and what it
  * sends when: once the session is open (after `notifications/initialized`), and during a call of a
  * tool, before its result. A server→client request waits for the client's answer by id, within
  * the probe's limits (src/probe/limits.ts); an answer nobody asked for, an answer that never
@@ -14,7 +16,7 @@ import { CLIENT_REQUEST, SERVER_NOTIFICATION } from '../mcp/methods.ts';
 import { ERROR, META } from '../mcp/protocol.ts';
 import type { Action, Scenario, Tool } from '../scenarios/scenario.ts';
 import type { Limits } from './limits.ts';
-import type { Answer, ServerSide } from './personas/persona.ts';
+import { answer, type Answer, type AnswerContext, type Persona, type ServerSide } from './personas/index.ts';
 
 /** Where a session notes what went wrong on the wire: the capture's recorder (src/probe/recorder.ts). */
 export interface SessionLog {
@@ -323,5 +325,66 @@ export class ScenarioSession {
     this.#onClose.clear();
     for (const [, pending] of this.#pending) pending.resolve(undefined);
     this.#pending.clear();
+  }
+}
+
+/**
+ * One session of the probe with a client: a stdio process, or one HTTP session (a legacy
+ * `Mcp-Session-Id`, or the stateless requests). Both transports drive it alike: each message in,
+ * the persona's answer out (for the scenario's server, where the scenario plays one), the legacy
+ * revision an `initialize` settled remembered. The transports frame the messages and choose the
+ * channel a deferred call, or the opened session, sends on.
+ */
+export class LabSession {
+  readonly #persona: Persona;
+  readonly #played: ScenarioSession | undefined;
+  /** The legacy revision an `initialize` settled on this session, where one did. */
+  negotiated: string | undefined;
+
+  /** A session of `persona` playing `scenario` (nothing after the handshake for the handshake alone). */
+  constructor(persona: Persona, scenario: Scenario, log: SessionLog, limits: Limits) {
+    this.#persona = persona;
+    this.#played = scenario.handshakeOnly === true ? undefined : new ScenarioSession(scenario, log, limits);
+  }
+
+  /** Whether the scenario plays a server of its own after the handshake: its session steps, calls and stream. */
+  get plays(): boolean {
+    return this.#played !== undefined;
+  }
+
+  /** The answer to one client message: a response goes to the request of the scenario's that it answers. */
+  receive(incoming: Incoming, context: Omit<AnswerContext, 'negotiated'>): Answer {
+    const played = this.#played;
+    if (played !== undefined) {
+      if (incoming.kind === 'response') {
+        played.answered(incoming);
+        return { status: 202 };
+      }
+      if (incoming.kind === 'notification') played.notified(incoming);
+      if (incoming.kind === 'request') played.sawRequest(incoming);
+    }
+    const reply = answer(this.#persona, incoming, { ...context, negotiated: this.negotiated }, played?.server);
+    if (reply.opens !== undefined) this.negotiated = reply.opens;
+    return reply;
+  }
+
+  /** The session is open (`notifications/initialized`): the scenario's `session` steps run on `channel`. */
+  async opened(channel: Channel): Promise<void> {
+    await this.#played?.opened(channel);
+  }
+
+  /** Plays a call the answer deferred: its step's actions on `channel`, then its result. */
+  call(request: Request, modern: boolean, channel: Channel): Promise<CallEnd> {
+    return this.#played?.call(request, modern, channel) ?? Promise.resolve({ why: 'closed' });
+  }
+
+  /** A notification the transport saw for the client (a stream it closed cancels its call). */
+  notified(notification: Extract<Incoming, { kind: 'notification' }>): void {
+    this.#played?.notified(notification);
+  }
+
+  /** Ends every wait and held call: the connection is gone. */
+  close(): void {
+    this.#played?.close();
   }
 }

@@ -19,7 +19,7 @@ import { ERROR, META, MODERN_REVISION } from '../mcp/protocol.ts';
 import { fact, nothingMore, responseTo } from './evidence.ts';
 import { openingFacts } from './opening.ts';
 import { transportFacts } from './transport.ts';
-import type { FeatureFact, ParsedCapture } from './scenario.ts';
+import type { FeatureFact, ParsedCapture, Scenario } from './scenario.ts';
 
 const isModern = ({ message }: FoundMessage) =>
   methodOf(message) === CLIENT_REQUEST.discover || typeof metaOf(message)[META.protocolVersion] === 'string';
@@ -298,3 +298,43 @@ export const declaredCapabilityKeys = (capture: Pick<Capture, 'events'>): Set<st
       ...extensionsOf(capabilities).map((id) => `extensions/${id}`),
     ]),
   );
+
+/** The harmless tool every persona lists after the handshake: it returns the text it is given. */
+export const probeTool = {
+  name: 'echo',
+  title: 'Echo',
+  description: 'Returns the text it is given. It reads and changes nothing.',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+} as const;
+
+/**
+ * The handshake alone, as a scenario: what a run without `--scenario` plays. The probe answers as
+ * its persona and offers its one tool; the stand-in model calls nothing, and the client's session
+ * runs to its end. Every capture is judged by it, whatever scenario followed (index.ts).
+ */
+export const handshake: Scenario = {
+  name: 'handshake',
+  description: 'The handshake alone: how the client opens, which versions it offers and accepts, over which transport.',
+  decides: [
+    'lifecycle.initialize',
+    'lifecycle.clientInfo',
+    'lifecycle.requestMeta',
+    'lifecycle.serverDiscover',
+    'lifecycle.dualEra.fallback',
+    'lifecycle.version.acceptOlder',
+    'lifecycle.version.retryOnUnsupported',
+    'lifecycle.capabilityGating',
+    'transports.stdio',
+    'transports.streamableHttp',
+    'transports.streamableHttp.protocolVersionHeader',
+    'transports.streamableHttp.sessionId',
+    'transports.streamableHttp.standardHeaders',
+  ],
+  revision: '2025-11-25',
+  offers: { tools: [probeTool] },
+  results: {},
+  calls: [],
+  steps: [],
+  judge: handshakeFacts,
+  handshakeOnly: true,
+};

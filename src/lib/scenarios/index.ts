@@ -4,7 +4,7 @@
  * call `judgeCapture`; the stand-in model's elision keeps `serverStrings`.
  */
 import { catalogChanges } from './catalog-changes.ts';
-import { handshakeFacts } from './handshake.ts';
+import { handshake } from './handshake.ts';
 import { listChanged } from './list-changed.ts';
 import { promptsResources } from './prompts-resources.ts';
 import type { FeatureFact, ParsedCapture, Scenario } from './scenario.ts';
@@ -26,6 +26,13 @@ export const scenarios: readonly Scenario[] = [
   catalogChanges,
 ];
 
+/** The scenario a run plays: the one of this name, or the handshake alone where none is named. */
+export const runScenario = (name: string | undefined): Scenario => (name === undefined ? handshake : requireScenario(name));
+
+/** The scenario a capture's header names: none for the handshake alone (FORMAT.md, the header's `scenario`). */
+export const headerScenario = (scenario: Scenario): string | undefined =>
+  scenario.handshakeOnly === true ? undefined : scenario.name;
+
 /** The scenario of this name, where there is one. */
 export const scenarioByName = (name: string): Scenario | undefined => scenarios.find((scenario) => scenario.name === name);
 
@@ -44,7 +51,7 @@ export const requireScenario = (name: string): Scenario => {
 export const judgeCapture = (capture: ParsedCapture): FeatureFact[] => {
   const name = capture.header.scenario;
   const scenario = typeof name === 'string' ? scenarioByName(name) : undefined;
-  const facts = handshakeFacts(capture);
+  const facts = handshake.judge(capture);
   if (scenario === undefined) return facts;
   const own = scenario.judge(capture);
   // A scenario's own judgement wins over the handshake's for a feature both speak to.

@@ -132,11 +132,17 @@ export interface Scenario {
   results: Readonly<Record<string, ToolResult>>;
   /** What the stand-in model calls, in order, by the server's tool name. */
   calls: readonly { tool: string; arguments: Record<string, unknown> }[];
-  /** The one-line task given to the client (the project's own words). */
-  prompt: string;
+  /** The one-line task given to the client (the project's own words); absent where the face's own prompt stands (the handshake). */
+  prompt?: string;
   steps: readonly Step[];
   /** The facts its captures establish. Pure. */
   judge(capture: ParsedCapture): FeatureFact[];
+  /**
+   * Set on the handshake alone (handshake.ts): the probe plays nothing of its own after the
+   * handshake, so the persona's answers stand (its one tool, `ping`), it holds no stream open, and
+   * its captures name no scenario.
+   */
+  handshakeOnly?: true;
 }
 
 /** Whether a tool name is valid for every client the lab drives: short, lowercase, digits and underscores. */

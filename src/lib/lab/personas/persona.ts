@@ -11,6 +11,7 @@ import { decodeSentinel } from '../../mcp/headers.ts';
 import { isRecord } from '../../mcp/json.ts';
 import { errorOf, resultOf, type Incoming, type Outgoing, type RpcId } from '../../mcp/jsonrpc.ts';
 import { ERROR, LEGACY_REVISIONS, META, MODERN_REVISION } from '../../mcp/protocol.ts';
+import { probeTool } from '../../scenarios/handshake.ts';
 import { PROBE_NAME, PROBE_VERSION } from '../version.ts';
 
 /** A persona, parsed: `observe`, `legacy:<revision>` or `modern-only`. */
@@ -58,14 +59,6 @@ export interface ServerSide {
   /** The answer to a request past the handshake; undefined where the persona's own answer stands. */
   serve(request: Request, modern: boolean): Answer | undefined;
 }
-
-/** The harmless tool every persona lists after the handshake. */
-export const probeTool = {
-  name: 'echo',
-  title: 'Echo',
-  description: 'Returns the text it is given. It reads and changes nothing.',
-  inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
-} as const;
 
 const serverInfo = { name: PROBE_NAME, version: PROBE_VERSION };
 
