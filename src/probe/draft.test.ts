@@ -17,7 +17,7 @@ import type { Capture } from '../lib/evidence/capture.ts';
 import { runCheck } from '../node/check.ts';
 import { repoRoot } from '../node/paths.ts';
 import { startHttp } from './capture-run.ts';
-import { draftOf, type DraftContext } from './draft.ts';
+import { draftOf, type DraftContext } from '../lib/lab/draft.ts';
 import { readServeOptions } from './flags.ts';
 import { launchConfig } from './launch.ts';
 import { readCapture } from './read-capture.ts';

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { offeredVersions } from '../lib/evidence/capture-facts.ts';
 import { formatProblem } from '../lib/content/problems.ts';
 import { contentDir } from '../node/paths.ts';
-import { firstMethod } from './facts.ts';
+import { firstMethod } from '../lib/evidence/event-facts.ts';
 import { kits } from './kits/index.ts';
 import { kitFace, timeLimitOf, type Kit } from './kits/kit.ts';
 import { loadKit, scratchParts, type RunSpec } from './lab/inner.ts';

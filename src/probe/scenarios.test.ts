@@ -22,7 +22,7 @@ import type { Capture } from '../lib/evidence/capture.ts';
 import { judgeCapture, requireScenario } from '../lib/scenarios/index.ts';
 import type { FeatureFact } from '../lib/scenarios/scenario.ts';
 import { startHttp } from './capture-run.ts';
-import { draftOf } from './draft.ts';
+import { draftOf } from '../lib/lab/draft.ts';
 import { readServeOptions } from './flags.ts';
 import { launchConfig } from './launch.ts';
 import { readCapture } from './read-capture.ts';

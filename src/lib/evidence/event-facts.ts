@@ -4,12 +4,12 @@
  * User-Agent, whether HTTP headers agree with `_meta`, and a fallback with its delay. Built on the
  * site's own readers (src/lib/content/capture-facts.ts); everything here is text a client wrote.
  */
-import { isRecord } from '../lib/mcp/json.ts';
-import { metaOf, methodOf as methodName, paramsOf } from '../lib/mcp/jsonrpc.ts';
-import { headerValues, messagesFrom, messagesOf } from '../lib/mcp/messages.ts';
-import { META } from '../lib/mcp/protocol.ts';
-import type { Capture } from '../lib/evidence/capture.ts';
-import { answerTo } from '../lib/evidence/capture-facts.ts';
+import { isRecord } from '../mcp/json.ts';
+import { metaOf, methodOf as methodName, paramsOf } from '../mcp/jsonrpc.ts';
+import { headerValues, messagesFrom, messagesOf } from '../mcp/messages.ts';
+import { META } from '../mcp/protocol.ts';
+import type { Capture } from './capture.ts';
+import { answerTo } from './capture-facts.ts';
 
 /** A fact's evidence: the event that shows it. */
 export interface At {

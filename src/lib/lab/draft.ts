@@ -5,15 +5,15 @@
  * until a person writes the claim. A verdict is proposed only where the persona makes the capture
  * conclusive, and never over a published verdict that disagrees: the disagreement is printed instead.
  */
-import type { Capture } from '../lib/evidence/capture.ts';
-import { codeSpan } from '../lib/outputs/capture-view.ts';
-import { scaffold } from '../lib/authoring/scaffold.ts';
-import { judgeCapture } from '../lib/scenarios/index.ts';
-import type { FeatureFact } from '../lib/scenarios/scenario.ts';
-import { capabilityDeclarations, extensionsOf } from '../lib/mcp/capabilities.ts';
-import { revisionOutcome } from '../lib/scenarios/handshake.ts';
-import { parsePersona } from '../lib/lab/personas/index.ts';
-import { MODERN_REVISION, META } from '../lib/mcp/protocol.ts';
+import type { Capture } from '../evidence/capture.ts';
+import { codeSpan } from '../outputs/capture-view.ts';
+import { scaffold } from '../authoring/scaffold.ts';
+import { judgeCapture } from '../scenarios/index.ts';
+import type { FeatureFact } from '../scenarios/scenario.ts';
+import { capabilityDeclarations, extensionsOf } from '../mcp/capabilities.ts';
+import { revisionOutcome } from '../scenarios/handshake.ts';
+import { parsePersona } from './personas/index.ts';
+import { MODERN_REVISION, META } from '../mcp/protocol.ts';
 import {
   clientInfos,
   fallbackOf,
@@ -22,7 +22,7 @@ import {
   missingVersionHeader,
   userAgents,
   versionOffers,
-} from './facts.ts';
+} from '../evidence/event-facts.ts';
 
 /** What the draft needs to know of the content folder. */
 export interface DraftContext {
