@@ -1,6 +1,6 @@
 /**
  * What each persona answers, message by message, against the rules of the specification at
- * SPEC_COMMIT that src/probe/personas.ts cites; and the SDK client's view of each persona.
+ * SPEC_COMMIT that src/lib/lab/personas/ cites; and the SDK client's view of each persona.
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';

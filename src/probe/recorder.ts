@@ -28,7 +28,7 @@ type Unnumbered =
   | { from: 'client'; kind: 'model'; method: string; target: string; headers: HeaderList; body: string }
   | { from: 'probe'; kind: 'model'; status: number; headers: HeaderList; body: string };
 
-/** One exchange with the stand-in model as it records it (src/probe/model/server.ts, ModelRecord), its body already elided. */
+/** One exchange with the stand-in model as it records it (src/probe/model/server.ts; ModelRecord, src/lib/evidence/merge.ts), its body already elided. */
 export interface ModelExchange {
   from: CaptureSide;
   target?: string | undefined;

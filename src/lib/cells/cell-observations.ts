@@ -2,7 +2,7 @@
  * Which captures speak for a cell, and what each shows: the observations a cell's version runs are
  * derived from (version-runs.ts). A verdict's evidence is its notes; the captures those notes cite
  * of the verdict's own client are its observations, each judged for the cell by the same decisions
- * the probe's `draft` makes (src/lib/content/handshake.ts).
+ * the probe's `draft` makes (src/lib/scenarios/handshake.ts).
  */
 import type { Verdict, VerdictState } from '../../schema/index.ts';
 import { faceOf, isHealthCheck } from '../evidence/capture-face.ts';

@@ -2,7 +2,7 @@
  * The rule of a written `since` where captures decide the cell (FORMAT.md, a client's `support`):
  * every captured version from `since` to `version` behaves as the verdict says, and the captured
  * version just before `since`, if any, does not. The captures are the ones the verdict's notes cite
- * of this client, judged as the build judges them (src/lib/content/cell-observations.ts), and every
+ * of this client, judged as the build judges them (src/lib/cells/cell-observations.ts), and every
  * other capture of this client in the same face: an older capture in the project that already
  * shows the behaviour contradicts a later `since` whether or not a note cites it. A feature's
  * captures are judged by the lab's judges (src/lib/scenarios), as its cell on the feature pages is;

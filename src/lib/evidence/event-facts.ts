@@ -2,7 +2,7 @@
  * The facts a capture establishes, each with the `seq` of the event that shows it: the first method,
  * every protocol version offered in order, the capabilities and extensions declared, clientInfo,
  * User-Agent, whether HTTP headers agree with `_meta`, and a fallback with its delay. Built on the
- * site's own readers (src/lib/content/capture-facts.ts); everything here is text a client wrote.
+ * site's own readers (capture-facts.ts); everything here is text a client wrote.
  */
 import { isRecord } from '../mcp/json.ts';
 import { metaOf, methodOf as methodName, paramsOf } from '../mcp/jsonrpc.ts';

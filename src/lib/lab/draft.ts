@@ -120,7 +120,7 @@ export const factLines = (capture: Capture): string[] => {
   return lines;
 };
 
-/** What the persona makes conclusive: the site's own decision (src/lib/content/handshake.ts, `revisionOutcome`). */
+/** What the persona makes conclusive: the site's own decision (src/lib/scenarios/handshake.ts, `revisionOutcome`). */
 export const proposalsOf = (capture: Capture): { proposals: Proposal[]; inconclusive: string[] } => {
   const { outcome, inconclusive } = revisionOutcome(capture);
   return { proposals: outcome === undefined ? [] : [outcome], inconclusive: inconclusive === undefined ? [] : [inconclusive] };

@@ -4,7 +4,7 @@
  * scenario plays (ScenarioSession): what that server offers (its lists and reads), and what it
  * sends when: once the session is open (after `notifications/initialized`), and during a call of a
  * tool, before its result. A server→client request waits for the client's answer by id, within
- * the probe's limits (src/probe/limits.ts); an answer nobody asked for, an answer that never
+ * the probe's limits (src/lib/lab/limits.ts); an answer nobody asked for, an answer that never
  * comes and a call the client cancels are each recorded. Over 2026-07-28 the requests of a call
  * travel as one `input_required` result, answered by the client's retry (mrtr.mdx). Rules cite
  * docs/specification/ of modelcontextprotocol/modelcontextprotocol at SPEC_COMMIT.

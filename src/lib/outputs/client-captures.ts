@@ -72,7 +72,7 @@ const observedSession = (capture: Pick<Capture, 'events' | 'header'>, revisionTe
 
 /**
  * What one capture showed, in a few words, from the decisions the matrix makes
- * (src/lib/content/handshake.ts): the session a persona decided, or the version a client opened
+ * (src/lib/scenarios/handshake.ts): the session a persona decided, or the version a client opened
  * with and held while observed; and where the capture records no end of the run, that it does not.
  */
 export const captureShowed = (capture: Pick<Capture, 'events' | 'header'>): string => {

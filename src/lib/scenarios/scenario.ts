@@ -2,7 +2,7 @@
  * A lab scenario: what the probe's server offers a client (instructions, tools, prompts, resources),
  * what it sends when (server→client requests and notifications), what the stand-in model calls, and
  * a pure judge that turns the capture of a run into feature facts. One scenario per file in this
- * folder, gathered by index.ts; the probe (src/probe/session.ts) plays a scenario, the build and
+ * folder, gathered by index.ts; the lab (src/lib/lab/session.ts) plays a scenario, the build and
  * `npm run probe -- facts` judge its captures.
  */
 import type { FactState } from '../../schema/verdict.ts';

@@ -74,5 +74,8 @@ test('a kit whose set-up fails leaves neither the stand-in model nor the HTTP pr
   expect(modelClosed).toBe(true);
   // The capture ends with a lifecycle event that says why the probe stopped.
   const last = JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as { kind?: string; detail?: string };
-  expect(last).toMatchObject({ kind: 'lifecycle', detail: expect.stringMatching(/failed before the client's command ended/) as unknown });
+  expect(last).toMatchObject({
+    kind: 'lifecycle',
+    detail: expect.stringMatching(/failed before the client's command ended/) as unknown,
+  });
 }, 30_000);

@@ -2,7 +2,7 @@
  * The runner's inner part, the one bwrap starts: inside the sandbox it starts the stand-in model
  * and (for HTTP) the probe, writes the kit's configuration into the throwaway HOME, runs the
  * client's face in its own process group until it exits or reaches its time limit, then merges the
- * probe's capture and the model's events into one file per capture (src/lib/capture/merge.ts).
+ * probe's capture and the model's events into one file per capture (src/lib/evidence/merge.ts).
  */
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

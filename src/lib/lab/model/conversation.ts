@@ -1,6 +1,6 @@
 /**
  * A model request in no API's shape: what the stand-in model's turn script needs to know of it.
- * Each model API's reader (src/probe/model/<api>.ts) turns its own request into this, and each
+ * Each model API's reader (src/lib/lab/model-apis/<api>.ts) turns its own request into this, and each
  * writer turns an `Answer` back into its own answer, so the script is written once for all four.
  */
 

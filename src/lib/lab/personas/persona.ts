@@ -51,7 +51,7 @@ export interface PersonaRules {
 
 /**
  * The server a persona speaks for once the client may use it: by default the one harmless tool;
- * with a scenario (src/probe/session.ts), its capabilities, instructions, lists and calls.
+ * with a scenario (src/lib/lab/session.ts), its capabilities, instructions, lists and calls.
  */
 export interface ServerSide {
   capabilities: Record<string, unknown>;
