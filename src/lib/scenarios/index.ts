@@ -7,6 +7,7 @@ import { catalogChanges } from './catalog-changes.ts';
 import { handshake } from './handshake.ts';
 import { listChanged } from './list-changed.ts';
 import { promptsResources } from './prompts-resources.ts';
+import { captureFormatVersion } from '../../schema/capture.ts';
 import type { FeatureFact, ParsedCapture, Scenario } from './scenario.ts';
 import { serverRequestsModern } from './server-requests-modern.ts';
 import { serverRequests } from './server-requests.ts';
@@ -84,3 +85,29 @@ export const serverStrings = (scenario: Scenario): string[] => {
   ];
   return [...new Set(values.flatMap(stringsOf))].filter((text) => text !== '');
 };
+
+/** A capture of a run of `scenario` in which nothing happened: the client connected and left. */
+const nothingHappened = (scenario: Scenario): ParsedCapture => ({
+  header: {
+    capture: captureFormatVersion,
+    client: 'nobody',
+    version: '0',
+    path: 'cli',
+    transport: 'stdio',
+    persona: 'observe',
+    capturedAt: '2026-01-01T00:00:00Z',
+    probe: '0',
+    ...(headerScenario(scenario) === undefined ? {} : { scenario: scenario.name }),
+  },
+  events: [
+    { seq: 1, t: 0, from: 'probe', kind: 'lifecycle', event: 'start', detail: 'stdio' },
+    { seq: 2, t: 1, from: 'probe', kind: 'lifecycle', event: 'closed', detail: 'the client closed standard input' },
+  ],
+});
+
+/**
+ * The features a scenario decides: those its judge speaks to even of a capture in which nothing
+ * happened (each then not observed). Read from the judge, so the mapping from features to
+ * scenarios is stored once, in the features' `scenario` (content/features/, checked against this).
+ */
+export const decidedBy = (scenario: Scenario): string[] => scenario.judge(nothingHappened(scenario)).map((fact) => fact.feature);

@@ -123,8 +123,6 @@ export interface Scenario {
   name: string;
   /** One sentence: what it asks of the client. */
   description: string;
-  /** The feature ids it decides. */
-  decides: readonly string[];
   /** The revision it plays: its server requests travel as this revision specifies. */
   revision: '2025-11-25' | '2026-07-28';
   offers: Offers;
