@@ -75,7 +75,7 @@ describe("src/lib's folders", () => {
     expect(againstOrder(folderGraph(sources), evidencePath)).toEqual([]);
   });
 
-  it('would name an import against the evidence path\'s order, type imports included', () => {
+  it("would name an import against the evidence path's order, type imports included", () => {
     const made = new Map([
       ['cells/a.ts', "import { b } from '../scenarios/b.ts';\n"],
       ['scenarios/b.ts', "import type { C } from '../cells/a.ts';\nimport { c } from '../evidence/c.ts';\n"],
