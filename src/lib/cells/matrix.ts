@@ -1,4 +1,8 @@
 import { cellStates, type CellState, type Verdict } from '../../schema/index.ts';
+
+// Declared in the schema; handed on with the legends and tallies, so the views that lay out a
+// matrix read all of it from here (and their pages' styles stay grouped as they were).
+export { cellStates, type CellState };
 import type { VersionRun } from './version-runs.ts';
 
 /** A verdict checked on a version older than the newest release (outputs/drift-marks.ts marks it). */
