@@ -12,6 +12,7 @@ const siteTests = [
   'tests/validators.test.ts',
   'tests/feature-status.test.ts',
   'tests/cloudflare-fold.test.ts',
+  'tests/kinds.test.ts',
 ];
 const buildsSites = ['tests/support/global-setup.ts'];
 

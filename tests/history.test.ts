@@ -80,9 +80,9 @@ describe('verdict history in the built site', () => {
       expect(changes[0]).toEqual({
         client: 'fast-agent',
         revision: '2025-11-25',
-        from: { state: 'no', evidence: 'read' },
-        to: { state: 'partial', version: '0.4.0', evidence: 'read' },
-        text: 'fast-agent · 2025-11-25: no, no version → partial, 0.4.0, read',
+        from: { state: 'no', evidence: 'reported' },
+        to: { state: 'partial', version: '0.4.0', evidence: 'reported' },
+        text: 'fast-agent · 2025-11-25: no, no version → partial, 0.4.0, reported',
         commit: second,
         date: '2026-02-03T12:00:00Z',
         subject: 'fast-agent speaks <2025-11-25> in part',
@@ -94,7 +94,7 @@ describe('verdict history in the built site', () => {
       ]);
       expect(changes.slice(1).every((change) => change.commit === first && change.from.state === 'unknown')).toBe(true);
 
-      expect(entryTitles(cold.feed)[0]).toBe('fast-agent · 2025-11-25: no, no version → partial, 0.4.0, read');
+      expect(entryTitles(cold.feed)[0]).toBe('fast-agent · 2025-11-25: no, no version → partial, 0.4.0, reported');
       expect(entryTitles(cold.feed)).toHaveLength(changes.length);
       expect(entryTitles(cold.clientFeed).every((title) => title?.startsWith('fast-agent · '))).toBe(true);
       expect(entryTitles(cold.hermesFeed).every((title) => title?.startsWith('hermes-agent · '))).toBe(true);

@@ -38,7 +38,7 @@ const git = (cwd: string, args: string[], date = '2026-01-02T12:00:00Z') =>
 const client = (verdicts: string) =>
   `---\nname: Codex\nhomepage: https://example.com/codex\nsupport:\n${verdicts}---\n\nCodex.\n`;
 const elicitation = (state: string, version: string) =>
-  `  - capability: elicitation\n    state: ${state}\n    notes: [codex-note]\n    version: "${version}"\n${state === 'partial' ? '    caveat: "Form mode only."\n' : ''}`;
+  `  - capability: elicitation\n    state: ${state}\n    notes: [codex-note]\n    version: "${version}"\n    evidence: read\n${state === 'partial' ? '    caveat: "Form mode only."\n' : ''}`;
 const note = (capture: boolean) =>
   `---\ntitle: Codex note\nsources:\n${capture ? '  - capture: codex-0-169-0\n    title: c\n' : ''}  - url: https://example.com\n    title: w\n---\nBody.\n`;
 

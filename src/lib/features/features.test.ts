@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { FeatureCell } from '../cells/feature-cells.ts';
 import { stateAt } from '../cells/version-state.ts';
-import { featureStatus } from '../cells/feature-status.ts';
+import { featureStatus, statusText } from '../cells/feature-status.ts';
 import { lookup, type LookupClient } from './lookup.ts';
 import { statusChanges } from '../cells/status-changes.ts';
 
@@ -10,6 +10,7 @@ const cell = (
   feature: string,
   ranges: FeatureCell['ranges'],
   state: FeatureCell['state'] = ((run) => (run === undefined || run === 'not-observed' ? 'unknown' : run))(ranges.at(-1)?.state),
+  extra: Partial<FeatureCell> = { evidence: 'observed' },
 ): FeatureCell => ({
   client,
   feature,
@@ -17,6 +18,7 @@ const cell = (
   ranges,
   notes: [],
   captures: [],
+  ...(state === 'unknown' ? {} : extra),
 });
 
 describe('stateAt', () => {
@@ -55,12 +57,30 @@ describe('featureStatus', () => {
       feature: 'f',
       status: 'everywhere',
       clients: [
-        { client: 'a', state: 'yes', version: '2.3.0' },
-        { client: 'b', state: 'partial', version: '1.5.0' },
+        { client: 'a', state: 'yes', version: '2.3.0', evidence: 'observed' },
+        { client: 'b', state: 'partial', version: '1.5.0', evidence: 'observed' },
       ],
+      kinds: ['observed'],
     });
     expect(featureStatus('f', cells, ['a', 'c']).status).toBe('some');
     expect(featureStatus('f', cells, ['c']).status).toBe('none');
+  });
+  test("says which kinds it rests on; a cell no capture decides gives its verdict's state and version, never a captured one", () => {
+    const cells = [
+      cell('a', 'f', [{ from: '2.0.0', state: 'yes', fromIsOldestCaptured: true }]),
+      cell('d', 'f', [], 'no', { evidence: 'documented', version: '3.1' }),
+      cell('r', 'f', [], 'yes', { evidence: 'reported' }),
+    ];
+    const status = featureStatus('f', cells, ['a', 'd', 'r']);
+    expect(status).toMatchObject({ status: 'some', kinds: ['observed', 'documented', 'reported'] });
+    expect(status.clients).toEqual([
+      { client: 'a', state: 'yes', version: '2.0.0', evidence: 'observed' },
+      { client: 'd', state: 'no', version: '3.1', evidence: 'documented' },
+      { client: 'r', state: 'yes', evidence: 'reported' },
+    ]);
+    expect(statusText(status)).toBe('some core clients, partly documented, reported by a third party');
+    expect(statusText(featureStatus('f', cells, ['d']))).toBe('no core client, documented');
+    expect(statusText(featureStatus('f', cells, ['a']))).toBe('every core client');
   });
   test('unknown where any core cell is, or its newest run was not observed, or there is no core', () => {
     const cells = [
@@ -112,16 +132,19 @@ describe('lookup', () => {
   ];
   const features = [
     cell('claude-code', 'lifecycle.instructions', [{ from: '2.1.300', to: '2.1.332', state: 'yes' }]),
+    cell('claude-code', 'tools.result.content.image', [], 'partial', { evidence: 'reported' }),
     cell('gemini-cli', 'tools.call', [{ from: '0.61.0', state: 'yes' }]),
   ];
   test('a known client at a captured version, and at one that was not', () => {
     expect(lookup({ clients, features }, { clientInfo: { name: 'claude-code', version: '2.1.332' } })).toEqual({
       client: 'claude-code',
       version: '2.1.332',
-      features: { 'lifecycle.instructions': 'yes' },
+      features: { 'lifecycle.instructions': 'yes', 'tools.result.content.image': 'partial' },
+      evidence: { 'lifecycle.instructions': 'observed', 'tools.result.content.image': 'reported' },
     });
-    expect(lookup({ clients, features }, { clientInfo: { name: 'claude-code', version: '2.1.400' } })?.features).toEqual({
-      'lifecycle.instructions': 'unknown',
+    expect(lookup({ clients, features }, { clientInfo: { name: 'claude-code', version: '2.1.400' } })).toMatchObject({
+      features: { 'lifecycle.instructions': 'unknown', 'tools.result.content.image': 'partial' },
+      evidence: { 'tools.result.content.image': 'reported' },
     });
   });
   test('a name several clients send is told apart by its User-Agent, or not at all', () => {

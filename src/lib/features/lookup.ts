@@ -2,10 +2,13 @@
  * From what a server sees on the wire to what the data says: a client's `clientInfo` (and its HTTP
  * `User-Agent`, where there is one) to the client here, its version, and each feature's state at that
  * version by its version runs. Unknown where that version was not captured; null for a client the
- * data does not know. It is the data package's main export, so it is pure and reads only its input.
+ * data does not know. A cell no capture decides has no runs: its state is its verdict's whatever the
+ * version, and `evidence`, a map parallel to `features`, says how each known state is known, so
+ * nothing read, documented or reported passes for observed. It is the data package's main export, so
+ * it is pure and reads only its input.
  */
 import { isRecord } from '../mcp/json.ts';
-import type { CellState as FeatureState } from '../../schema/index.ts';
+import type { EvidenceKind, CellState as FeatureState } from '../../schema/index.ts';
 import { stateAt, type RunsOf } from '../cells/version-state.ts';
 
 /** A client as `/data/clients.json` lists it: the fields lookup reads. */
@@ -21,12 +24,19 @@ export interface Seen {
   userAgent?: string;
 }
 
-/** The answer: the client, the version it said, and every feature's state for that version. */
+/**
+ * The answer: the client, the version it said, every feature's state for that version, and for each
+ * feature whose state is known, how it is known (FORMAT.md's `features` shape kept as it is, beside it).
+ */
 export interface LookupResult {
   client: string;
   version: string;
   features: Record<string, FeatureState>;
+  evidence: Record<string, EvidenceKind>;
 }
+
+/** A published cell as lookup reads it: its runs, and its state and kind where it has a verdict. */
+export type LookupCell = RunsOf & { client: string; feature: string; state?: FeatureState; evidence?: EvidenceKind };
 
 const nameOf = (info: Record<string, unknown> | null): string | undefined =>
   isRecord(info) && typeof info['name'] === 'string' ? info['name'] : undefined;
@@ -40,7 +50,7 @@ const byName = (clients: readonly LookupClient[], name: string) =>
 
 /** The client a server is talking to, its version, and its feature states; null where the data cannot tell which client it is. */
 export const lookup = (
-  data: { clients: readonly LookupClient[]; features: readonly (RunsOf & { client: string; feature: string })[] },
+  data: { clients: readonly LookupClient[]; features: readonly LookupCell[] },
   seen: Seen,
 ): LookupResult | null => {
   if (!isRecord(seen.clientInfo) || typeof seen.clientInfo.name !== 'string') return null;
@@ -56,7 +66,13 @@ export const lookup = (
   if (match === undefined || candidates.length > 1) return null;
   const version = typeof seen.clientInfo.version === 'string' ? seen.clientInfo.version : '';
   const features: Record<string, FeatureState> = {};
-  for (const cell of data.features)
-    if (cell.client === match.client) features[cell.feature] = version === '' ? 'unknown' : stateAt(cell, version);
-  return { client: match.client, version, features };
+  const evidence: Record<string, EvidenceKind> = {};
+  for (const cell of data.features) {
+    if (cell.client !== match.client) continue;
+    const observed = cell.evidence === undefined || cell.evidence === 'observed';
+    const state = observed ? (version === '' ? 'unknown' : stateAt(cell, version)) : (cell.state ?? 'unknown');
+    features[cell.feature] = state;
+    if (state !== 'unknown' && cell.evidence !== undefined) evidence[cell.feature] = cell.evidence;
+  }
+  return { client: match.client, version, features, evidence };
 };

@@ -47,5 +47,6 @@ Only \`initialize\` is required. Each part may also be the whole JSON-RPC respon
 - **Lost**: the client drops or refuses what the server sends.
 - **Risk**: it reaches the model changed, in part, or only under conditions.
 - **Not yet observed**: nobody has captured or read how this client handles it.
+- A finding resting on a cell no capture decides says how that cell is known: read in its code, documented by its maker, or reported by a third party (\`known\` in the JSON); only \`observed\` was seen on the wire.
 - **Fine**: the evidence shows it reaches the model as sent.
 `;

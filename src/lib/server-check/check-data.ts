@@ -4,9 +4,14 @@
  * published files through this, so they cannot disagree about what the data says.
  */
 import { isRecord } from '../mcp/json.ts';
+import { evidenceLabels } from '../cells/evidence-words.ts';
 import type { CheckCell, CheckData } from './check-server.ts';
 
 const states = new Set(['yes', 'partial', 'no', 'unknown']);
+
+/** Whether a published cell's `evidence` is a kind the words know (keyed by every kind, without the schemas the page's script would carry). */
+const isKind = (value: unknown): value is NonNullable<CheckCell['evidence']> =>
+  typeof value === 'string' && Object.hasOwn(evidenceLabels, value);
 
 const cellOf = (value: unknown): CheckCell[] => {
   if (!isRecord(value) || typeof value['feature'] !== 'string' || typeof value['client'] !== 'string') return [];
@@ -18,6 +23,7 @@ const cellOf = (value: unknown): CheckCell[] => {
       feature: value['feature'],
       client: value['client'],
       state: state as CheckCell['state'],
+      ...(isKind(value['evidence']) ? { evidence: value['evidence'] } : {}),
       ...(typeof value['caveat'] === 'string' ? { caveat: value['caveat'] } : {}),
       ...(isRecord(rename) && typeof rename['form'] === 'string'
         ? {

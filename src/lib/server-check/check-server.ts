@@ -1,10 +1,13 @@
 /**
  * The server check: what the feature data says each client will do with what one server sends.
  * Every finding rests on one feature cell and links its page; a cell nobody has observed or read
- * gives "not yet observed", never "fine", so the check is exactly as good as the evidence.
+ * gives "not yet observed", never "fine", so the check is exactly as good as the evidence. A finding
+ * resting on a cell no capture decides says how that cell is known (read in its code, documented by
+ * its maker, reported by a third party), in its words and in `known`.
  */
 import { featureUrl } from '../routes/urls.ts';
-import type { CellState } from '../../schema/verdict.ts';
+import { evidenceLabels } from '../cells/evidence-words.ts';
+import type { CellState, EvidenceKind } from '../../schema/verdict.ts';
 import type { ServerDescription, ServerRequestUse, ToolInfo } from './server-input.ts';
 
 /** One client × feature cell, as `/data/features.json` publishes it (the fields the check reads). */
@@ -12,6 +15,8 @@ export interface CheckCell {
   feature: string;
   client: string;
   state: CellState;
+  /** How the cell is known (`/data/features.json`'s `evidence`); absent where unknown. */
+  evidence?: EvidenceKind;
   caveat?: string;
   /** How the client names a server's tool for the model, where a verdict records it: `mcp__{server}__{tool}`, and the longest name it passes on. */
   rename?: { form: string; maxLength?: number };
@@ -28,6 +33,8 @@ export interface Finding {
   finding: string;
   /** The feature's page, at the client's row: `/features/tools/result/image#codex`. */
   evidence: string;
+  /** How the cell the finding rests on is known, where it has a verdict: `observed`, `read`, `documented` or `reported`. */
+  known?: EvidenceKind;
 }
 
 /** The feature data the check reads: the clients, and every cell (unknown ones may be left out). */
@@ -38,6 +45,10 @@ export interface CheckData {
 
 /** A feature's page, as FORMAT.md maps a dotted id to a path. */
 export const featurePath = (feature: string): string => featureUrl(feature);
+
+/** What a finding adds where its cell was not observed on the wire: ` (documented by its maker, not observed)`. */
+const knownWords = (known: EvidenceKind | undefined): string =>
+  known === undefined || known === 'observed' ? '' : ` (${evidenceLabels[known]}, not observed)`;
 
 /** Names longer than this are worth a look where a client's prefix and limit are not known. */
 const LONG_NAME = 40;
@@ -370,8 +381,9 @@ export const checkServer = (
       const state = cell?.state ?? 'unknown';
       const evidence = `${featurePath(rule.feature)}#${client}`;
       return rule.subjects(server).map((subject): Finding => {
-        const base = { client, feature: rule.feature, evidence };
-        const caveat = cell?.caveat === undefined ? '' : ` (${cell.caveat.replace(/\.$/, '')})`;
+        const known = state === 'unknown' ? undefined : cell?.evidence;
+        const base = { client, feature: rule.feature, evidence, ...(known === undefined ? {} : { known }) };
+        const caveat = `${cell?.caveat === undefined ? '' : ` (${cell.caveat.replace(/\.$/, '')})`}${knownWords(known)}`;
         if (state === 'unknown') return { ...base, kind: 'unknown', finding: `not yet observed for ${name}: ${subject.what}` };
         if (state === 'yes')
           return { ...base, kind: subject.yesKind ?? 'fine', finding: `${subject.yes ?? subject.what}${caveat}` };

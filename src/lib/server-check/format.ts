@@ -15,7 +15,14 @@ export const formatFindings = (
   if (format === 'json')
     return `${JSON.stringify(
       reports.flatMap((report) =>
-        report.findings.map(({ client, feature, finding, evidence, kind }) => ({ client, feature, finding, evidence, kind })),
+        report.findings.map(({ client, feature, finding, evidence, kind, known }) => ({
+          client,
+          feature,
+          finding,
+          evidence,
+          kind,
+          ...(known === undefined ? {} : { known }),
+        })),
       ),
       null,
       2,
