@@ -102,6 +102,23 @@ describe.each([
     for (const text of [...descriptions, ...summaries]) expect(text).not.toContain('`');
   });
 
+  test("every corrected note's entry in llms.txt and research.md leads with the notes that correct it, linked", () => {
+    const exported = NotesExport.parse(JSON.parse(read(dist, 'data/notes.json'))).notes;
+    const corrected = exported.filter((note) => note.correctedBy.length > 0);
+    expect(corrected.length).toBeGreaterThan(0);
+    for (const [file, origin] of [
+      ['llms.txt', 'https://canimcp.io'],
+      ['research.md', ''],
+    ] as const) {
+      const lines = read(dist, file).split('\n');
+      for (const note of corrected) {
+        const entry = lines.find((candidate) => candidate.includes(`](${origin}/research/${note.id}.md): `)) ?? '';
+        expect(entry, `${file}: ${note.id}`).toMatch(/\]\([^)]+\): Corrected in part by \[/);
+        for (const by of note.correctedBy) expect(entry, `${file}: ${note.id}`).toContain(`](${origin}/research/${by}.md)`);
+      }
+    }
+  });
+
   test("each client page names its own feed by the feed's title, not the site feed's", () => {
     const clients = files.filter((file) => /^clients\/[^/]+\.html$/.test(file));
     expect(clients.length).toBeGreaterThan(1);
@@ -876,6 +893,31 @@ describe('corrections on the fixture site', () => {
       expect(entry, file).toMatch(/<span class="badge corrected corrected-corrected"[^>]*>\s*corrected in part\s*<\/span>/);
       expect(item(read(dist, file), correction), file).not.toContain('badge corrected');
     }
+  });
+
+  test('llms.txt, the listing twins and the entry twins mark the corrected note and link the note that corrects it', () => {
+    const line = (text: string, id: string) =>
+      text
+        .split('\n')
+        .find((candidate) => candidate.includes(`/research/${id}.md):`) || candidate.includes(`/research/${id}.md) —`)) ?? '';
+    for (const [file, origin] of [
+      ['llms.txt', 'https://canimcp.io'],
+      ['research.md', ''],
+      ['index.md', ''],
+      ['clients/hermes-agent.md', ''],
+      ['clients/hermes-agent/llms.txt', 'https://canimcp.io'],
+      ['revisions/2025-11-25.md', ''],
+      ['revisions/2025-11-25/llms.txt', 'https://canimcp.io'],
+      ['capabilities/protocolVersions.md', ''],
+    ]) {
+      const text = read(dist, file);
+      expect(line(text, 'hermes-leads-with-the-legacy-handshake'), file).toContain(
+        `Corrected in part by [${correctionTitle}](${origin}/research/${correction}.md). On the same mcp Python SDK`,
+      );
+      // The correcting note, where the list names it too, reads as it is.
+      expect(line(text, correction), file).not.toContain('Corrected in part');
+    }
+    expect(line(read(dist, 'research.md'), correction)).toMatch(/^- \[Fixture: a later note/);
   });
 
   // Search results show it from the index's records (src/lib/search/search-records.test.ts, e2e/search.test.ts).
