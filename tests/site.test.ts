@@ -119,6 +119,49 @@ describe.each([
     }
   });
 
+  // What an HTML validator and a feed reader see: a backtick outside code is Markdown shown raw.
+  test('no page or feed shows a raw Markdown backtick: code spans are <code> in HTML, plain text in a <title>, og:title or Atom', () => {
+    const raw = (text: string) => [...text.matchAll(/[^<>`]{0,40}`[^<>]{0,40}/g)].map((match) => match[0]);
+    const shown: string[] = [];
+    for (const file of html) {
+      const page = read(dist, file);
+      // Scripts, styles and code hold backticks as code.
+      const text = page.replace(/<(script|style|pre|code)\b[\s\S]*?<\/\1>/g, '');
+      for (const hit of raw(text)) shown.push(`${file}: ${hit}`);
+    }
+    for (const file of files.filter((name) => name.endsWith('.xml') && !name.startsWith('sitemap'))) {
+      for (const match of read(dist, file).matchAll(/<(title|summary)[^>]*>([^<]*)<\/\1>/g))
+        for (const hit of raw(match[2] ?? '')) shown.push(`${file}: ${hit}`);
+    }
+    expect(shown).toEqual([]);
+  });
+
+  test('every image states its width and height, a badge the size its SVG declares (Lighthouse: unsized-images)', () => {
+    const images = html.flatMap((file) =>
+      [...read(dist, file).matchAll(/<img\b[^>]*>/g)].map((match) => ({ file, tag: match[0] })),
+    );
+    expect(images.length).toBeGreaterThan(0);
+    for (const { file, tag } of images) {
+      const width = /\swidth="(\d+)"/.exec(tag)?.[1];
+      const height = /\sheight="(\d+)"/.exec(tag)?.[1];
+      expect(width && height, `${file}: ${tag}`).toBeTruthy();
+      const src = /\ssrc="(\/badges\/[^"]+\.svg)"/.exec(tag)?.[1];
+      if (src !== undefined) expect(read(dist, src.slice(1)), `${file}: ${tag}`).toContain(`width="${width}" height="${height}"`);
+    }
+  });
+
+  test('the features pages announce the feature status feed by its own title', () => {
+    const feed = read(dist, 'features/status.xml');
+    const title = /<title>([^<]+)<\/title>/.exec(feed)?.[1] ?? '';
+    expect(title).not.toBe('');
+    const pages = html.filter((file) => file === 'features.html' || file.startsWith('features/'));
+    expect(pages.length).toBeGreaterThan(1);
+    for (const file of pages)
+      expect(read(dist, file), file).toContain(
+        `<link rel="alternate" type="application/atom+xml" title="${title}" href="/features/status.xml">`,
+      );
+  });
+
   test("each client page names its own feed by the feed's title, not the site feed's", () => {
     const clients = files.filter((file) => /^clients\/[^/]+\.html$/.test(file));
     expect(clients.length).toBeGreaterThan(1);
