@@ -10,6 +10,7 @@ import { repoRoot } from '../src/node/paths.ts';
 import { ClientsExport, FeaturesExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
 import { runsLabel } from '../src/lib/content/version-runs.ts';
+import { codeSpans } from '../src/lib/markdown/inline.ts';
 import { headersFor, parseHeaders } from '../src/lib/outputs/headers.ts';
 import { resolveRepository } from '../src/lib/outputs/repository.ts';
 import packageJson from '../package.json' with { type: 'json' };
@@ -18,6 +19,20 @@ import { outsideCode } from './support/markdown-code.ts';
 import { fixtureRepository, fixtureDist, mainDist, requireDist, serveDist } from './support/site.ts';
 
 const reference = 'hermes-leads-with-the-legacy-handshake.md';
+
+/** Text as a page shows it through the inline renderer: escaped, its code spans as <code>. */
+const inlineHtml = (text: string): string =>
+  codeSpans(text)
+    .map((part) => {
+      const escaped = part.text
+        .replaceAll('&', '&amp;')
+        .replaceAll('<', '&lt;')
+        .replaceAll('>', '&gt;')
+        .replaceAll('"', '&quot;')
+        .replaceAll("'", '&#39;');
+      return part.code ? `<code>${escaped}</code>` : escaped;
+    })
+    .join('');
 const referenceCopies = [
   path.join(repoRoot, 'tests/fixtures/reference', reference),
   path.join(repoRoot, '..', 'shared', 'reference', reference),
@@ -136,17 +151,21 @@ describe.each([
     expect(shown).toEqual([]);
   });
 
-  test('every image states its width and height, a badge the size its SVG declares (Lighthouse: unsized-images)', () => {
+  // A note's body may show an author's image, whose size only the author knows; the badges are the site's own.
+  test('every badge image states the width and height its SVG declares (Lighthouse: unsized-images)', () => {
     const images = html.flatMap((file) =>
-      [...read(dist, file).matchAll(/<img\b[^>]*>/g)].map((match) => ({ file, tag: match[0] })),
+      [...read(dist, file).matchAll(/<img\b[^>]*\ssrc="(\/badges\/[^"]+\.svg)"[^>]*>/g)].map((match) => ({
+        file,
+        tag: match[0],
+        svg: read(dist, (match[1] ?? '').slice(1)),
+      })),
     );
     expect(images.length).toBeGreaterThan(0);
-    for (const { file, tag } of images) {
+    for (const { file, tag, svg } of images) {
       const width = /\swidth="(\d+)"/.exec(tag)?.[1];
       const height = /\sheight="(\d+)"/.exec(tag)?.[1];
-      expect(width && height, `${file}: ${tag}`).toBeTruthy();
-      const src = /\ssrc="(\/badges\/[^"]+\.svg)"/.exec(tag)?.[1];
-      if (src !== undefined) expect(read(dist, src.slice(1)), `${file}: ${tag}`).toContain(`width="${width}" height="${height}"`);
+      expect(width !== undefined && height !== undefined, `${file}: ${tag}`).toBe(true);
+      expect(svg, `${file}: ${tag}`).toContain(`width="${width}" height="${height}"`);
     }
   });
 
@@ -380,7 +399,7 @@ describe.each([
               );
             expect(td).not.toContain('popover');
             for (const note of cell.notes) expect(detail).toContain(`href="/research/${note}"`);
-            if (cell.caveat !== undefined) expect(detail).toContain(cell.caveat.replaceAll("'", '&#39;'));
+            if (cell.caveat !== undefined) expect(detail).toContain(inlineHtml(cell.caveat));
           });
       }
       const tallies = [...table.matchAll(/<td class="tally"[^>]*>([^<]+)<\/td>/g)].map((match) => match[1]);
@@ -520,8 +539,9 @@ describe('the fixture site', () => {
   test('client, revision and capability twins list the notes that name them', () => {
     const client = read(dist, 'clients/fast-agent.md');
     expect(client).toMatch(/^---\nname: fast-agent\n[\s\S]*\n---\n\n# fast-agent\n\n/);
+    // Corrected in part, it says so first (the corrections describe has the rest).
     expect(client).toContain(
-      "- [Hermes reverses its SDK's auto mode and tries initialize before server/discover](/research/hermes-leads-with-the-legacy-handshake.md) — On the same mcp Python SDK",
+      "- [Hermes reverses its SDK's auto mode and tries initialize before server/discover](/research/hermes-leads-with-the-legacy-handshake.md) — Corrected in part by [",
     );
     expect(read(dist, 'revisions/2026-07-28.md')).toContain('(/research/fast-agent-leads-with-the-modern-discover-probe.md)');
     expect(read(dist, 'capabilities/protocolVersions.md')).toMatch(/^# Protocol versions$/m);
@@ -695,7 +715,7 @@ describe('the fixture site: verdicts', () => {
     const support = page.indexOf('id="support"');
     expect(support).toBeGreaterThan(page.indexOf('<h1'));
     expect(support).toBeLessThan(page.indexOf('class="counts"'));
-    expect(support).toBeLessThan(page.indexOf('Notes about Hermes Agent'));
+    expect(support).toBeLessThan(page.indexOf('<h2 id="notes"'));
     const verdicts = text(section(page, 'id="support"', '</section>'));
     expect(verdicts).toContain('2025-11-25 ✓ yes');
     expect(verdicts).toContain(
@@ -952,7 +972,7 @@ describe('corrections on the fixture site', () => {
       ['revisions/2025-11-25.md', ''],
       ['revisions/2025-11-25/llms.txt', 'https://canimcp.io'],
       ['capabilities/protocolVersions.md', ''],
-    ]) {
+    ] as const) {
       const text = read(dist, file);
       expect(line(text, 'hermes-leads-with-the-legacy-handshake'), file).toContain(
         `Corrected in part by [${correctionTitle}](${origin}/research/${correction}.md). On the same mcp Python SDK`,
