@@ -6,7 +6,7 @@ import { clientPaths } from '../../data/paths.ts';
 import { listedNotes, siteData } from '../../data/site.ts';
 import { clientCapturesMarkdown, clientSupportMarkdown } from '../../lib/outputs/client-twin.ts';
 import { clientFeaturesMarkdown } from '../../lib/outputs/feature-twin.ts';
-import { rowOf } from '../../lib/matrix/matrix.ts';
+import { rowOf } from '../../lib/cells/matrix.ts';
 import { markdownResponse } from '../../lib/outputs/responses.ts';
 import { entryTwin } from '../../lib/outputs/twin.ts';
 
