@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { clientFeatureId, groupByState } from './client-summary.ts';
+import { clientFeatureId, groupByState } from './glance.ts';
 
 describe('groupByState', () => {
   test('lists the ids of each known state in the order given, and counts the unknown apart', () => {

@@ -1,13 +1,13 @@
 /**
- * What a client's page opens with: which features it does, does in part and does not do, and
- * which revisions it speaks, each from its verdicts, with the unknown counted apart (no verdict
- * yet, which is not no). The detail of each is further down the page, where the summary links.
+ * What a page opens with, at a glance: a client's features and revisions, or a feature's clients,
+ * grouped by the state of their verdicts (does, does in part, does not), with the unknown counted
+ * apart (no verdict yet, which is not no). The detail of each is further down the page, where the
+ * glance links.
  */
-
-type State = 'yes' | 'partial' | 'no' | 'unknown';
+import { verdictStates, type CellState } from '../../schema/index.ts';
 
 /** The known states, in the order the summary lists them. */
-export const summaryStates = ['yes', 'partial', 'no'] as const;
+export const summaryStates = verdictStates;
 
 /** One axis summed up: the ids in each known state, in the order given, and how many are unknown. */
 export interface StateGroups {
@@ -18,7 +18,7 @@ export interface StateGroups {
 }
 
 /** Groups ids by their cell's state, keeping the cells' order within each state. */
-export const groupByState = <T>(cells: readonly T[], id: (cell: T) => string, state: (cell: T) => State): StateGroups => {
+export const groupByState = <T>(cells: readonly T[], id: (cell: T) => string, state: (cell: T) => CellState): StateGroups => {
   const groups: StateGroups = { yes: [], partial: [], no: [], unknown: 0 };
   for (const cell of cells) {
     const at = state(cell);
