@@ -138,6 +138,21 @@ describe('entryTwin', () => {
       '---\nname: Hermes Agent\n---\n\n# Hermes Agent\n\nA client.\n\n## Notes\n\n- [B \\[note\\]](/research/b-note.md) — Second.\n- [A note](/research/a-note.md) — First.\n',
     );
   });
+
+  test('a corrected note says so before its summary and links the notes that correct it; the others read as before', () => {
+    const twin = entryTwin({
+      frontmatterBlock: '---\nname: Hermes Agent\n---\n',
+      heading: 'Hermes Agent',
+      body: '',
+      notes: [
+        { id: 'later', data: { title: 'Later', summary: 'Corrects.' }, correctedBy: [] },
+        { id: 'earlier', data: { title: 'Earlier', summary: 'First.' }, correctedBy: [{ id: 'later', title: 'Later' }] },
+      ],
+    });
+    expect(twin).toContain(
+      '\n- [Later](/research/later.md) — Corrects.\n- [Earlier](/research/earlier.md) — Corrected in part by [Later](/research/later.md). First.\n',
+    );
+  });
 });
 
 /** The published twin in FORMAT.md's reference, which the build must reproduce byte for byte. */
