@@ -39,7 +39,7 @@ describe('every command', () => {
       expect.arrayContaining(['start', 'build', 'check', 'drift', 'new', 'dev', 'preview', 'schema', 'verdict-diff', 'bench']),
     );
     expect(commands.map((command) => command.script)).toEqual(
-      expect.arrayContaining(['lint:workflows', 'probe', 'check-server', 'data-package']),
+      expect.arrayContaining(['lint:workflows', 'probe', 'check-server', 'data-package', 'outputs']),
     );
   });
 

@@ -72,7 +72,7 @@ export const commandArgs = <T extends ParseArgsConfig>(
     return undefined;
   }
   try {
-    return parseArgs({ ...config, args });
+    return parseArgs({ ...config, args }) as ReturnType<typeof parseArgs<T>>;
   } catch (error) {
     throw usageError(error, commandName(fileUrl)) ?? error;
   }
