@@ -62,12 +62,7 @@ describe('the page plan', () => {
     const written = JSON.parse(await readFile(manifestFile(cache), 'utf8')) as {
       keys: Record<string, string>;
     };
-    expect(Object.keys(written.keys).sort()).toEqual([
-      'research/a.html',
-      'research/a.md',
-      'research/b.html',
-      'research/b.md',
-    ]);
+    expect(Object.keys(written.keys).sort()).toEqual(['research/a.html', 'research/a.md', 'research/b.html', 'research/b.md']);
 
     // Note b's body changed: a's files are taken, b's are not; other code takes nothing.
     const second = await planReuse(cache, published, 'code-1', keys({ a: 'a1', b: 'b2' }));
