@@ -80,6 +80,9 @@ export interface PageKeys {
 const keyOf = (keys: Pick<PageKeys, 'shared'>, parts: readonly KeyPart[], own = ''): string =>
   cacheKey(parts.flatMap((part) => [part, part === 'note' || part === 'capture' ? own : keys.shared[part]]));
 
+/** The keys made so far, by build and by their parts: a capture's three files, an entry's many, share one. */
+const made = new WeakMap<PageKeys, Map<string, string>>();
+
 /** The keys of a build of `content` on `origin`, dated `date`. */
 export const pageKeys = (content: KeyedContent, origin: string, date: string): PageKeys => {
   const byEntry = new Map(content.bodies.map(([collection, id, body]) => [`${collection}/${id}`, body]));
@@ -149,7 +152,12 @@ export const fileKey = (keys: PageKeys, file: string): string | undefined => {
     const id = output.entry === undefined ? '' : entryOf(keys, output.entry, params);
     if (id === undefined) return undefined;
     const own = parts.includes('note') ? keys.notes.get(id) : parts.includes('capture') ? keys.captures.get(id) : '';
-    return keyOf(keys, parts, own);
+    const memo = made.get(keys) ?? new Map<string, string>();
+    made.set(keys, memo);
+    const at = `${parts.join(' ')}\0${own ?? ''}`;
+    const key = memo.get(at) ?? keyOf(keys, parts, own);
+    memo.set(at, key);
+    return key;
   }
   return undefined;
 };

@@ -46,7 +46,13 @@ const filePattern = (output: Output, form: FormName): RegExp => {
   return new RegExp(form === 'page' ? pattern.replace(/\$$/, '\\.html$') : pattern);
 };
 
-let filePatterns: { name: OutputName; output: Output; form: FormName; pattern: RegExp }[] | undefined;
+type FilePattern = { name: OutputName; output: Output; form: FormName; pattern: RegExp };
+
+/** The file patterns by their first segment (`captures` for `captures/<id>.md`, `feed.xml`), so a file tries only its own. */
+let filePatterns: Map<string, FilePattern[]> | undefined;
+
+/** A file's first path segment; a pattern's, where it is literal (every pattern's is). */
+const firstSegment = (file: string) => file.split('/', 1)[0] ?? '';
 
 /**
  * Every row and form a file of the built site (relative, `research/x.html`) matches, in the table's
@@ -54,14 +60,21 @@ let filePatterns: { name: OutputName; output: Output; form: FormName; pattern: R
  * badges (a feature path may hold a client's id), which only the content can tell apart.
  */
 export const matchOutputFile = (file: string): OutputFileMatch[] => {
-  filePatterns ??= (Object.entries(outputs) as [OutputName, Output][]).flatMap(([name, output]) =>
-    output.forms.map((form) => ({ name, output, form, pattern: filePattern(output, form) })),
+  filePatterns ??= Map.groupBy(
+    (Object.entries(outputs) as [OutputName, Output][]).flatMap(([name, output]) =>
+      output.forms.map((form) => ({ name, output, form, pattern: filePattern(output, form) })),
+    ),
+    ({ output, form }) => firstSegment(formFile(output, form, placeholders(output))),
   );
-  return filePatterns.flatMap(({ name, output, form, pattern }) => {
+  return (filePatterns.get(firstSegment(file)) ?? []).flatMap(({ name, output, form, pattern }) => {
     const match = pattern.exec(file);
     return match === null ? [] : [{ name, output, form, params: { ...match.groups } }];
   });
 };
+
+/** Each `<name>` of an output's pattern as itself, to read its literal parts through `formFile`. */
+const placeholders = (output: Output) =>
+  Object.fromEntries([...output.pattern.matchAll(/<([a-z]+)>/g)].map(([token, name = '']) => [name, token]));
 
 /** The extension of a form's files (`.html`, `.md`, `.json`, …); undefined where it varies (assets, the search index). */
 export const formExtension = (output: Output, form: FormName): string | undefined => {
