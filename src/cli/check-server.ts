@@ -1,13 +1,14 @@
 /**
  * `npm run check-server -- <server.json>`: what the published feature data says each client will do
  * with what this server sends. `--run <program> [args…]` starts the server instead and asks it.
+ *   usage: npm run check-server -- <server.json> | --run <program> [args…]  [--format human|json] [--site DIR]
  *   --format human|json   findings grouped by client (default), or `[{ client, feature, finding, evidence, kind }]`
  *   --site DIR            the built site whose data/*.json is read (default dist/, built first if missing)
- * Exit 1 where any finding is a loss (something a client drops or refuses), 2 for input it cannot read.
+ * Exit 1 where any finding is a loss (something a client drops or refuses), 2 for input or options
+ * it cannot read.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { checkDataOf } from '../lib/server-check/check-data.ts';
 import { checkServer, hasLoss } from '../lib/server-check/check-server.ts';
 import { readJsonText } from '../lib/server-check/json-text.ts';
@@ -16,17 +17,20 @@ import { formatFindings } from '../lib/server-check/format.ts';
 import { askServer } from '../node/ask-server.ts';
 import { siteOrigin } from '../node/environment.ts';
 import { publishedSite, readPublished } from '../node/published-data.ts';
+import { commandArgs, usageLine, UsageError } from '../node/command-line.ts';
 import { fail } from './fail.ts';
 
-const usage = 'usage: npm run check-server -- <server.json> | --run <program> [args…]  [--format human|json] [--site DIR]';
+const usage = usageLine(import.meta.url);
 
 const main = async () => {
-  const { values, positionals } = parseArgs({
+  const args = commandArgs(import.meta.url, {
     allowPositionals: true,
     options: { format: { type: 'string', default: 'human' }, site: { type: 'string' }, run: { type: 'string' } },
   });
+  if (args === undefined) return;
+  const { values, positionals } = args;
   if (values.format !== 'human' && values.format !== 'json')
-    throw new Error(`--format: expected human or json, got "${values.format}"\n${usage}`);
+    throw new UsageError(`--format: expected human or json, got "${values.format}"; ${usage}`);
   let input: unknown;
   let source: string;
   if (values.run !== undefined) {
@@ -34,7 +38,7 @@ const main = async () => {
     input = await askServer(values.run, positionals);
   } else {
     const [file] = positionals;
-    if (file === undefined || positionals.length > 1) throw new Error(usage);
+    if (file === undefined || positionals.length > 1) throw new UsageError(usage);
     source = file;
     const read = readJsonText(await readFile(path.resolve(file), 'utf8'));
     if (!read.ok) {

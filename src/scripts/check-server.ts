@@ -10,7 +10,8 @@ import { exampleServer } from '../lib/server-check/example.ts';
 import { readJsonText } from '../lib/server-check/json-text.ts';
 import { readServerInput } from '../lib/server-check/server-input.ts';
 import { decodeShared, encodeShared } from '../lib/server-check/share.ts';
-import { routes } from '../lib/routes/urls.ts';
+// Its rows alone, not the table: a script's bundle holds what it reads.
+import { clientsJson, featuresJson } from '../lib/routes/outputs.ts';
 import { appendInline, element } from './dom.ts';
 
 const SHARE_KEY = 's';
@@ -54,7 +55,7 @@ export const startServerCheck = (): void => {
 
   let data: Promise<CheckData> | undefined;
   const loadData = () =>
-    (data ??= Promise.all([fetchJson(routes.featuresJson.path), fetchJson(routes.clientsJson.path)]).then(([features, clients]) =>
+    (data ??= Promise.all([fetchJson(featuresJson.pattern), fetchJson(clientsJson.pattern)]).then(([features, clients]) =>
       checkDataOf(features, clients),
     ));
   input.addEventListener('focus', () => void loadData().catch(() => undefined), { once: true });
