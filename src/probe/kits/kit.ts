@@ -6,6 +6,7 @@
  */
 import type { CapturePath, CaptureTransport } from '../../schema/capture.ts';
 import type { LaunchConfig } from '../launch.ts';
+import { LAB_SERVER_NAME } from '../../lib/features/lab-server.ts';
 
 /** The model APIs the stand-in model answers (FORMAT.md, the header's `model`). */
 export type ModelApi = 'anthropic-messages' | 'openai-chat' | 'openai-responses' | 'gemini';
@@ -147,7 +148,7 @@ export const displayContext = (transport: CaptureTransport, prompt: string, vers
     transport === 'stdio'
       ? { transport, launch: { command: 'probe', args: [] } }
       : { transport, url: 'http://127.0.0.1:PORT/mcp' },
-  name: 'canimcp-probe',
+  name: LAB_SERVER_NAME,
   modelUrl: 'http://127.0.0.1:MODEL',
   prompt,
   prefix: '.',
