@@ -256,12 +256,20 @@ describe('checkServer', () => {
     ]);
   });
 
-  test('dropped schema keywords name the tools that use them', () => {
+  test('dropped schema keywords name the tools that use them; keywords about the schema document are no finding', () => {
     expect(said(of(reports, 'alpha'), 'tools.inputSchema.unchanged')).toEqual([
       [
         'risk',
         'the model does not receive `pattern` in input schemas, which `delete_build` uses: check those constraints in your server',
       ],
+    ]);
+    const meta = read({
+      initialize: input.initialize,
+      tools: { tools: [{ name: 'x', inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' } }] },
+    });
+    const dropsMeta = client('alpha', { toolNames: [run({ keywords: { dropped: ['$schema'], kept: ['type'] } })] });
+    expect(said(checkServer(meta, { ...data, clients: [dropsMeta] })[0]?.findings ?? [], 'tools.inputSchema.unchanged')).toEqual([
+      ['fine', 'the model receives `type` in your input schemas as sent'],
     ]);
   });
 

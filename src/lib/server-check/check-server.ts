@@ -397,10 +397,14 @@ const rules: readonly Rule[] = [
   },
 ];
 
+/** Keywords about the schema document, not the arguments: whether the model gets them changes nothing a server relies on. */
+const metaKeywords = new Set(['$schema', '$id', '$comment']);
+
 /** The keyword findings: the input-schema keywords of the server's tools that the client's newest run dropped. */
 const keywordFinding = (server: ServerDescription, run: NameRun | undefined, state: CellState): Said | undefined => {
   const used = new Map<string, ToolInfo[]>();
-  for (const tool of server.tools) for (const keyword of tool.keywords) used.set(keyword, [...(used.get(keyword) ?? []), tool]);
+  for (const tool of server.tools)
+    for (const keyword of tool.keywords) if (!metaKeywords.has(keyword)) used.set(keyword, [...(used.get(keyword) ?? []), tool]);
   if (used.size === 0) return undefined;
   const keywords = run?.keywords;
   if (keywords === undefined)
