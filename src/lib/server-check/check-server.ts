@@ -304,7 +304,7 @@ const rules: readonly Rule[] = [
         yes: ['fine', 'the client lists your prompts by itself'],
         no: [
           'risk',
-          'in the run observed, the client never listed your prompts by itself: they reach no one unless a user asks for them',
+          'in the run observed, the client never listed your prompts by itself: do not count on them reaching users or the model',
         ],
       })),
   },
