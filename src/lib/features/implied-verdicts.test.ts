@@ -53,6 +53,17 @@ describe('impliedVerdicts', () => {
     ]);
   });
 
+  test('a capability verdict under a setting implies nothing; the evidence kind carries over', () => {
+    const read: Verdict[] = [
+      { capability: 'sampling', state: 'no', notes: ['n'], evidence: 'read' },
+      { capability: 'tasks', state: 'no', notes: ['n'], setting: 'experimental=true' },
+    ];
+    expect(impliedVerdicts(read, features)).toEqual([
+      expect.objectContaining({ feature: 'server-requests.sampling', evidence: 'read' }),
+      expect.objectContaining({ feature: 'server-requests.sampling.tools', evidence: 'read' }),
+    ]);
+  });
+
   test('clients gain them beside their own; a client with none is left as it was', () => {
     const plain = { id: 'x', data: { support: [{ capability: 'sampling', state: 'yes', notes: ['n'] }] as Verdict[] } };
     const [withAmp, same] = withImpliedVerdicts([{ id: 'amp', data: { support: amp } }, plain], features);

@@ -20,10 +20,13 @@ const decidedByDeclaration = new Set(['handshake', 'server-request']);
 
 /** The feature verdicts a client's capability verdicts imply, for features it has no verdict of its own for. */
 export const impliedVerdicts = (support: readonly Verdict[], features: readonly ImplyingFeature[]): Verdict[] => {
-  const own = new Set(support.flatMap((verdict) => (verdict.feature === undefined ? [] : [verdict.feature])));
+  // The cell is the verdict without a setting: a verdict under a setting decides nothing here, either way.
+  const own = new Set(
+    support.flatMap((verdict) => (verdict.feature === undefined || verdict.setting !== undefined ? [] : [verdict.feature])),
+  );
   return features.flatMap((feature): Verdict[] => {
     if (own.has(feature.id) || !decidedByDeclaration.has(feature.data.observe)) return [];
-    const capability = support.find((verdict) => verdict.capability === feature.data.capability);
+    const capability = support.find((verdict) => verdict.capability === feature.data.capability && verdict.setting === undefined);
     if (capability === undefined || capability.state !== 'no') return [];
     return [
       {
@@ -33,6 +36,7 @@ export const impliedVerdicts = (support: readonly Verdict[], features: readonly 
         caveat: `${capability.caveat === undefined ? '' : `${capability.caveat} `}Decided by the client's ${feature.data.capability} verdict: what a client does not declare, a server may not ask of it.`,
         ...(capability.version === undefined ? {} : { version: capability.version }),
         ...(capability.since === undefined ? {} : { since: capability.since }),
+        ...(capability.evidence === undefined ? {} : { evidence: capability.evidence }),
       },
     ];
   });

@@ -306,6 +306,53 @@ describe('checkServer', () => {
     ]);
   });
 
+  test('authorization metadata: a client that runs no OAuth loses a server that requires it; one that registers only dynamically is a risk where the server offers more', () => {
+    const auth = read({
+      initialize: input.initialize,
+      auth: {
+        protectedResource: {
+          resource: 'https://mcp.example',
+          authorization_servers: ['https://as.example'],
+          scopes_supported: ['repo'],
+        },
+        authorizationServer: {
+          issuer: 'https://as.example',
+          client_id_metadata_document_supported: true,
+          code_challenge_methods_supported: ['S256'],
+        },
+      },
+    });
+    const cells = (client: string, states: Record<string, 'yes' | 'no'>) =>
+      Object.entries(states).map(([feature, state]) => ({ client, feature, state }));
+    const reports = checkServer(auth, {
+      clients: [client('alpha'), client('beta')],
+      cells: [
+        ...cells('alpha', { 'auth.oauth': 'no', 'auth.protectedResourceMetadata': 'no' }),
+        ...cells('beta', {
+          'auth.oauth': 'yes',
+          'auth.registration.cimd': 'no',
+          'auth.registration.dcr': 'no',
+          'auth.pkce.s256': 'yes',
+          'auth.scope': 'yes',
+        }),
+      ],
+    });
+    expect(said(of(reports, 'alpha'), 'auth.oauth')).toEqual([
+      ['lost', 'the client does not run OAuth: it cannot connect to a server that requires it'],
+    ]);
+    expect(of(reports, 'beta').map((finding) => [finding.feature, finding.kind])).toEqual([
+      ['auth.registration.cimd', 'risk'],
+      ['auth.oauth', 'fine'],
+      ['auth.pkce.s256', 'fine'],
+      ['auth.scope', 'fine'],
+      ['auth.protectedResourceMetadata', 'unknown'],
+    ]);
+    // No registration endpoint offered: dynamic registration is no finding.
+    expect(reports.flatMap((report) => report.findings).some((finding) => finding.feature === 'auth.registration.dcr')).toBe(
+      false,
+    );
+  });
+
   test('unknown stays unknown, never fine; a feature the data has no cell of gives no finding (it has no page)', () => {
     const gamma = of(reports, 'gamma');
     expect(gamma.every((finding) => finding.kind === 'unknown')).toBe(true);
