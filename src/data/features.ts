@@ -7,7 +7,7 @@ import {
   featuresByCapability,
   type CapturedVersion,
   type FeatureCell,
-} from '../lib/matrix/feature-cells.ts';
+} from '../lib/cells/feature-cells.ts';
 import { withImpliedVerdicts } from '../lib/features/implied-verdicts.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';
 import { isCaptureSource, type Feature } from '../schema/index.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { lookup, type LookupClient } from './lookup.ts';
-import type { RunsOf } from './version-state.ts';
+import type { RunsOf } from '../cells/version-state.ts';
 
 /** A capture's view of a client as clients.json lists it: the release captured, and the clientInfo it sent. */
 const seen = (version: string, name: string, sent: string, userAgent?: string): LookupClient['observed'][number] => ({

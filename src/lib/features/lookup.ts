@@ -18,10 +18,11 @@
  * it. Null for a client the data does not know. It is the data package's main export, so it is
  * pure and reads only its input.
  */
-import { compareVersions } from '../content/versions.ts';
+import { compareVersions } from '../evidence/versions.ts';
 import { isRecord } from '../mcp/json.ts';
-import { LAB_SERVER_NAME } from './lab-server.ts';
-import { stateAt, type FeatureState, type RunsOf } from './version-state.ts';
+import type { CellState as FeatureState } from '../../schema/index.ts';
+import { stateAt, type RunsOf } from '../cells/version-state.ts';
+import { LAB_SERVER_NAME } from '../lab/version.ts';
 
 /** A client as `/data/clients.json` lists it: the fields lookup reads. */
 export interface LookupClient {

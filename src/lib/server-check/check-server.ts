@@ -7,12 +7,10 @@
  * after the user approves), `risk`, `fine`, `unknown`.
  */
 import { featureUrl } from '../routes/urls.ts';
-import { toolNameRules } from './model-apis.ts';
+import { toolNameRules } from '../lab/model-apis/tool-name-rules.ts';
+import type { CellState } from '../../schema/verdict.ts';
 import type { ServerDescription, ServerRequestUse, ToolInfo } from './server-input.ts';
 import { modelNameOf, type NameRun } from './tool-names.ts';
-
-/** A feature cell's state, unknown kept apart from no. */
-export type CellState = 'yes' | 'partial' | 'no' | 'unknown';
 
 /** One client × feature cell, as `/data/features.json` publishes it (the fields the check reads). */
 export interface CheckCell {

@@ -10,7 +10,7 @@
  * is not part of a form: the lab has offered no tool whose name a client shortened, so `longest`
  * says how long a name the captures show passing intact, and no more is claimed.
  */
-import { compareVersions } from '../content/versions.ts';
+import { compareVersions } from '../evidence/versions.ts';
 
 /** A tool a model request offered, as the model API's reader found it. */
 export interface OfferedName {
