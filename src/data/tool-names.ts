@@ -4,7 +4,7 @@
  */
 import { captureData } from './captures.ts';
 import { nameRuns, type NameRun } from '../lib/server-check/tool-names.ts';
-import { nameObservation } from '../lib/server-check/tool-name-evidence.ts';
+import { nameObservation } from '../lib/lab/tool-name-evidence.ts';
 
 let cached: Promise<Map<string, NameRun[]>> | undefined;
 

@@ -8,7 +8,7 @@ import { stateSymbols } from '../cells/matrix.ts';
 import { formatRanges, type FeatureCell } from '../cells/feature-cells.ts';
 import { entryTwin, type NoteListItem } from './twin.ts';
 import { captureUrl, clientUrl, featureUrl, noteUrl, routes } from '../routes/urls.ts';
-import { toolNameRules } from '../lab/model-apis/tool-name-rules.ts';
+import { toolNameRules } from '../server-check/tool-name-rules.ts';
 import type { NameRun } from '../server-check/tool-names.ts';
 
 /** Text in a table cell: a pipe cannot end the cell, and a line break cannot end the row. */

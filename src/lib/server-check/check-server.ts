@@ -7,7 +7,7 @@
  * after the user approves), `risk`, `fine`, `unknown`.
  */
 import { featureUrl } from '../routes/urls.ts';
-import { toolNameRules } from '../lab/model-apis/tool-name-rules.ts';
+import { toolNameRules } from './tool-name-rules.ts';
 import type { CellState } from '../../schema/verdict.ts';
 import type { ServerDescription, ServerRequestUse, ToolInfo } from './server-input.ts';
 import { modelNameOf, type NameRun } from './tool-names.ts';

@@ -5,10 +5,10 @@
  */
 import { isRecord } from '../mcp/json.ts';
 import { messagesFrom } from '../mcp/messages.ts';
-import type { ListedTool, NameObservation } from './tool-names.ts';
+import type { ListedTool, NameObservation } from '../server-check/tool-names.ts';
 import type { Capture } from '../evidence/capture.ts';
-import { modelApiByName, type ModelApi } from '../lab/model-apis/index.ts';
-import { LAB_SERVER_NAME } from '../lab/version.ts';
+import { modelApiByName, type ModelApi } from './model-apis/index.ts';
+import { LAB_SERVER_NAME } from './version.ts';
 
 const apis: Readonly<Record<string, ModelApi | undefined>> = modelApiByName;
 

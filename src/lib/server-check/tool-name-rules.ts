@@ -3,10 +3,12 @@
  * documentation states it (read at the commit or on the day named): the longest name and the
  * characters it allows. A client that passes a server's tool on under a longer name, or one with
  * other characters, sends a request the API's documentation says it refuses. Where the
- * documentation states no limit, none is assumed. Kept apart from the APIs' readers and writers so
- * the server check's page loads these few lines, not the stand-in model.
+ * documentation states no limit, none is assumed. One rule per API the capture schema lists (the
+ * readers and writers of each are in src/lib/lab/model-apis/; the server check's page loads only this).
  */
-import type { ModelApiName } from './api.ts';
+import type { modelApis } from '../../schema/capture.ts';
+
+type ModelApiName = (typeof modelApis)[number];
 
 /** One model API's rule for tool names, with where it is written. */
 export interface ToolNameRule {
