@@ -29,6 +29,7 @@ const dataReads: Record<string, readonly KeyPart[]> = {
   'outputs.ts': ['site', 'captures'],
   'history.ts': ['history'],
   'features.ts': ['site', 'captures'],
+  'tool-names.ts': ['site', 'captures'],
   'feature-status.ts': ['site', 'captures', 'history'],
 };
 
