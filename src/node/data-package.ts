@@ -92,7 +92,12 @@ export interface Seen {
  */
 export interface LookupResult {
   client: string;
+  /** The version the client sent. */
   version: string;
+  /** False where the client sends a placeholder version (or none): the client is known, its release is not. */
+  versionKnown: boolean;
+  /** The captured version whose states these are, where they are not the sent version's own: the newest captured release that sent a placeholder, or the newest captured where the version is newer. */
+  extrapolatedFrom?: string;
   features: Record<string, FeatureState>;
   /** Per feature whose state is not unknown: how it is known. Only \`observed\` was seen on the wire. */
   evidence: Record<string, EvidenceKind>;
@@ -126,6 +131,11 @@ if (seen?.features['tools.result.structuredContent'] !== 'yes') {
   // send the result as text as well
 }
 \`\`\`
+
+\`versionKnown\` is false where the client sends a placeholder version (Copilot CLI's \`0.0.0\`, Amp's
+\`0.0.0-dev\`): the client is known, its release is not, and the states are those of the newest
+captured release that sent it, named in \`extrapolatedFrom\`. A version newer than any captured gets
+the newest captured version's states, named there too.
 
 \`evidence\`, beside \`features\`, says how each known state is known: \`observed\` (a capture of that
 client on the wire), \`read\` (its code at a pinned commit), \`documented\` (its maker's docs) or

@@ -17,7 +17,7 @@ import { evidenceKinds } from '../src/lib/cells/cell-view.ts';
 import { evidenceCodes, evidenceLabels, evidenceMarks, evidenceNames } from '../src/lib/cells/evidence-words.ts';
 import { checkDataOf } from '../src/lib/server-check/check-data.ts';
 import { checkServer } from '../src/lib/server-check/check-server.ts';
-import { formatFindings } from '../src/lib/server-check/format.ts';
+import { findingsJson } from '../src/lib/server-check/format.ts';
 import { readServerInput } from '../src/lib/server-check/server-input.ts';
 import { writeDataPackage } from '../src/node/data-package.ts';
 import { repoRoot } from '../src/node/paths.ts';
@@ -327,9 +327,9 @@ describe('the server check and the data package', () => {
     const editor = reports
       .find((report) => report.client === EDITOR)
       ?.findings.find((finding) => finding.feature === 'tools.result.content.image');
-    expect(editor).toMatchObject({ known: 'reported', kind: 'loss' });
+    expect(editor).toMatchObject({ known: 'reported', kind: 'lost' });
     expect(editor?.finding).toContain(`(${evidenceLabels.reported}, not observed)`);
-    const json = JSON.parse(formatFindings(reports, 'json', 'https://canimcp.io')) as {
+    const json = JSON.parse(findingsJson(reports)) as {
       client: string;
       known?: string;
       finding: string;
