@@ -336,7 +336,8 @@ describe('npm run drift', () => {
       client,
       (await readFile(client, 'utf8')).replace(
         '---\n\nA client.',
-        '  - feature: tools.call\n    state: yes\n    notes: [pinned-note]\n    version: "0.3.10"\n---\n\nA client.',
+        // The note cites fast-agent's code, not a capture: the verdict is read.
+        '  - feature: tools.call\n    state: yes\n    evidence: read\n    notes: [pinned-note]\n    version: "0.3.10"\n---\n\nA client.',
       ),
     );
     const note = path.join(dir, 'research/pinned-note.md');
@@ -345,7 +346,7 @@ describe('npm run drift', () => {
       (await readFile(note, 'utf8')).replace('capabilities: [tools]', 'capabilities: [tools]\nfeatures: [tools.call]'),
     );
     const run = await drift(dir, ['--write']);
-    expect(run.stdout).toContain('fast-agent · feature tools.call was checked on 0.3.10; newest release 0.4.0');
+    expect(run.stdout).toContain('fast-agent · feature tools.call (read) was checked on 0.3.10; newest release 0.4.0');
     const report = DriftReport.parse(JSON.parse(await readFile(path.join(dir, 'drift.json'), 'utf8')));
     expect(report.verdicts.map((item) => [item.axis, item.column, item.version])).toEqual([
       ['revision', '2025-11-25', '0.3.10'],
