@@ -7,6 +7,7 @@ import {
   RevisionFrontmatter,
 } from '../../schema/index.ts';
 import { DriftReport } from '../../schema/drift.ts';
+import { ClientReleases } from '../../schema/releases.ts';
 import { ClientsExport, FeaturesExport, HistoryExport, MatrixExport, NotesExport } from '../../schema/export.ts';
 import { absoluteUrl, dataExports, schemaUrl } from '../routes/urls.ts';
 
@@ -44,5 +45,6 @@ export const jsonSchemas = (origin: string) => {
     'history-export': exported('history-export'),
     'features-export': exported('features-export'),
     'drift-report': make(DriftReport, 'drift-report', 'canimcp content/drift.json (npm run drift -- --write)'),
+    releases: make(ClientReleases, 'releases', 'canimcp content/releases/<client>.json (npm run probe -- releases)'),
   };
 };
