@@ -1074,6 +1074,22 @@ describe('captures on the main site', () => {
     expect(read(dist, 'matrix.html')).toContain('since at least 1.0.11 (oldest captured)');
   });
 
+  test('every run has its first and last captured version and names each version captured in it, in features.json and matrix.json (issue 39: 134 observed cells had a run without to)', () => {
+    const features = FeaturesExport.parse(JSON.parse(read(dist, 'data/features.json')));
+    const matrix = MatrixExport.parse(JSON.parse(read(dist, 'data/matrix.json')));
+    const runs = [
+      ...features.flatMap((cell) => (cell.state === 'unknown' || cell.evidence !== 'observed' ? [] : cell.ranges)),
+      ...matrix.flatMap((cell) => ('ranges' in cell ? (cell.ranges ?? []) : [])),
+    ];
+    expect(runs.length).toBeGreaterThan(300);
+    const captured = runs.filter((run) => run.captured.length > 0);
+    expect(captured.length).toBeGreaterThan(300);
+    for (const run of captured) {
+      expect(run.captured[0], JSON.stringify(run)).toBe(run.from);
+      expect(run.captured.at(-1), JSON.stringify(run)).toBe(run.to);
+    }
+  });
+
   test("a health check, the lab's script and the CLI each say their face in clients.json; the CLI capture filed under cline is the CLI's", () => {
     const clients = ClientsExport.parse(JSON.parse(read(dist, 'data/clients.json')));
     const observed = (id: string) => clients.find((client) => client.client === id)?.observed ?? [];
