@@ -1,6 +1,6 @@
 /**
  * `npm run probe -- releases <client>… | --all [--registry npm]`: reads each client's published
- * versions and their times from its registry and writes `content/releases/<client>.json` (FORMAT.md),
+ * versions and their times from its registry (the one its kit installs from, or `--registry`) and writes `content/releases/<client>.json` (FORMAT.md),
  * so the build counts the releases nobody captured without going online. npm is asked through `npm
  * view <package> time versions --json`, so the user's npm configuration and registry apply; the
  * other registries a release list may name (PyPI, Go, Maven) have no reader here yet.
@@ -14,6 +14,7 @@ import { parseFile } from '../lib/content/frontmatter.ts';
 import { contentDir } from '../node/paths.ts';
 import { releasesDir } from '../node/release-files.ts';
 import { releaseRegistries, type ClientReleases, type ReleaseRegistry } from '../schema/releases.ts';
+import { kitFor } from './kits/index.ts';
 import { clientIds } from './read-capture.ts';
 
 /** How one registry lists a package's versions and their times; npm is the one the lab reads today. */
@@ -55,6 +56,19 @@ export const releaseList = (
   };
 };
 
+/**
+ * The registry a client's package is published on: the one its kit installs from (npm where the kit
+ * names none), or none where no kit installs it, so `--all` never asks npm about a PyPI name.
+ */
+const registryOf = (client: string): ReleaseRegistry | undefined => {
+  const kit = kitFor(client);
+  if (kit === undefined) return undefined;
+  const named = (kit as { registry?: unknown }).registry;
+  return typeof named === 'string' && (releaseRegistries as readonly string[]).includes(named)
+    ? (named as ReleaseRegistry)
+    : 'npm';
+};
+
 /** A client file's `package`, where it names one. */
 const packageOf = async (dir: string, client: string): Promise<string | undefined> => {
   const data = parseFile(await readFile(path.join(dir, 'clients', `${client}.md`), 'utf8'))?.data;
@@ -66,14 +80,11 @@ const packageOf = async (dir: string, client: string): Promise<string | undefine
 export const runReleases = async (argv: readonly string[]): Promise<number> => {
   const { values, positionals } = parseArgs({
     args: [...argv],
-    options: { all: { type: 'boolean', default: false }, registry: { type: 'string', default: 'npm' } },
+    options: { all: { type: 'boolean', default: false }, registry: { type: 'string' } },
     allowPositionals: true,
   });
-  const registry = values.registry as ReleaseRegistry;
-  if (!(releaseRegistries as readonly string[]).includes(registry))
+  if (values.registry !== undefined && !(releaseRegistries as readonly string[]).includes(values.registry))
     throw new Error(`--registry: expected one of ${releaseRegistries.join(', ')}, got ${JSON.stringify(values.registry)}`);
-  const read = readers[registry];
-  if (read === undefined) throw new Error(`--registry ${registry}: the lab reads only npm's releases so far`);
   const dir = contentDir();
   const known = clientIds(dir);
   for (const client of positionals) if (!known.has(client)) throw new Error(`unknown client ${JSON.stringify(client)}`);
@@ -83,9 +94,20 @@ export const runReleases = async (argv: readonly string[]): Promise<number> => {
   let failed = 0;
   for (const client of asked) {
     const pkg = await packageOf(dir, client);
-    if (pkg === undefined) {
+    const registry = (values.registry as ReleaseRegistry | undefined) ?? registryOf(client);
+    const read = registry === undefined ? undefined : readers[registry];
+    if (pkg === undefined || registry === undefined || read === undefined) {
+      // --all passes over what it cannot read; a client named on its own says why.
       if (!values.all) {
-        console.error(`probe: ${client}: content/clients/${client}.md names no package`);
+        console.error(
+          `probe: ${client}: ${
+            pkg === undefined
+              ? `content/clients/${client}.md names no package`
+              : registry === undefined
+                ? 'no kit says which registry publishes it: name one with --registry'
+                : `the lab reads only npm's releases so far, not ${registry}'s`
+          }`,
+        );
         failed += 1;
       }
       continue;
