@@ -658,10 +658,11 @@ describe('the fixture site: verdicts', () => {
     const rows = [...section(summary, '<tbody', '</tbody>').matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(
       (match) => match[1] ?? '',
     );
-    // The fixture's three versions each showed something else, so none share a row.
+    // The fixture's three versions each showed something else, so none share a row; its release list
+    // (tests/fixtures/minimal/releases/fast-agent.json) names the releases nobody captured below each.
     expect(rows.map(text)).toEqual([
-      '0.3.10 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28, 2025-11-25 elicitation, roots 2026-11-20',
-      '0.3.5 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25, 2025-06-18 elicitation, roots, sampling 2026-11-22',
+      '0.3.10 then 1 release (0.3.9) not captured 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28, 2025-11-25 elicitation, roots 2026-11-20',
+      '0.3.5 then 2 releases (0.3.0 to 0.3.4) not captured 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25, 2025-06-18 elicitation, roots, sampling 2026-11-22',
       '0.2.40 1 cli, stdio observe : opened at 2025-06-18 and held a session none 2025-06-18 roots, sampling 2026-11-21',
     ]);
     expect(text(summary)).toContain('3 captures of 3 versions ( 0.2.40 to 0.3.10 ), newest first;');
@@ -697,14 +698,15 @@ describe('the fixture site: verdicts', () => {
       'roots',
       'sampling',
       'Captured',
+      'Not captured before it',
     ]);
     const rows = [...section(timeline, '<tbody', '</tbody>').matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(
       (match) => match[1] ?? '',
     );
     expect(rows.map(text)).toEqual([
-      '0.3.10 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28 , 2025-11-25 ✓ declared form, url ✓ declared listChanged — not declared 2026-11-20',
-      '0.3.5 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25 , 2025-06-18 ✓ declared ✓ declared listChanged ✓ declared 2026-11-22',
-      '0.2.40 1 cli, stdio observe : opened at 2025-06-18 and held a session none 2025-06-18 — not declared ✓ declared listChanged ✓ declared 2026-11-21',
+      '0.3.10 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28 , 2025-11-25 ✓ declared form, url ✓ declared listChanged — not declared 2026-11-20 1 release (0.3.9)',
+      '0.3.5 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25 , 2025-06-18 ✓ declared ✓ declared listChanged ✓ declared 2026-11-22 2 releases (0.3.0 to 0.3.4)',
+      '0.2.40 1 cli, stdio observe : opened at 2025-06-18 and held a session none 2025-06-18 — not declared ✓ declared listChanged ✓ declared 2026-11-21 —',
     ]);
     expect(rows[0]).toContain('href="/captures/fast-agent-0-3-10-observe-http"');
     expect(rows[1]).toContain('href="/captures/fast-agent-0-3-5-legacy-2025-06-18-http"');

@@ -1,15 +1,20 @@
 /**
  * A client's releases as the lab counts them between captured versions, from its published
- * versions (content/releases/<client>.json): the versions without a pre-release part (a platform
- * build such as `0.101.0-linux-x64` or a nightly is not a release of its own), in release order.
+ * versions (content/releases/<client>.json): the versions that are numbers alone (a platform build
+ * such as `0.101.0-linux-x64`, a nightly or a release candidate is not a release of its own), in
+ * release order.
  */
 import { compareVersions } from './versions.ts';
 
 /** Versions in release order; a version that cannot be compared keeps its place after those that can. */
 const byVersion = (a: string, b: string): number => compareVersions(a, b) ?? (a < b ? -1 : a > b ? 1 : 0);
 
-/** Whether a published version counts as a release: one without a pre-release or build part. */
-export const isRelease = (version: string): boolean => !/^\d+(\.\d+)*[-+]/.test(version);
+/**
+ * Whether a published version counts as a release: numbers and dots alone (a Go tag's leading `v`
+ * allowed), so a pre-release, a platform build or a nightly in any registry's spelling is not one
+ * (`0.101.0-linux-x64`, `0.45.0-nightly.20260529`, `0.3.6rc1`).
+ */
+export const isRelease = (version: string): boolean => /^v?\d+(\.\d+)*$/.test(version);
 
 /**
  * The releases among the published versions, oldest first, each once; `captured` versions count
