@@ -70,7 +70,12 @@ const clients: LookupClient[] = [
 const cell = (client: string, feature: string, ranges: RunsOf['ranges']) => ({ client, feature, ranges });
 
 /** A cell no capture decides: no runs, its verdict's state and kind. */
-const unobserved = (client: string, feature: string, state: 'yes' | 'partial' | 'no', evidence: 'read' | 'documented' | 'reported') => ({
+const unobserved = (
+  client: string,
+  feature: string,
+  state: 'yes' | 'partial' | 'no',
+  evidence: 'read' | 'documented' | 'reported',
+) => ({
   client,
   feature,
   ranges: [],
@@ -80,22 +85,29 @@ const unobserved = (client: string, feature: string, state: 'yes' | 'partial' | 
 
 const features = [
   cell('claude-code', 'lifecycle.instructions', [
-    { from: '1.0.21', to: '2.1.299', state: 'no' },
-    { from: '2.1.300', to: '2.1.332', state: 'yes' },
+    { from: '1.0.21', to: '2.1.299', state: 'no', captured: ['1.0.21', '2.1.299'] },
+    { from: '2.1.300', to: '2.1.332', state: 'yes', captured: ['2.1.300', '2.1.332'] },
   ]),
-  cell('opencode', 'tools.call', [{ from: '1.1.11', to: '1.18.33', state: 'yes' }]),
-  cell('kilo-code-cli', 'tools.call', [{ from: '7.0.33', to: '7.7.7', state: 'partial' }]),
+  cell('opencode', 'tools.call', [{ from: '1.1.11', to: '1.18.33', state: 'yes', captured: ['1.1.11', '1.18.33'] }]),
+  cell('kilo-code-cli', 'tools.call', [{ from: '7.0.33', to: '7.7.7', state: 'partial', captured: ['7.0.33', '7.7.7'] }]),
   cell('qwen-code', 'tools.call', [
-    { from: '0.15.6', state: 'no' },
-    { from: '0.24.4', state: 'yes' },
+    { from: '0.15.6', to: '0.15.6', state: 'no', captured: ['0.15.6'] },
+    { from: '0.24.4', to: '0.24.4', state: 'yes', captured: ['0.24.4'] },
   ]),
   cell('copilot-cli', 'lifecycle.instructions', [
-    { from: '1.0.10', to: '1.0.24', state: 'yes' },
-    { from: '1.0.81', to: '1.0.102', state: 'no' },
+    { from: '1.0.10', to: '1.0.24', state: 'yes', captured: ['1.0.10', '1.0.24'] },
+    { from: '1.0.81', to: '1.0.102', state: 'no', captured: ['1.0.81', '1.0.102'] },
+  ]),
+  cell('amp', 'lifecycle.initialize', [
+    {
+      from: '0.0.1767830505-ga62310',
+      to: '0.0.1790142911-g7618fb',
+      state: 'yes',
+      captured: ['0.0.1767830505-ga62310', '0.0.1790142911-g7618fb'],
+    },
   ]),
   unobserved('claude-code', 'tools.result.content.image', 'partial', 'reported'),
   unobserved('opencode', 'tools.list', 'yes', 'read'),
-  cell('amp', 'lifecycle.initialize', [{ from: '0.0.1767830505-ga62310', to: '0.0.1790142911-g7618fb', state: 'yes' }]),
 ];
 
 const look = (clientInfo: { name: string; version?: string }, userAgent?: string) =>
@@ -202,7 +214,7 @@ describe('lookup', () => {
     expect(look({ name: 'unheard-of', version: '1.0.0' })).toBeNull();
   });
 
-  test('a cell no capture decides keeps its verdict\'s state at every version, and says how it is known', () => {
+  test("a cell no capture decides keeps its verdict's state at every version, and says how it is known", () => {
     for (const version of ['2.1.332', '1.0.21', '9.9.9'])
       expect(look({ name: 'claude-code', version }), version).toMatchObject({
         features: { 'tools.result.content.image': 'partial' },
