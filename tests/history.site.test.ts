@@ -87,7 +87,7 @@ describe('verdict history in the built site', () => {
       expect(cold.page).toMatch(
         /<details id="history-revision-2025-11-25"[^>]*><summary[^>]*>2025-11-25: 2 changes, the last on 2026-02-03/,
       );
-      expect(cold.page).toContain('no, no version → partial, 0.4.0, read');
+      expect(cold.page).toContain('no, no version → partial, 0.4.0, reported');
       expect(cold.page).toContain(`<code data-astro-cid-`);
       expect(cold.page).toContain(second.slice(0, 7));
       // A commit subject is text on the page, never markup.
