@@ -95,6 +95,12 @@ const cpuOf = (pid: number): number | undefined => {
   return ((Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 1000) / CLOCK_TICKS;
 };
 
+/** utime + stime, in ms, of every process below `root` (not `root` itself): e.g. a browser this process started. */
+export const descendantsCpuMs = (root: number = process.pid): number =>
+  processTree(root)
+    .filter((pid) => pid !== root)
+    .reduce((sum, pid) => sum + (cpuOf(pid) ?? 0), 0);
+
 export interface RunOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;

@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Request } from 'playwright-core';
 import { launchBrowser } from '../tests/support/browser.ts';
 import { serveDist } from '../tests/support/site.ts';
+import { descendantsCpuMs } from './measure.ts';
 
 export interface TransferBreakdown {
   /** Bytes on the wire (headers included) of every /pagefind/ request, as this server sends them. */
@@ -227,6 +228,8 @@ export interface TypedSearch {
   requests: number;
   /** Focused this long before typing (0: typed at once after load). */
   focusedMs: number;
+  /** CPU time (user + sys) of the browser's processes from the first key to the results shown. */
+  cpuMs: number;
 }
 
 /** The page that starts Pagefind's default UI, as its documentation sets it up (added after the timed build). */
@@ -279,8 +282,10 @@ export const typedSearch = async (
       observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
       setTimeout(() => { observer.disconnect(); reject(new Error('no results after 15 s')); }, 15000);
     })`);
+    const cpuBefore = descendantsCpuMs();
     await page.keyboard.type(query, { delay: 60 });
     const ms = await shown;
+    const cpuMs = descendantsCpuMs() - cpuBefore;
     const transfer = await all.settle();
     return {
       ms,
@@ -288,6 +293,7 @@ export const typedSearch = async (
       pagefindBytes: (await pagefind.settle()).bytes,
       requests: transfer.requests,
       focusedMs,
+      cpuMs,
     };
   } finally {
     await context.close();
@@ -390,7 +396,12 @@ const typedRuns = async (sites: string[], query: string, runs: number) => {
       try {
         const typed = await measureTyped(site, await boxOf(site), query);
         measured.get(site)?.push(typed);
-        const line = (t: TypedSearch) => ({ ms: Math.round(t.ms), bytes: t.bytes, pagefindBytes: t.pagefindBytes });
+        const line = (t: TypedSearch) => ({
+          ms: Math.round(t.ms),
+          cpuMs: Math.round(t.cpuMs),
+          bytes: t.bytes,
+          pagefindBytes: t.pagefindBytes,
+        });
         console.log(JSON.stringify({ run, site, load, now: line(typed.now), focused: line(typed.focused) }));
       } catch (error) {
         // A box that never shows the query's results (it rewrote what was typed, or timed out) is a result too.
@@ -411,6 +422,8 @@ const typedRuns = async (sites: string[], query: string, runs: number) => {
         median: {
           nowMs: of((t) => t.now.ms),
           focusedMs: of((t) => t.focused.ms),
+          nowCpuMs: of((t) => t.now.cpuMs),
+          focusedCpuMs: of((t) => t.focused.cpuMs),
           nowBytes: of((t) => t.now.bytes),
           focusedBytes: of((t) => t.focused.bytes),
         },

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { writeCorpus, type Corpus } from '../bench/corpus.ts';
 import { parseFile } from '../src/lib/content/frontmatter.ts';
@@ -114,6 +114,48 @@ describe('with JavaScript', () => {
   const settled = (tab: Page) => waitUntil(tab, `/notes match$/.test(document.querySelector('[data-count]')?.textContent ?? '')`);
   const naming = (field: 'clients' | 'specVersions', value: string) =>
     corpus.noteIds.filter((id) => (frontmatterOf(id)[field] as string[]).includes(value)).map((id) => `/research/${id}`);
+
+  test('typing a query most notes match asks Pagefind for one search, not one a key, and one page of fragments before the results show', async () => {
+    const query = 'handshake negotiation';
+    const context = closedAfterTest(await browser.newContext());
+    // What the page asks Pagefind's worker (each message names a method), and when the results first show.
+    await context.addInitScript(`(() => {
+      const asked = (window.pagefindAsked = []);
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (message, ...rest) {
+        if (message && typeof message.method === 'string') asked.push(message.method);
+        return post.call(this, message, ...rest);
+      };
+      new MutationObserver((changes, observer) => {
+        if (document.querySelector('[data-search-results] li')) {
+          window.firstDrawn = performance.timeOrigin + performance.now();
+          observer.disconnect();
+        }
+      }).observe(document, { subtree: true, childList: true });
+    })()`);
+    const fragments: Request[] = [];
+    context.on('requestfinished', (request) => {
+      if (request.url().endsWith('.pf_fragment')) fragments.push(request);
+    });
+    const tab = await csp.watch(await context.newPage());
+    await tab.goto(`${server.url}/search`);
+    await tab.locator('[data-search-input]').focus();
+    // Keys closer together than the shortest pause (80 ms), so the search waits for the last one.
+    await tab.keyboard.type(query, { delay: 20 });
+    await waitUntil(
+      tab,
+      `(document.querySelector('[data-search-status]')?.textContent ?? '').includes(${JSON.stringify(query)})`,
+    );
+    const status = (await tab.locator('[data-search-status]').textContent()) ?? '';
+    expect(Number(/^(\d+) results?/.exec(status)?.[1]), status).toBeGreaterThan(NOTES / 2);
+    expect(await tab.locator('[data-search-results] .result-title a').count()).toBe(10);
+    const firstDrawn = await tab.evaluate<number>('window.firstDrawn');
+    const early = new Set(fragments.filter((request) => request.timing().startTime < firstDrawn).map((request) => request.url()));
+    expect(early.size, 'fragments fetched before the first results showed').toBeLessThanOrEqual(10);
+    const searches = (await tab.evaluate<string[]>('window.pagefindAsked')).filter((method) => method === 'search');
+    // One after the last key; a loaded machine may let a pause or two fall mid-word.
+    expect(searches.length, 'searches asked of Pagefind').toBeLessThan(query.length / 3);
+  });
 
   test('a filter lists every matching note of the corpus, from any page, and back and forward restore each view', async () => {
     const tab = closedAfterTest(await csp.watch(await browser.newPage()));

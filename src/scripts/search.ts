@@ -33,8 +33,12 @@ import {
 
 /** Results shown at first, and added by each "Show more". */
 const PAGE = 10;
-/** How many top results are checked for an exact title or id match, which then comes first. */
-const EXACT_WINDOW = 10;
+/**
+ * How many top results are checked for an exact title or id match, which then comes first: the
+ * first page, whose fragments are fetched to draw it anyway, so the check costs no fetch of its own
+ * and nothing per match.
+ */
+const EXACT_WINDOW = PAGE;
 /**
  * The shortest query that runs ahead (and so fetches its index chunks) while it is still being typed. Pagefind loads
  * the chunk whose word range holds the letters typed so far; for a shorter prefix that is mostly
@@ -141,31 +145,20 @@ const exactMatchesFirst = async (results: Result[], q: string): Promise<{ result
 };
 
 /**
- * While the reader types, each query with three letters or more runs in Pagefind's worker: that
- * loads its index chunks, and once they are in it takes a few milliseconds and no bytes. Where a
- * query's first page of results is the one the query before it had, the next keys are unlikely
- * to change it, so the page's fragments (a result's title and text, a request each) are fetched
- * before the reader pauses: the search at the pause then finds them in the worker's cache instead
- * of waiting for them. A first page that still changes costs its fragments in bytes, never time.
+ * While the reader types, each query with three letters or more has its index chunks loaded in
+ * Pagefind's worker (`preload`, as Pagefind's own UI does): bytes that the search at the pause
+ * needs, and no search. A search returns every match (at 5,000 notes one query can match nearly
+ * all), so a search a key, queued in the one worker, put work that grows with the matches between
+ * the last key and the first results; now that work is done once, at the pause.
  */
-const lookahead = (pagefindReady: Promise<Pagefind>) => {
-  let previous: { term: string; page: string } | undefined;
-  let fetched = '';
-  return async (state: SearchState): Promise<void> => {
+const lookahead =
+  (pagefindReady: Promise<Pagefind>) =>
+  async (state: SearchState): Promise<void> => {
     const term = termOf(state);
     if (term === null) return;
     const pagefind = await pagefindReady;
-    const response = await pagefind.search(term, searchOptions(state));
-    if (!response) return;
-    const first = response.results.slice(0, Math.max(PAGE, EXACT_WINDOW));
-    const page = first.map((result) => result.id).join(' ');
-    const held = previous !== undefined && previous.term !== term && previous.page === page;
-    previous = { term, page };
-    if (!held || page === '' || page === fetched) return;
-    fetched = page;
-    await Promise.all(first.map((result) => result.data()));
+    await pagefind.preload(term, searchOptions(state));
   };
-};
 
 export const startSearch = (): void => {
   const view = findSearchView();
@@ -173,7 +166,7 @@ export const startSearch = (): void => {
   view.form.removeAttribute('data-pending');
 
   // The worker, WASM and metadata load now, before the reader reaches the box; a query's index
-  // chunks and, once its results settle, their fragments load while it is typed (lookahead).
+  // chunks load while it is typed (lookahead), its first page's fragments once it is searched.
   const pagefindReady = loadPagefind(bundleOf(view.form));
   const ahead = lookahead(pagefindReady);
   let run = 0;
@@ -206,7 +199,6 @@ export const startSearch = (): void => {
     const term = termOf(state);
     const response = await pagefind.search(term, searchOptions(state));
     if (!response || !current(token)) return;
-    void counts.showFor(token, pagefind, state, response).catch(() => undefined);
 
     const { results, data } =
       state.sort === 'relevance' && term !== null
@@ -220,6 +212,8 @@ export const startSearch = (): void => {
     await pages.more(token, state.q, false);
     if (!current(token)) return;
     view.status.textContent = resultStatus(state, results.length);
+    // After the first page: with a filter set, the counts take a search per filter in the same worker.
+    void counts.showFor(token, pagefind, state, response).catch(() => undefined);
   };
 
   listen(view, {

@@ -10,12 +10,25 @@ describe('capture packs', () => {
     [1, 1],
     [40, 1],
     [41, 2],
-    [1_000, 25],
-    [10_000, 250],
+    [81, 4],
+    [160, 4],
+    [161, 8],
+    [1_000, 32],
+    [1_001, 32],
+    [5_120, 128],
+    [5_121, MAX_PACKS],
+    [10_000, MAX_PACKS],
+    [10_001, MAX_PACKS],
     [10_241, MAX_PACKS],
     [100_000, MAX_PACKS],
   ])('%i captures go into %i packs', (captures, packs) => {
     expect(packCount(captures)).toBe(packs);
+  });
+
+  test('adding a capture changes the number of packs only where it doubles', () => {
+    // A new number repacks every capture: the lab adds captures one at a time.
+    const changes = Array.from({ length: 12_000 }, (_, n) => n + 1).filter((n) => packCount(n) !== packCount(n - 1));
+    expect(changes).toEqual([41, 81, 161, 321, 641, 1_281, 2_561, 5_121]);
   });
 
   test('a capture is always in the same pack, within the number of packs, and ids spread over them', () => {

@@ -19,17 +19,25 @@ import { formUrl } from '../routes/urls.ts';
 /** Where the packs are served from (the Function fetches them from Pages' own assets): their row's folder. */
 export const PACKS_FOLDER = capturePacks.pattern.slice(0, capturePacks.pattern.lastIndexOf('/'));
 
-/** How many captures a pack holds, about, before there are `MAX_PACKS`: a pack stays near 1 MB. */
+/** How many captures a pack holds at most, before there are `MAX_PACKS`: a pack stays under about 1 MB. */
 const CAPTURES_PER_PACK = 40;
 
 /**
- * At most this many packs: 256 files however many captures (10,000 captures make 250 packs of about
+ * At most this many packs: 256 files however many captures (10,000 captures make 256 packs of about
  * 1.2 MB; past 10,240 the packs grow instead of their number).
  */
 export const MAX_PACKS = 256;
 
-/** The number of packs for `captures` captures: one a `CAPTURES_PER_PACK`, at least one, at most `MAX_PACKS`. */
-export const packCount = (captures: number): number => Math.min(MAX_PACKS, Math.max(1, Math.ceil(captures / CAPTURES_PER_PACK)));
+/**
+ * The number of packs for `captures` captures: a power of two, the smallest that keeps a pack to
+ * `CAPTURES_PER_PACK` captures, at most `MAX_PACKS`. A change of the number moves nearly every
+ * capture to another pack, so every pack is written again; doubling, it changes eight times on the
+ * way to 256 packs instead of once every 40 captures (an added capture then changes one pack).
+ */
+export const packCount = (captures: number): number => {
+  const needed = Math.max(1, Math.ceil(captures / CAPTURES_PER_PACK));
+  return Math.min(MAX_PACKS, 2 ** Math.ceil(Math.log2(needed)));
+};
 
 /**
  * The pack a capture is in: FNV-1a (32 bits) over its id's UTF-8 bytes, modulo the number of packs.
