@@ -4,7 +4,7 @@
  * and the prompt. A handshake run (no scenario) offers the personas' one tool and calls nothing: the
  * client's session runs to its end.
  */
-import { requireScenario, serverStrings } from '../../lib/scenarios/index.ts';
+import { answerStrings, requireScenario, serverStrings } from '../../lib/scenarios/index.ts';
 import type { Scenario } from '../../lib/scenarios/scenario.ts';
 import { probeTool } from '../personas.ts';
 
@@ -14,6 +14,8 @@ export interface RunPlan {
   calls: Scenario['calls'];
   finish: string;
   serverStrings: string[];
+  /** The strings the server answers with, whose wrapping by the client the elision keeps. */
+  answerStrings: string[];
   /** The scenario's prompt; the face's own where none. */
   prompt?: string | undefined;
 }
@@ -31,7 +33,15 @@ const FINISH = 'Done.';
 
 /** The plan for a run: a scenario's where one is named, else a handshake's. */
 export const planFor = (name: string | undefined): RunPlan => {
-  if (name === undefined) return { calls: [], finish: FINISH, serverStrings: [...new Set(stringsOf(probeTool))] };
+  if (name === undefined)
+    return { calls: [], finish: FINISH, serverStrings: [...new Set(stringsOf(probeTool))], answerStrings: [] };
   const scenario = requireScenario(name);
-  return { scenario, calls: scenario.calls, finish: FINISH, serverStrings: serverStrings(scenario), prompt: scenario.prompt };
+  return {
+    scenario,
+    calls: scenario.calls,
+    finish: FINISH,
+    serverStrings: serverStrings(scenario),
+    answerStrings: answerStrings(scenario),
+    prompt: scenario.prompt,
+  };
 };

@@ -18,5 +18,10 @@ export type StartModel = (plan: RunPlan, record: (event: ModelRecord) => void) =
 export const standInModel = async (): Promise<StartModel> => {
   const { startStandInModel } = await import('../model/server.ts');
   return (plan, record) =>
-    startStandInModel({ script: { calls: plan.calls, finish: plan.finish }, serverStrings: plan.serverStrings, record });
+    startStandInModel({
+      script: { calls: plan.calls, finish: plan.finish },
+      serverStrings: plan.serverStrings,
+      answerStrings: plan.answerStrings,
+      record,
+    });
 };

@@ -54,6 +54,8 @@ export interface StandInModelOptions {
   script: TurnScript;
   /** Every string the MCP server sends, kept verbatim wherever it reaches the model. */
   serverStrings: readonly string[];
+  /** The strings the server answers with: the client's wrapping around them is kept too (elide-model.ts). */
+  answerStrings?: readonly string[];
   record: (event: ModelRecord) => void;
   limits?: Partial<ModelLimits>;
 }
@@ -147,7 +149,7 @@ const tokensOf = (body: string) => Math.max(1, Math.ceil(body.length / 4));
 /** Starts the stand-in model on a free loopback port. */
 export const startStandInModel = async (options: StandInModelOptions): Promise<StandInModel> => {
   const limits: ModelLimits = { ...defaultModelLimits, ...options.limits };
-  const elide = modelBodyElider(options.serverStrings);
+  const elide = modelBodyElider(options.serverStrings, options.answerStrings);
   let requests = 0;
   let serial = 0;
 
