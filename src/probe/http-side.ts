@@ -18,8 +18,15 @@ import type { CaptureRecorder, HeaderList } from './recorder.ts';
 import { ScenarioSession, type Channel } from './session.ts';
 import type { Scenario } from '../lib/scenarios/scenario.ts';
 
-/** How the probe replies to a request over HTTP: one JSON body, or an SSE stream (both allowed). */
-export type ReplyStyle = 'json' | 'sse';
+/**
+ * How the probe replies to a request over HTTP: one JSON body, or an SSE stream (both allowed);
+ * `mixed` answers the run's first request as an SSE stream and the rest as JSON, so every run
+ * shows whether the client reads both (transports.streamableHttp).
+ */
+export type ReplyStyle = 'json' | 'sse' | 'mixed';
+
+/** The reply styles, as `--reply` takes them. */
+export const replyStyles: readonly ReplyStyle[] = ['mixed', 'json', 'sse'];
 
 /** What an HTTP run needs. */
 export interface HttpOptions {
@@ -99,6 +106,8 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
   const streamWaiters = new Map<string, ((channel: Channel | undefined) => void)[]>();
   const openStreams = new Set<ServerResponse>();
   let requests = 0;
+  /** Whether a request was answered as an SSE stream yet (a `mixed` run answers its first one so). */
+  let streamed = false;
   let ended = false;
   let settle: (end: HttpEnd) => void = () => undefined;
   const done = new Promise<HttpEnd>((resolve) => (settle = resolve));
@@ -286,7 +295,9 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
       return;
     }
     const accepts = valuesOf(headers, 'accept').join(',');
-    if (replyAs === 'sse' && result.status === 200 && accepts.includes('text/event-stream')) {
+    const asStream = replyAs === 'sse' || (replyAs === 'mixed' && !streamed);
+    if (asStream && result.status === 200 && accepts.includes('text/event-stream')) {
+      streamed = true;
       // A request's answer may be an SSE stream whose final message is the response
       // (streamable-http.mdx:88-91 and 109-125); X-Accel-Buffering per 136-142.
       respond(

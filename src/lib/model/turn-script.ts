@@ -7,7 +7,12 @@
  * Each scenario tool is called under the name the client gave it: as the server named it, with a
  * prefix (`mcp__server__tool`, `server__tool`), inside a namespace (Codex's `mcp__server`), after a
  * tool-search step where the client defers MCP tools (Claude Code's `ToolSearch` with
- * `select:<name>`), or through a bridge tool (Qwen Code's `tool_search` / `tool_call`). Side
+ * `select:<name>`), or through a bridge tool (Qwen Code's `tool_search` / `tool_call`). A tool the
+ * server adds during the session (`late`) may reach the model only a turn after the client learns
+ * of it, so where it is not offered yet the script gives the client one further turn (it calls the
+ * previous tool again) before it moves on. After the calls, the script reads each of `reads`
+ * through the client's own resource-reading tool (Claude Code's `ReadMcpResourceTool`,
+ * `read_mcp_resource` in Gemini CLI, opencode, Codex and others), where the client offers one. Side
  * requests (a title, a router asking for JSON under a schema, a summary) and sampling requests that
  * a client forwards from the server get a short answer of the shape they ask for.
  */
@@ -19,12 +24,24 @@ import { schemaInstance } from './schema-instance.ts';
 export interface ScriptCall {
   tool: string;
   arguments: Record<string, unknown>;
+  /**
+   * The server adds this tool during the session: where the client does not offer it yet, the
+   * model gives the client one further turn before it concludes that it never will.
+   */
+  late?: boolean;
 }
 
-/** What the stand-in model does in a run: the scenario's calls in order, then its finishing text. */
+/**
+ * What the stand-in model does in a run: the scenario's calls in order, then each resource of
+ * `reads` through the client's own reading tool, then its finishing text.
+ */
 export interface TurnScript {
   calls: readonly ScriptCall[];
   finish: string;
+  /** Resource URIs the model reads through the client's own tool, where it offers one. */
+  reads?: readonly string[];
+  /** The MCP server's name in the client's configuration, for a reading tool that asks for it. */
+  server?: string;
 }
 
 /** The text a request without tools gets: a sampling request the client forwarded, a summary. */
@@ -38,6 +55,8 @@ const separators = ['__', '_', '-', '.', '/', ':'];
 const searchNames = /^(?:ToolSearch|tool_search|search_tools|toolsearch|find_tools)$/i;
 /** Names of bridge tools that call another tool by name. */
 const bridgeNames = /^(?:tool_call|call_tool|use_tool|invoke_tool|run_tool)$/i;
+/** Names of a client's own tool that reads an MCP server's resource (Claude Code's, and `read_mcp_resource`). */
+const readerNames = /^(?:ReadMcpResourceTool|read_?mcp_?resource|mcp_?read_?resource|readMcpResource)$/i;
 
 /** Names as a client may have sanitised them for its model API (only letters, digits, `_` and `-`). */
 const sanitise = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, '_');
@@ -60,6 +79,8 @@ const ownerOf = (name: string, tools: readonly string[]): string | undefined =>
 
 const isSearch = (name: string) => searchNames.test(name);
 const isBridge = (name: string) => bridgeNames.test(name);
+/** Whether a tool is a client's own resource reader. */
+export const isResourceReader = (name: string): boolean => readerNames.test(name);
 
 /** A tool's argument properties, where its schema has them. */
 const propertiesOf = (tool: OfferedTool): Record<string, unknown> => {
@@ -122,49 +143,72 @@ const offeredFor = (tool: string, direct: readonly OfferedTool[], tools: readonl
   direct.find((offered) => offered.name === tool) ??
   direct.find((offered) => ownerOf(offered.name, tools) === tool);
 
-/** Where the script stands: the index of the next scenario call, and whether a search for it has been made. */
+/**
+ * Where the script stands: the index of the next scenario call, whether a search for it has been
+ * made, and whether the client was given its further turn for it (a late tool).
+ */
 interface Progress {
   next: number;
   searched: boolean;
+  waited: boolean;
 }
 
 /**
  * Replays the conversation's calls against the script: each call that names the next scenario tool
- * (directly or through the bridge) moves on; a search marks the next one as searched for. A
- * scenario tool that cannot be reached (not offered, no bridge, and not found by a search) is
- * skipped, the same way on every request.
+ * (directly or through the bridge) moves on; a search marks the next one as searched for; a call of
+ * an earlier scenario tool while a late one is wanted is the further turn, after which the search
+ * may be made again. A scenario tool that cannot be reached (not offered, no bridge, not found by a
+ * search, and no further turn left) is skipped, the same way on every request.
  */
 const progressOf = (
   script: TurnScript,
   calls: readonly SeenCall[],
-  reachable: (index: number, searched: boolean) => boolean,
+  reachable: (index: number, progress: Progress) => boolean,
   bridge: OfferedTool | undefined,
 ): Progress => {
   const tools = script.calls.map((call) => call.tool);
-  let next = 0;
-  let searched = false;
+  const at: Progress = { next: 0, searched: false, waited: false };
   const skip = () => {
-    while (next < script.calls.length && !reachable(next, searched)) {
-      next += 1;
-      searched = false;
-    }
+    while (at.next < script.calls.length && !reachable(at.next, at))
+      Object.assign(at, { next: at.next + 1, searched: false, waited: false });
   };
   for (const call of calls) {
     skip();
-    const wanted = script.calls[next];
+    const wanted = script.calls[at.next];
     if (wanted === undefined) break;
     if (isSearch(call.name)) {
-      searched = true;
+      at.searched = true;
       continue;
     }
     const name = isBridge(call.name) ? bridgedName(call, bridge) : call.name;
-    if (name !== undefined && ownerOf(name, tools) === wanted.tool) {
-      next += 1;
-      searched = false;
-    }
+    const owner = name === undefined ? undefined : ownerOf(name, tools);
+    if (owner === wanted.tool) Object.assign(at, { next: at.next + 1, searched: false, waited: false });
+    else if (owner !== undefined && wanted.late === true) Object.assign(at, { searched: false, waited: true });
   }
   skip();
-  return { next, searched };
+  return at;
+};
+
+/** The URI a reading call names in its arguments, where it names one. */
+const readUri = (call: SeenCall): string | undefined => {
+  const args = typeof call.arguments === 'string' ? parseObject(call.arguments) : call.arguments;
+  if (!isRecord(args)) return undefined;
+  const key = Object.keys(args).find((name) => /uri/i.test(name));
+  const value = key === undefined ? undefined : args[key];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The reading call for a resource: the URI under the reader's URI property, the server's name under its server property. */
+const readCall = (reader: OfferedTool, uri: string, server: string | undefined, id: string): PlannedCall => {
+  const keys = Object.keys(propertiesOf(reader));
+  const uriKey = keys.find((key) => /uri/i.test(key)) ?? 'uri';
+  const serverKey = keys.find((key) => /server/i.test(key));
+  return {
+    id,
+    name: reader.name,
+    ...(reader.namespace === undefined ? {} : { namespace: reader.namespace }),
+    arguments: { ...(serverKey === undefined || server === undefined ? {} : { [serverKey]: server }), [uriKey]: uri },
+  };
 };
 
 /** A side request's answer, where the request is one: JSON under a schema, a title, or text for a request without tools. */
@@ -180,6 +224,32 @@ const sideAnswer = (conversation: Conversation): Answer | undefined => {
   return { kind: 'text', reason: 'text', text: sampledText };
 };
 
+/**
+ * After the scenario's calls: the next resource of `reads` through the client's own reading tool
+ * (found by a search first where the client defers it), or undefined where every read is made or
+ * the client offers no reader.
+ */
+const readAnswer = (
+  script: TurnScript,
+  conversation: Conversation,
+  calls: readonly SeenCall[],
+  search: OfferedTool | undefined,
+): Answer | undefined => {
+  const reads = script.reads ?? [];
+  const reader = conversation.tools.find((tool) => isResourceReader(tool.name));
+  const done = new Set(calls.filter((call) => isResourceReader(call.name)).map(readUri));
+  const uri = reads.find((item) => !done.has(item));
+  if (uri === undefined || reader === undefined) return undefined;
+  const id = String(calls.length + 1);
+  const last = calls.at(-1);
+  const searched = last !== undefined && isSearch(last.name) && JSON.stringify(last.arguments).includes(reader.name);
+  if (reader.deferred === true && search !== undefined && !searched) {
+    const key = propertyNamed(search, /^(?:query|q|search|keywords?)$/i, 'query');
+    return { kind: 'call', reason: 'search', call: { id, name: search.name, arguments: { [key]: `select:${reader.name}` } } };
+  }
+  return { kind: 'call', reason: 'read', call: readCall(reader, uri, script.server, id) };
+};
+
 /** The next answer to one request: the next scenario call under the client's name for it, a step towards it, or text. */
 export const nextAnswer = (script: TurnScript, conversation: Conversation): Answer => {
   const side = sideAnswer(conversation);
@@ -193,14 +263,21 @@ export const nextAnswer = (script: TurnScript, conversation: Conversation): Answ
     const offered = offeredFor(tool, direct, tools);
     return offered !== undefined && (offered.deferred !== true || searched || search === undefined) ? offered : undefined;
   };
-  const reachable = (index: number, searched: boolean) =>
+  /** The previous scenario tool, called again as the further turn a late tool gets, where it is callable. */
+  const furtherTurn = (index: number) => {
+    const previous = script.calls[index - 1];
+    return script.calls[index]?.late === true && previous !== undefined ? callable(previous.tool, true) : undefined;
+  };
+  const reachable = (index: number, { searched, waited }: Progress) =>
     callable(script.calls[index]?.tool ?? '', searched) !== undefined ||
     bridge !== undefined ||
-    (search !== undefined && !searched);
+    (search !== undefined && !searched) ||
+    (!waited && furtherTurn(index) !== undefined);
   const calls = conversation.turns.filter((turn) => turn.role === 'assistant').flatMap((turn) => turn.calls);
   const { next, searched } = progressOf(script, calls, reachable, bridge);
   const wanted = script.calls[next];
-  if (wanted === undefined) return { kind: 'text', reason: 'finish', text: script.finish };
+  if (wanted === undefined)
+    return readAnswer(script, conversation, calls, search) ?? { kind: 'text', reason: 'finish', text: script.finish };
   const id = String(calls.length + 1);
   const offered = callable(wanted.tool, searched);
   if (offered !== undefined) {
@@ -220,6 +297,17 @@ export const nextAnswer = (script: TurnScript, conversation: Conversation): Answ
     const full = offeredFor(wanted.tool, direct, tools)?.name ?? qualifiedName(wanted.tool, conversation);
     const query = selects ? `select:${full}` : wanted.tool;
     return { kind: 'call', reason: 'search', call: { id, name: search.name, arguments: { [key]: query } } };
+  }
+  const again = bridge === undefined ? furtherTurn(next) : undefined;
+  if (again !== undefined) {
+    const previous = script.calls[next - 1];
+    const call: PlannedCall = {
+      id,
+      name: again.name,
+      ...(again.namespace === undefined ? {} : { namespace: again.namespace }),
+      arguments: previous?.arguments ?? {},
+    };
+    return { kind: 'call', reason: 'again', call };
   }
   // Only a bridge is left (reachable() skipped every other case).
   const via = bridge as OfferedTool;

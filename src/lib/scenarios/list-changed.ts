@@ -59,7 +59,8 @@ export const listChanged: Scenario = {
   },
   calls: [
     { tool: 'add_tool', arguments: {} },
-    { tool: 'added_tool', arguments: {} },
+    // The added tool may reach the model a turn after the client listed it again: the model waits one turn.
+    { tool: 'added_tool', arguments: {}, late: true },
   ],
   prompt: 'Call add_tool on the lab server, then call the tool it adds, then say done.',
   steps: [

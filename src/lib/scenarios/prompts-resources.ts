@@ -100,6 +100,7 @@ export const promptsResources: Scenario = {
     list_notes: { content: [{ type: 'text', text: `The server holds one note, ${NOTES.uri}; read it as a resource.` }] },
   },
   calls: [{ tool: 'list_notes', arguments: {} }],
+  reads: [NOTES.uri],
   prompt: 'Use the lab server to read its notes resource, then say done.',
   steps: [
     {

@@ -24,7 +24,7 @@ import {
 import { launchConfig } from '../launch.ts';
 import { defaultLimits } from '../limits.ts';
 import { parsePersona } from '../personas.ts';
-import { planFor } from './plan.ts';
+import { planFor, SERVER_NAME } from './plan.ts';
 import { runGroup } from './process-group.ts';
 import type { StartModel } from './stand-in.ts';
 
@@ -101,6 +101,7 @@ export const runInside = async (
   const epoch = Date.now();
   const plan = planFor(spec.scenario);
   const prompt = plan.prompt ?? face.prompt ?? 'say hi please';
+  const reads = (plan.reads ?? []).length > 0;
   const records: ModelRecord[] = [];
   const record = (event: ModelRecord) => {
     records.push(event);
@@ -116,13 +117,13 @@ export const runInside = async (
       client: kit.client,
       version: spec.version,
       package: kit.package,
-      command: commandLine(kit, face, displayContext(spec.transport, prompt, spec.version)),
+      command: commandLine(kit, face, displayContext(spec.transport, prompt, spec.version, reads)),
       path: face.path ?? kit.path ?? 'cli',
     },
     // The probe outlives the client's limit, so the runner, not the probe, stops the run.
     limits: { ...defaultLimits, maxRunMs: (seconds + 10) * 1000 },
     port: 0,
-    replyAs: 'json',
+    replyAs: 'mixed',
     epoch,
     scenario: plan.scenario,
   };
@@ -131,11 +132,12 @@ export const runInside = async (
     home: parts.home,
     work: parts.work,
     server: served === undefined ? { transport: 'stdio', launch: launchConfig(serve) } : { transport: 'http', url: served.url },
-    name: 'canimcp-probe',
+    name: SERVER_NAME,
     modelUrl: model?.url ?? NO_SERVICE,
     prompt,
     prefix: spec.prefix,
     version: spec.version,
+    ...(reads ? { readsResources: true } : {}),
   };
   const { files, commands } = setupOf(kit, face, context);
   for (const file of files) {

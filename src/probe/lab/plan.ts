@@ -12,6 +12,8 @@ import { probeTool } from '../personas.ts';
 export interface RunPlan {
   scenario?: Scenario | undefined;
   calls: Scenario['calls'];
+  /** Resources the model reads through the client's own tool. */
+  reads?: readonly string[] | undefined;
   finish: string;
   serverStrings: string[];
   /** The strings the server answers with, whose wrapping by the client the elision keeps. */
@@ -31,6 +33,9 @@ const stringsOf = (value: unknown): string[] => {
 /** What the stand-in model says when its script is done. */
 const FINISH = 'Done.';
 
+/** The probe's name in every client's configuration (a reading tool may ask for it). */
+export const SERVER_NAME = 'canimcp-probe';
+
 /** The plan for a run: a scenario's where one is named, else a handshake's. */
 export const planFor = (name: string | undefined): RunPlan => {
   if (name === undefined)
@@ -39,6 +44,7 @@ export const planFor = (name: string | undefined): RunPlan => {
   return {
     scenario,
     calls: scenario.calls,
+    reads: scenario.reads,
     finish: FINISH,
     serverStrings: serverStrings(scenario),
     answerStrings: answerStrings(scenario),

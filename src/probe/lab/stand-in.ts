@@ -3,7 +3,7 @@
  * answering every model API from the run's turn script, reporting each exchange already elided.
  */
 import type { ModelRecord } from '../../lib/capture/merge.ts';
-import type { RunPlan } from './plan.ts';
+import { SERVER_NAME, type RunPlan } from './plan.ts';
 
 /** A running stand-in model. */
 export interface StandIn {
@@ -19,7 +19,7 @@ export const standInModel = async (): Promise<StartModel> => {
   const { startStandInModel } = await import('../model/server.ts');
   return (plan, record) =>
     startStandInModel({
-      script: { calls: plan.calls, finish: plan.finish },
+      script: { calls: plan.calls, finish: plan.finish, reads: plan.reads ?? [], server: SERVER_NAME },
       serverStrings: plan.serverStrings,
       answerStrings: plan.answerStrings,
       record,
