@@ -44,6 +44,13 @@ export interface TurnScript {
   server?: string;
 }
 
+/**
+ * How long the model takes over the further turn a late tool gets: a client refreshes its tools
+ * in the background after a list-changed notification (Gemini CLI re-reads its context first),
+ * and a stand-in that answered at once would ask again before any client could have caught up.
+ */
+export const furtherTurnMs = 2000;
+
 /** The text a request without tools gets: a sampling request the client forwarded, a summary. */
 export const sampledText = 'Stand-in model: this is the sampled answer.';
 /** The title a session-title side request gets. */

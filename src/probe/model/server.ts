@@ -13,7 +13,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } fro
 import { modelBodyElider } from '../../lib/capture/elide-model.ts';
 import { sha256Hex } from '../../lib/capture/sha256.ts';
 import { isRecord } from '../../lib/mcp/json.ts';
-import { nextAnswer, type TurnScript } from '../../lib/model/turn-script.ts';
+import { furtherTurnMs, nextAnswer, type TurnScript } from '../../lib/model/turn-script.ts';
 import { redactHeaders, redactTarget } from '../../schema/capture.ts';
 import { anthropicMessages } from './anthropic-messages.ts';
 import { jsonWritten, modelOf, nowSeconds, type ModelApi, type Written } from './api.ts';
@@ -190,8 +190,8 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
     res.end(head ? undefined : written.body);
   };
 
-  /** The answer to one whole request. */
-  const answerTo = (method: string, url: URL, text: string): Written => {
+  /** The answer to one whole request, and how long the model takes over it (the further turn a late tool gets). */
+  const answerTo = (method: string, url: URL, text: string): Written & { delayMs?: number } => {
     const pathname = url.pathname;
     const gem = geminiPath(pathname);
     const api = postRoutes.find(([pattern]) => pattern.test(pathname))?.[1] ?? (gem === undefined ? undefined : gemini);
@@ -223,7 +223,8 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
     serial += 1;
     const stream = gem === undefined ? api.streams(body) : gem.method === 'streamGenerateContent';
     const sse = gem === undefined || url.searchParams.get('alt') === 'sse';
-    const written = api.answer(nextAnswer(options.script, conversation), {
+    const next = nextAnswer(options.script, conversation);
+    const written = api.answer(next, {
       model: gem?.model ?? modelOf(body),
       stream: stream && sse,
       serial,
@@ -231,7 +232,8 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
       request: body,
     });
     // Gemini's stream without `alt=sse` is one JSON array of responses.
-    return stream && !sse ? jsonWritten(200, [JSON.parse(written.body) as unknown]) : written;
+    const whole = stream && !sse ? jsonWritten(200, [JSON.parse(written.body) as unknown]) : written;
+    return next.kind === 'call' && next.reason === 'again' ? { ...whole, delayMs: furtherTurnMs } : whole;
   };
 
   const server = createServer({ requestTimeout: 0, headersTimeout: limits.maxRequestMs }, (req, res) => {
@@ -291,14 +293,16 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
           plain(429, `more than ${limits.maxRequests} requests: the stand-in model answers no more in this run\n`),
         );
       }
-      let written: Written;
+      let written: Written & { delayMs?: number };
       try {
         written = answerTo(req.method ?? '', new URL(req.url ?? '/', `http://${LOOPBACK}`), text);
       } catch (error) {
         // A reader meeting a shape it did not expect must not take the run down: the client gets a 500, the capture the reason.
         written = plain(500, `the stand-in model could not answer: ${error instanceof Error ? error.message : String(error)}\n`);
       }
-      send(res, written, req.method === 'HEAD');
+      const { delayMs = 0, ...answer } = written;
+      if (delayMs === 0) send(res, answer, req.method === 'HEAD');
+      else setTimeout(() => send(res, answer, req.method === 'HEAD'), delayMs).unref();
     });
   });
   server.on('clientError', (_error, socket) => socket.destroy());
