@@ -105,34 +105,38 @@ export const modelSaw = (capture: ParsedCapture, text: string, after = 0): numbe
     .filter((event) => event.body.includes(inJson(text)))
     .map((event) => event.seq);
 
-/** One string of a JSON value with where it stood: its parent object and whether it was an elided string's kept piece. */
+/**
+ * One string of a JSON value with where it stood: its parent objects, the keys that led to it
+ * (an elision mark's own keys left out), and whether it was an elided string's kept piece.
+ */
 export interface PlacedString {
   text: string;
   parent: Record<string, unknown> | undefined;
   ancestors: readonly Record<string, unknown>[];
+  keys: readonly string[];
   kept: boolean;
 }
 
 /** Every string in a JSON value, with its parent objects (an elided string's `kept` pieces marked as such). */
 export const stringsIn = (value: unknown): PlacedString[] => {
   const found: PlacedString[] = [];
-  const walk = (node: unknown, ancestors: Record<string, unknown>[], kept: boolean) => {
+  const walk = (node: unknown, ancestors: Record<string, unknown>[], keys: string[], kept: boolean) => {
     if (typeof node === 'string') {
-      found.push({ text: node, parent: ancestors[ancestors.length - 1], ancestors, kept });
+      found.push({ text: node, parent: ancestors[ancestors.length - 1], ancestors, keys, kept });
       return;
     }
     if (Array.isArray(node)) {
-      for (const item of node) walk(item, ancestors, kept);
+      for (const item of node) walk(item, ancestors, keys, kept);
       return;
     }
     if (!isRecord(node)) return;
     const elided = 'elided' in node && 'sha256' in node;
     for (const [key, child] of Object.entries(node)) {
       if (elided && key === 'sha256') continue;
-      walk(child, [...ancestors, node], kept || (elided && key === 'kept'));
+      walk(child, [...ancestors, node], elided ? keys : [...keys, key], kept || (elided && key === 'kept'));
     }
   };
-  walk(value, [], false);
+  walk(value, [], [], false);
   return found;
 };
 
