@@ -5,19 +5,23 @@
  */
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { judgeCell } from '../lib/content/cell-observations.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';
 import { clientIds, readCapture } from './read-capture.ts';
 
 const content = path.join(import.meta.dirname, '../../content');
 const clients = clientIds(content);
 
-/** The fact a capture's judges give one feature. */
-const factOf = (id: string, feature: string) => {
+/** A capture of the project's content, checked. */
+const captureOf = (id: string) => {
   const { capture, problems } = readCapture(path.join(content, 'captures', `${id}.jsonl`), clients);
   expect(problems).toEqual([]);
   if (capture === undefined) throw new Error(`${id}: no capture`);
-  return judgeCapture(capture).find((item) => item.feature === feature);
+  return capture;
 };
+
+/** The fact a capture's judges give one feature. */
+const factOf = (id: string, feature: string) => judgeCapture(captureOf(id)).find((item) => item.feature === feature);
 
 describe('tools.result.isError: a key named error is a flag; words the capture elided decide nothing', () => {
   test.each([
@@ -33,5 +37,24 @@ describe('tools.result.isError: a key named error is a flag; words the capture e
     const found = factOf(id, 'tools.result.isError');
     expect(found?.state).toBe(state);
     expect(found?.detail).toMatch(detail);
+  });
+});
+
+describe('server-requests.sampling: only an assistant completion is an answer', () => {
+  // Copilot CLI 1.0.71 to 1.0.80 answered within milliseconds with a user-role message saying the
+  // request was cancelled, and an empty model (1.0.80: seq 20 and 21).
+  test.each([
+    'copilot-cli-1-0-80-observe-server-requests-stdio-20261203-081626',
+    'copilot-cli-1-0-71-observe-server-requests-stdio-20261203-081047',
+  ])('%s: the automatic cancellation is a no, and says so', (id) => {
+    const found = factOf(id, 'server-requests.sampling');
+    expect(found?.state).toBe('no');
+    expect(found?.detail).toMatch(/cancelled sampling\/createMessage, \d+ ms after the request, by itself/);
+    expect(found?.detail).toContain('not a completion');
+  });
+
+  test('the capability cell: declared, and the request cancelled rather than handled, is partial', () => {
+    const capture = captureOf('copilot-cli-1-0-80-observe-server-requests-stdio-20261203-081626');
+    expect(judgeCell(capture, { axis: 'capability', column: 'sampling', state: 'partial' })).toBe('partial');
   });
 });

@@ -9,6 +9,8 @@ import { isHealthCheck } from './capture-face.ts';
 import type { Capture } from './capture-rules.ts';
 import { declaredCapabilityKeys, heldWhileObserved, revisionOutcome } from './handshake.ts';
 import { messagesFrom } from '../mcp/messages.ts';
+import { isRecord } from '../mcp/json.ts';
+import { isCompletion } from '../scenarios/answers.ts';
 import { judgeCapture } from '../scenarios/index.ts';
 import type { Observation } from './version-runs.ts';
 
@@ -67,7 +69,10 @@ const handling = (capture: Pick<Capture, 'events'>, capability: string): 'answer
   );
   if (asked.size === 0) return 'unasked';
   const answers = messagesFrom(capture, 'client').filter(({ message }) => !('method' in message) && asked.has(message['id']));
-  return answers.some(({ message }) => 'result' in message) ? 'answered' : 'refused';
+  // A sampling request cancelled by the client (a result that is no completion) was not handled.
+  const handled = ({ message }: (typeof answers)[number]) =>
+    isRecord(message['result']) && (capability !== 'sampling' || isCompletion(message['result']));
+  return answers.some(handled) ? 'answered' : 'refused';
 };
 
 /** Whether a capture declares a capability; tasks also as the 2026-07-28 extension that replaced it. */
