@@ -58,3 +58,20 @@ describe('server-requests.sampling: only an assistant completion is an answer', 
     expect(judgeCell(capture, { axis: 'capability', column: 'sampling', state: 'partial' })).toBe('partial');
   });
 });
+
+describe('tools.call: where no model request offered the server its tools, nothing is decided', () => {
+  // Claude Code 2.1.292 listed the tools (seq 5) and then asked the model with `tools: []` (seq 12).
+  test.each([
+    'claude-code-2-1-292-observe-tool-results-stdio-20261203-082614',
+    'claude-code-2-1-302-observe-tool-results-stdio-20261203-075740',
+    'claude-code-2-1-209-observe-tool-results-stdio-20261203-074649',
+  ])('%s: not-observed', (id) => {
+    const found = factOf(id, 'tools.call');
+    expect(found?.state).toBe('not-observed');
+    expect(found?.detail).toMatch(/offered the server's tools/);
+  });
+
+  test('a client that offered the tools and never called one is still a no (Claude Code 1.0.17)', () => {
+    expect(factOf('claude-code-1-0-17-observe-tool-results-stdio-20261203-074807', 'tools.call')?.state).toBe('no');
+  });
+});

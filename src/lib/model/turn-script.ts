@@ -68,8 +68,8 @@ const readerNames = /^(?:ReadMcpResourceTool|read_?mcp_?resource|mcp_?read_?reso
 /** Names as a client may have sanitised them for its model API (only letters, digits, `_` and `-`). */
 const sanitise = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, '_');
 
-/** Whether an offered or called name stands for the server's tool `tool`. */
-const namesTool = (name: string, tool: string): boolean => {
+/** Whether an offered or called name stands for the server's tool `tool` (as named, prefixed, or sanitised). */
+export const namesTool = (name: string, tool: string): boolean => {
   for (const [a, b] of [
     [name, tool],
     [sanitise(name), sanitise(tool)],

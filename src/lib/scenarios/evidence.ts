@@ -8,7 +8,8 @@ import { isRecord, parseJson } from '../mcp/json.ts';
 import { methodOf, paramsOf } from '../mcp/jsonrpc.ts';
 import { messagesFrom, type FoundMessage } from '../mcp/messages.ts';
 import { CLIENT_REQUEST } from '../mcp/methods.ts';
-import type { FeatureFact, ParsedCapture } from './scenario.ts';
+import { namesTool } from '../model/turn-script.ts';
+import type { FeatureFact, ParsedCapture, Tool } from './scenario.ts';
 
 /** A fact, built. */
 export const fact = (feature: string, state: FeatureFact['state'], detail: string, seq: readonly number[] = []): FeatureFact => ({
@@ -168,6 +169,25 @@ export const probeResult = (
   const result = answer.message['result'];
   return isRecord(result) ? { result, seq: answer.seq } : { seq: answer.seq };
 };
+
+/** The names of the tools a model request offers: each `name` inside its `tools` (Gemini's `functionDeclarations`, Codex's namespaces included). */
+export const offeredNames = (json: unknown): string[] =>
+  isRecord(json) ? objectsIn(json['tools']).flatMap((tool) => (typeof tool['name'] === 'string' ? [tool['name']] : [])) : [];
+
+/**
+ * The model requests that offered the model any of the server's tools: one of them among the
+ * request's tools (under the client's name for it), or a tool's description in the request's text
+ * (a client that lists its MCP tools behind a search or a bridge tool). A request that offered none
+ * could not have led to a call.
+ */
+export const offeredServerTools = (capture: ParsedCapture, tools: readonly Tool[]): number[] =>
+  modelRequests(capture)
+    .filter(
+      (event) =>
+        offeredNames(event.json).some((name) => tools.some((tool) => namesTool(name, tool.name))) ||
+        tools.some((tool) => tool.description.length >= 20 && event.body.includes(JSON.stringify(tool.description).slice(1, -1))),
+    )
+    .map((event) => event.seq);
 
 /** Whether the capture has any `model` event: without one, nothing model-side can be decided. */
 export const noModel = (capture: ParsedCapture): boolean => modelRequests(capture).length === 0;

@@ -15,6 +15,7 @@ import {
   modelSaw,
   NO_MODEL,
   noModel,
+  offeredServerTools,
   probeResult,
   stringsIn,
 } from './evidence.ts';
@@ -74,8 +75,19 @@ const judge = (capture: ParsedCapture): FeatureFact[] => {
         calls.map((c) => c.seq),
       ),
     );
-  else if (calls.length === 0) facts.push(fact('tools.call', 'no', 'the client talked to the model but never called a tool'));
-  else {
+  else if (calls.length === 0) {
+    const offered = offeredServerTools(capture, toolResults.offers.tools);
+    facts.push(
+      offered.length > 0
+        ? fact('tools.call', 'no', "the client offered the model the server's tools but never called one", offered.slice(0, 3))
+        : fact(
+            'tools.call',
+            'not-observed',
+            `none of the ${modelRequests(capture).length} model request(s) offered the server's tools, so the model could not call them`,
+            modelRequests(capture).map((event) => event.seq),
+          ),
+    );
+  } else {
     const back = Object.values(MARK)
       .filter((mark) => mark !== MARK.instructions)
       .flatMap((mark) => modelSaw(capture, mark, calls[0]?.seq ?? 0));
