@@ -75,3 +75,20 @@ describe('tools.call: where no model request offered the server its tools, nothi
     expect(factOf('claude-code-1-0-17-observe-tool-results-stdio-20261203-074807', 'tools.call')?.state).toBe('no');
   });
 });
+
+describe('lifecycle.clientInfo: a version that is not the release is partial', () => {
+  test.each([
+    // Continue CLI sends 1.0.0 whatever its release (1.5.11 to 1.5.47).
+    ['continue-cli-1-5-47-observe-stdio-20261201-203707', 'partial', /"1\.0\.0".*not the release's/],
+    // Copilot CLI sent 1.0.0 up to 1.0.24, then 0.0.0 from 1.0.81.
+    ['copilot-cli-1-0-10-observe-tool-results-stdio-20261203-074114', 'partial', /"1\.0\.0".*not the release's/],
+    ['copilot-cli-1-0-81-observe-stdio-20261201-205140', 'partial', /placeholder/],
+    ['claude-code-2-1-332-observe-stdio-20261201-195157', 'yes', /"2\.1\.332"/],
+    // The lab's own script names itself: its version is no release of the SDK.
+    ['typescript-sdk-1-32-2-observe-stdio-20261201-202732', 'yes', /./],
+  ])('%s: %s', (id, state, detail) => {
+    const found = factOf(id, 'lifecycle.clientInfo');
+    expect(found?.state).toBe(state);
+    expect(found?.detail).toMatch(detail);
+  });
+});
