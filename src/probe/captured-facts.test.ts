@@ -92,3 +92,19 @@ describe('lifecycle.clientInfo: a version that is not the release is partial', (
     expect(found?.detail).toMatch(detail);
   });
 });
+
+describe('tools.listChanged: partial only where the model was given a further turn for the added tool', () => {
+  test.each([
+    // The stand-in model said "Done." the turn after the client listed its tools again (seq 16, 17).
+    ['gemini-cli-0-61-0-observe-list-changed-stdio-20261202-071211', 'not-observed'],
+    ['opencode-1-18-33-observe-list-changed-stdio-20261202-071309', 'not-observed'],
+    // Given the further turn, both called the added tool.
+    ['gemini-cli-0-61-0-observe-list-changed-stdio-20261207-123205', 'yes'],
+    ['opencode-1-18-33-observe-list-changed-stdio-20261207-123737', 'yes'],
+    // Copilot CLI 1.0.59 listed again and never offered the added tool in two turns after it.
+    ['copilot-cli-1-0-59-observe-list-changed-stdio-20261207-124000', 'partial'],
+    ['copilot-cli-1-0-60-observe-list-changed-stdio-20261207-124045', 'yes'],
+  ])('%s: %s', (id, state) => {
+    expect(factOf(id, 'tools.listChanged')?.state).toBe(state);
+  });
+});
