@@ -84,8 +84,13 @@ export const namesTool = (name: string, tool: string): boolean => {
 const ownerOf = (name: string, tools: readonly string[]): string | undefined =>
   tools.filter((tool) => namesTool(name, tool)).sort((a, b) => b.length - a.length)[0];
 
-const isSearch = (name: string) => searchNames.test(name);
-const isBridge = (name: string) => bridgeNames.test(name);
+/** Whether a tool finds deferred tools (Claude Code's `ToolSearch`, Qwen Code's `tool_search`). */
+export const isSearch = (name: string): boolean => searchNames.test(name);
+/** Whether a tool calls another by name (Qwen Code's `tool_call`). */
+export const isBridge = (name: string): boolean => bridgeNames.test(name);
+/** A reader's name where a request's text mentions it (a deferred tool's listing). */
+const readerNamed = /(?<![\w-])(ReadMcpResourceTool|read_mcp_resource)(?![\w-])/;
+
 /** Whether a tool is a client's own resource reader. */
 export const isResourceReader = (name: string): boolean => readerNames.test(name);
 
@@ -246,15 +251,22 @@ const readAnswer = (
   const reader = conversation.tools.find((tool) => isResourceReader(tool.name));
   const done = new Set(calls.filter((call) => isResourceReader(call.name)).map(readUri));
   const uri = reads.find((item) => !done.has(item));
-  if (uri === undefined || reader === undefined) return undefined;
+  // A client that defers its reader names it only in the request's text (Claude Code lists deferred tools there).
+  const name = reader?.name ?? readerNamed.exec(allText(conversation))?.[1];
+  if (uri === undefined || name === undefined) return undefined;
   const id = String(calls.length + 1);
-  const last = calls.at(-1);
-  const searched = last !== undefined && isSearch(last.name) && JSON.stringify(last.arguments).includes(reader.name);
-  if (reader.deferred === true && search !== undefined && !searched) {
+  const searchedFor = calls.some((call) => isSearch(call.name) && JSON.stringify(call.arguments).includes(name));
+  if ((reader === undefined || reader.deferred === true) && search !== undefined && !searchedFor) {
     const key = propertyNamed(search, /^(?:query|q|search|keywords?)$/i, 'query');
-    return { kind: 'call', reason: 'search', call: { id, name: search.name, arguments: { [key]: `select:${reader.name}` } } };
+    const selects =
+      /select:/.test(`${search.description ?? ''}${JSON.stringify(search.parameters ?? {})}`) || search.name === 'ToolSearch';
+    return {
+      kind: 'call',
+      reason: 'search',
+      call: { id, name: search.name, arguments: { [key]: selects ? `select:${name}` : name } },
+    };
   }
-  return { kind: 'call', reason: 'read', call: readCall(reader, uri, script.server, id) };
+  return reader === undefined ? undefined : { kind: 'call', reason: 'read', call: readCall(reader, uri, script.server, id) };
 };
 
 /** The next answer to one request: the next scenario call under the client's name for it, a step towards it, or text. */
