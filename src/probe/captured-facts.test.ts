@@ -108,3 +108,26 @@ describe('tools.listChanged: partial only where the model was given a further tu
     expect(factOf(id, 'tools.listChanged')?.state).toBe(state);
   });
 });
+
+describe("resources.modelRead: the model reads a resource through the client's own reader", () => {
+  test.each([
+    ['gemini-cli-0-61-0-observe-prompts-resources-stdio-20261207-124313', 'yes'],
+    ['codex-0-171-0-observe-prompts-resources-stdio-20261207-124254', 'yes'],
+    ['opencode-1-18-33-observe-prompts-resources-stdio-20261207-124401', 'yes'],
+    ['kilo-code-cli-7-7-7-observe-prompts-resources-stdio-20261207-124505', 'yes'],
+    // No reader among the tools offered, and no tool search: the model has no way to read a resource.
+    ['copilot-cli-1-0-102-observe-prompts-resources-stdio-20261207-124519', 'no'],
+    ['continue-cli-1-5-47-observe-prompts-resources-stdio-20261207-124528', 'no'],
+    // Offered a reader the stand-in model never asked for (before it knew to): undecided, not a no.
+    ['gemini-cli-0-61-0-observe-prompts-resources-stdio-20261202-071209', 'not-observed'],
+  ])('%s: %s', (id, state) => {
+    expect(factOf(id, 'resources.modelRead')?.state).toBe(state);
+  });
+});
+
+describe("tools.result.isError with the client's wrapping kept whole", () => {
+  test('Qwen Code 0.24.4 tells the model "reported tool error" around the result', () => {
+    const found = factOf('qwen-code-0-24-4-observe-tool-results-stdio-20261207-124537', 'tools.result.isError');
+    expect(found?.state).toBe('yes');
+  });
+});
