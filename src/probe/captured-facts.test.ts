@@ -131,3 +131,17 @@ describe("tools.result.isError with the client's wrapping kept whole", () => {
     expect(found?.state).toBe('yes');
   });
 });
+
+describe('transports.streamableHttp: yes only where the client read an answer sent as an SSE stream', () => {
+  test.each([
+    // Before every HTTP run answered a request as a stream, no capture could show a client reading one.
+    ['codex-0-171-0-observe-http-20261201-195716', 'not-observed'],
+    ['opencode-1-18-33-observe-http-20261201-195748', 'not-observed'],
+    ['codex-0-171-0-observe-http-20261207-125029', 'yes'],
+    ['opencode-1-18-33-observe-http-20261207-125105', 'yes'],
+    // Claude Code read the input_required stream of a call and retried it with its answers.
+    ['claude-code-2-1-332-observe-server-requests-http-20261202-070626', 'yes'],
+  ])('%s: %s', (id, state) => {
+    expect(factOf(id, 'transports.streamableHttp')?.state).toBe(state);
+  });
+});
