@@ -308,3 +308,21 @@ describe("after its calls, the model reads the scenario's resources through the 
     expect(nextAnswer(reading, conversation([tool('lab_list_notes')], turns))).toMatchObject({ reason: 'finish' });
   });
 });
+
+test("a reader a tool search describes (Qwen Code 0.24.4's <functions> block) is called through the bridge with its schema's names", () => {
+  const reading: TurnScript = { calls: [], finish: 'LAB-DONE', reads: ['lab://notes'], server: 'lab' };
+  const search = tool('tool_search', { parameters: { type: 'object', properties: { query: { type: 'string' } } } });
+  const bridge = tool('tool_call', {
+    parameters: { type: 'object', properties: { name: { type: 'string' }, arguments: { type: 'object' } } },
+  });
+  const schema = { name: 'read_mcp_resource', parameters: { type: 'object', properties: { server_name: {}, uri: {} } } };
+  const turns = [
+    user('go; deferred: read_mcp_resource'),
+    called({ name: 'tool_search', arguments: { query: 'read_mcp_resource' } }),
+    result(`<functions>\n<function>${JSON.stringify(schema)}</function>\n</functions>`),
+  ];
+  expect(nextAnswer(reading, conversation([search, bridge], turns))).toMatchObject({
+    reason: 'read',
+    call: { name: 'tool_call', arguments: { name: 'read_mcp_resource', arguments: { server_name: 'lab', uri: 'lab://notes' } } },
+  });
+});

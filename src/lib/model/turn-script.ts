@@ -210,47 +210,84 @@ const readUri = (call: SeenCall): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-/** The reading call for a resource: the URI under the reader's URI property, the server's name under its server property. */
-const readCall = (reader: OfferedTool, uri: string, server: string | undefined, id: string): PlannedCall => {
-  const keys = Object.keys(propertiesOf(reader));
+/** The argument names a reader takes for the URI and the server, from its schema's properties. */
+const readArguments = (properties: Record<string, unknown>, uri: string, server: string | undefined) => {
+  const keys = Object.keys(properties);
   const uriKey = keys.find((key) => /uri/i.test(key)) ?? 'uri';
   const serverKey = keys.find((key) => /server/i.test(key));
-  return {
-    id,
-    name: reader.name,
-    ...(reader.namespace === undefined ? {} : { namespace: reader.namespace }),
-    arguments: { ...(serverKey === undefined || server === undefined ? {} : { [serverKey]: server }), [uriKey]: uri },
-  };
+  return { ...(serverKey === undefined || server === undefined ? {} : { [serverKey]: server }), [uriKey]: uri };
 };
 
-/** A side request's answer, where the request is one: JSON under a schema, a title, or text for a request without tools. */
-const sideAnswer = (conversation: Conversation): Answer | undefined => {
-  if (conversation.json !== undefined)
-    return { kind: 'text', reason: 'json', text: JSON.stringify(schemaInstance(conversation.json.schema)) };
-  if (conversation.tools.length > 0) return undefined;
-  const text = `${conversation.system}\n${conversation.turns.map((turn) => turn.text).join('\n')}`;
-  if (/\btitle\b/i.test(text)) {
-    // A title request that asks for JSON in words (no schema) gets JSON; one that does not, a line.
-    return { kind: 'text', reason: 'title', text: /\bjson\b/i.test(text) ? JSON.stringify({ title: titleText }) : titleText };
+/** The reading call for a resource: the URI under the reader's URI property, the server's name under its server property. */
+const readCall = (reader: OfferedTool, uri: string, server: string | undefined, id: string): PlannedCall => ({
+  id,
+  name: reader.name,
+  ...(reader.namespace === undefined ? {} : { namespace: reader.namespace }),
+  arguments: readArguments(propertiesOf(reader), uri, server),
+});
+
+/** The argument property a bridge tool passes the bridged tool's arguments in. */
+const bridgeArgsKey = (bridge: OfferedTool): string =>
+  Object.keys(propertiesOf(bridge)).find((key) =>
+    /^(?:arguments|args|params|parameters|input|tool_?input|tool_?args)$/i.test(key),
+  ) ?? 'arguments';
+
+/** The arguments a bridge call passed its tool. */
+const bridgedArguments = (call: SeenCall, bridge: OfferedTool | undefined): unknown => {
+  const args = typeof call.arguments === 'string' ? parseObject(call.arguments) : call.arguments;
+  if (!isRecord(args)) return undefined;
+  const inner = args[bridge === undefined ? 'arguments' : bridgeArgsKey(bridge)] ?? args['arguments'] ?? args['args'];
+  return typeof inner === 'string' ? parseObject(inner) : inner;
+};
+
+/**
+ * The properties of a tool's schema as a tool search described it in its result (a JSON document
+ * naming the tool, or one per tool inside `<function>` tags), where the conversation holds one: a
+ * bridged tool is called with them.
+ */
+const describedProperties = (conversation: Conversation, name: string): Record<string, unknown> => {
+  for (const turn of [...conversation.turns].reverse()) {
+    if (turn.role !== 'tool' || !turn.text.includes(name)) continue;
+    // The result is a JSON document, or holds one per tool (Qwen Code: `<function>{…}</function>`).
+    const documents = [turn.text, ...[...turn.text.matchAll(/<function>([\s\S]*?)<\/function>/g)].map((match) => match[1] ?? '')];
+    const found = documents.map(parseObject).flatMap(function objects(value: unknown): Record<string, unknown>[] {
+      if (Array.isArray(value)) return value.flatMap(objects);
+      if (!isRecord(value)) return [];
+      return [value, ...Object.values(value).flatMap(objects)];
+    });
+    const schema = found.find(
+      (object) => isRecord(object['properties']) && Object.keys(object['properties']).some((key) => /uri/i.test(key)),
+    );
+    if (schema !== undefined && isRecord(schema['properties'])) return schema['properties'];
   }
-  return { kind: 'text', reason: 'text', text: sampledText };
+  return {};
 };
 
 /**
  * After the scenario's calls: the next resource of `reads` through the client's own reading tool
- * (found by a search first where the client defers it), or undefined where every read is made or
- * the client offers no reader.
+ * (found by a search first where the client defers it, and called through its bridge tool where the
+ * search does not make it a tool of its own), or undefined where every read is made or the client
+ * offers no reader.
  */
 const readAnswer = (
   script: TurnScript,
   conversation: Conversation,
   calls: readonly SeenCall[],
   search: OfferedTool | undefined,
+  bridge: OfferedTool | undefined,
 ): Answer | undefined => {
   const reads = script.reads ?? [];
   const reader = conversation.tools.find((tool) => isResourceReader(tool.name));
-  const done = new Set(calls.filter((call) => isResourceReader(call.name)).map(readUri));
-  const uri = reads.find((item) => !done.has(item));
+  // A read through the bridge counts until the reader is offered as a tool of its own: then it is
+  // read directly, with the arguments its schema names (Qwen Code 0.24.4 offers it after the search).
+  const made = calls.flatMap((call) => {
+    if (isResourceReader(call.name)) return [readUri(call)];
+    const bridged = reader === undefined && isBridge(call.name) ? bridgedName(call, bridge) : undefined;
+    return bridged !== undefined && isResourceReader(bridged)
+      ? [readUri({ ...call, arguments: bridgedArguments(call, bridge) })]
+      : [];
+  });
+  const uri = reads.find((item) => !made.includes(item));
   // A client that defers its reader names it only in the request's text (Claude Code lists deferred tools there).
   const name = reader?.name ?? readerNamed.exec(allText(conversation))?.[1];
   if (uri === undefined || name === undefined) return undefined;
@@ -266,7 +303,34 @@ const readAnswer = (
       call: { id, name: search.name, arguments: { [key]: selects ? `select:${name}` : name } },
     };
   }
-  return reader === undefined ? undefined : { kind: 'call', reason: 'read', call: readCall(reader, uri, script.server, id) };
+  if (reader !== undefined) return { kind: 'call', reason: 'read', call: readCall(reader, uri, script.server, id) };
+  if (bridge === undefined) return undefined;
+  const nameKey = propertyNamed(bridge, /^(?:tool_?name|name|tool)$/i, 'name');
+  const inner = readArguments(describedProperties(conversation, name), uri, script.server);
+  const argsProperty = propertiesOf(bridge)[bridgeArgsKey(bridge)];
+  const asText = isRecord(argsProperty) && argsProperty['type'] === 'string';
+  return {
+    kind: 'call',
+    reason: 'read',
+    call: {
+      id,
+      name: bridge.name,
+      arguments: { [nameKey]: name, [bridgeArgsKey(bridge)]: asText ? JSON.stringify(inner) : inner },
+    },
+  };
+};
+
+/** A side request's answer, where the request is one: JSON under a schema, a title, or text for a request without tools. */
+const sideAnswer = (conversation: Conversation): Answer | undefined => {
+  if (conversation.json !== undefined)
+    return { kind: 'text', reason: 'json', text: JSON.stringify(schemaInstance(conversation.json.schema)) };
+  if (conversation.tools.length > 0) return undefined;
+  const text = `${conversation.system}\n${conversation.turns.map((turn) => turn.text).join('\n')}`;
+  if (/\btitle\b/i.test(text)) {
+    // A title request that asks for JSON in words (no schema) gets JSON; one that does not, a line.
+    return { kind: 'text', reason: 'title', text: /\bjson\b/i.test(text) ? JSON.stringify({ title: titleText }) : titleText };
+  }
+  return { kind: 'text', reason: 'text', text: sampledText };
 };
 
 /** The next answer to one request: the next scenario call under the client's name for it, a step towards it, or text. */
@@ -296,7 +360,7 @@ export const nextAnswer = (script: TurnScript, conversation: Conversation): Answ
   const { next, searched } = progressOf(script, calls, reachable, bridge);
   const wanted = script.calls[next];
   if (wanted === undefined)
-    return readAnswer(script, conversation, calls, search) ?? { kind: 'text', reason: 'finish', text: script.finish };
+    return readAnswer(script, conversation, calls, search, bridge) ?? { kind: 'text', reason: 'finish', text: script.finish };
   const id = String(calls.length + 1);
   const offered = callable(wanted.tool, searched);
   if (offered !== undefined) {
