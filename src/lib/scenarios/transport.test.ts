@@ -107,14 +107,14 @@ const session = (sid: Pair[] = [['mcp-session-id', 's1']]) => [
 
 describe('transports.streamableHttp', () => {
   const sse: Pair[] = [['Content-Type', 'text/event-stream']];
-  const streamed = (seq: number, message: unknown): CaptureEvent => ({
-    ...(reply(seq, 200, undefined, sse) as Extract<CaptureEvent, { kind: 'http' }>),
+  const streamed = (seq: number, message: unknown, headers: Pair[] = sse): CaptureEvent => ({
+    ...(reply(seq, 200, undefined, headers) as Extract<CaptureEvent, { kind: 'http' }>),
     body: `event: message\ndata: ${JSON.stringify(message)}\n\n`,
   });
   /** The session with its initialize answered as an SSE stream, as every lab run since the mixed replies does. */
   const streamedSession = () => {
     const events = session();
-    events[1] = { ...streamed(2, answer), headers: [...sse, ['Mcp-Session-Id', 's1']] };
+    events[1] = streamed(2, answer, [...sse, ['Mcp-Session-Id', 's1']]);
     return events;
   };
   test('POSTs that accept both types, the client reading an SSE answer and going on: yes', () => {
