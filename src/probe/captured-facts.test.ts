@@ -145,3 +145,14 @@ describe('transports.streamableHttp: yes only where the client read an answer se
     expect(factOf(id, 'transports.streamableHttp')?.state).toBe(state);
   });
 });
+
+describe('lifecycle.version.retryOnUnsupported: no only where the refusal named a version the client could use', () => {
+  test.each([
+    // A modern-only server names 2026-07-28, which Gemini CLI never offers: it had nothing to retry with.
+    ['gemini-cli-0-61-0-modern-only-stdio-20261201-202841', 'not-observed'],
+    // Copilot CLI offered 2026-07-28 in server/discover, was refused at initialize with it named, and stopped.
+    ['copilot-cli-1-0-102-modern-only-stdio-20261201-204950', 'no'],
+  ])('%s: %s', (id, state) => {
+    expect(factOf(id, 'lifecycle.version.retryOnUnsupported')?.state).toBe(state);
+  });
+});
