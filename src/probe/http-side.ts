@@ -13,7 +13,7 @@ import { errorOf, readIncoming, type Outgoing } from '../lib/mcp/jsonrpc.ts';
 import { sseEvent } from '../lib/mcp/sse.ts';
 import type { Limits } from './limits.ts';
 import { decodeLine } from './lines.ts';
-import { answer, type Persona } from './personas.ts';
+import { answer, offeredVersion, type Persona } from './personas.ts';
 import type { CaptureRecorder, HeaderList } from './recorder.ts';
 import { ScenarioSession, type Channel } from './session.ts';
 import type { Scenario } from '../lib/scenarios/scenario.ts';
@@ -106,6 +106,8 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
   const streamWaiters = new Map<string, ((channel: Channel | undefined) => void)[]>();
   const openStreams = new Set<ServerResponse>();
   let requests = 0;
+  /** The first version the client offered in this run (what the older-only persona refuses). */
+  let firstOffered: string | undefined;
   /** Whether a request was answered as an SSE stream yet (a `mixed` run answers its first one so). */
   let streamed = false;
   let ended = false;
@@ -248,7 +250,8 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
       if (incoming.kind === 'notification') session.notified(incoming);
       if (incoming.kind === 'request') session.sawRequest(incoming);
     }
-    const result = answer(persona, incoming, { transport: 'http', negotiated, headers }, session?.server);
+    if (incoming.kind === 'request') firstOffered ??= offeredVersion(incoming);
+    const result = answer(persona, incoming, { transport: 'http', negotiated, headers, firstOffered }, session?.server);
     const extra: [string, string][] = [];
     if (result.opens !== undefined) {
       // The server MAY assign a session at initialization (2025-11-25/basic/transports.mdx:198-205).

@@ -10,16 +10,18 @@ import { errorOf, resultOf, type Incoming, type Outgoing, type RpcId } from '../
 import { ERROR, LEGACY_REVISIONS, META, MODERN_REVISION } from '../lib/mcp/protocol.ts';
 import { PROBE_NAME, PROBE_VERSION } from './version.ts';
 
-/** A persona, parsed: `observe`, `legacy:<revision>` or `modern-only`. */
-export type Persona = { kind: 'observe' } | { kind: 'legacy'; revision: string } | { kind: 'modern-only' };
+/** A persona, parsed: `observe`, `legacy:<revision>`, `modern-only` or `older-only`. */
+export type Persona =
+  { kind: 'observe' } | { kind: 'legacy'; revision: string } | { kind: 'modern-only' } | { kind: 'older-only' };
 
 /** The personas' names as a user types them, for help and errors. */
-export const personaNames = ['observe', 'legacy:<revision>', 'modern-only'] as const;
+export const personaNames = ['observe', 'legacy:<revision>', 'modern-only', 'older-only'] as const;
 
 /** Reads a persona's name; a name that is not one is an Error that lists the ones that are. */
 export const parsePersona = (text: string): Persona => {
   if (text === 'observe') return { kind: 'observe' };
   if (text === 'modern-only') return { kind: 'modern-only' };
+  if (text === 'older-only') return { kind: 'older-only' };
   const legacy = /^legacy:(.*)$/.exec(text);
   if (legacy) {
     const revision = legacy[1] ?? '';
@@ -38,6 +40,11 @@ export interface AnswerContext {
   transport: 'stdio' | 'http';
   /** The legacy revision an earlier `initialize` settled on this process (stdio) or session (HTTP). */
   negotiated?: string | undefined;
+  /**
+   * The first protocol version the client offered on this connection (stdio) or run (HTTP): the
+   * `older-only` persona refuses it and every newer one, and names the older ones.
+   */
+  firstOffered?: string | undefined;
   /** HTTP only: the request's headers as sent. */
   headers?: readonly (readonly [string, string])[];
 }
@@ -75,6 +82,12 @@ export const probeTool = {
 
 const serverInfo = { name: PROBE_NAME, version: PROBE_VERSION };
 
+/** The version a request offers: `initialize`'s `protocolVersion`, or its `_meta` version. */
+export const offeredVersion = (request: Extract<Incoming, { kind: 'request' }>): string | undefined => {
+  const version = request.method === 'initialize' ? request.params['protocolVersion'] : undefined;
+  return typeof version === 'string' ? version : metaVersion(request.params);
+};
+
 /** The version a request's `_meta` declares, where it declares one. */
 export const metaVersion = (params: Record<string, unknown>): string | undefined => {
   const meta = params['_meta'];
@@ -102,21 +115,48 @@ const supportedBy = (persona: Persona): string[] =>
     ? [MODERN_REVISION, ...LEGACY_REVISIONS]
     : persona.kind === 'legacy'
       ? [persona.revision]
-      : [MODERN_REVISION];
+      : persona.kind === 'older-only'
+        ? [...LEGACY_REVISIONS]
+        : [MODERN_REVISION];
 
 /**
  * UnsupportedProtocolVersionError: code -32022 with `data.supported` and `data.requested`
  * (2026-07-28/basic/versioning.mdx:48-71; schema/2026-07-28/schema.ts:483-501). On HTTP it goes out
  * with 400 Bad Request (2026-07-28/basic/transports/streamable-http.mdx:263-267).
  */
-const unsupportedVersion = (persona: Persona, id: RpcId, requested: string): Answer =>
+const refuseVersion = (id: RpcId, requested: string, supported: readonly string[]): Answer =>
   reply(
-    errorOf(id, ERROR.unsupportedProtocolVersion, 'Unsupported protocol version', {
-      supported: supportedBy(persona),
-      requested,
-    }),
+    errorOf(id, ERROR.unsupportedProtocolVersion, 'Unsupported protocol version', { supported: [...supported], requested }),
     400,
   );
+
+/** -32022 naming every version the persona supports. */
+const unsupportedVersion = (persona: Persona, id: RpcId, requested: string): Answer =>
+  refuseVersion(id, requested, supportedBy(persona));
+
+/**
+ * The `older-only` persona: it refuses the first version a client offers, and every newer one, with
+ * -32022 naming the legacy revisions older than it (2026-07-28/basic/versioning.mdx:48-71), and
+ * serves a legacy session at any of those. So a client that speaks an older revision can retry with
+ * it, and one that does not retry did not when it could have (lifecycle.version.retryOnUnsupported).
+ * Revisions are dates, so the older ones sort before.
+ */
+const olderOnly = (
+  persona: Persona,
+  request: Extract<Incoming, { kind: 'request' }>,
+  context: AnswerContext,
+  server: ServerSide | undefined,
+): Answer => {
+  const offered = offeredVersion(request);
+  const refusedFrom = context.firstOffered ?? offered;
+  const older = LEGACY_REVISIONS.filter((revision) => refusedFrom !== undefined && revision < refusedFrom);
+  if (request.method === 'initialize' || request.method === 'server/discover' || metaVersion(request.params) !== undefined) {
+    if (request.method === 'initialize' && offered !== undefined && older.includes(offered as (typeof older)[number]))
+      return initialize(persona, request, server);
+    return refuseVersion(request.id, offered ?? '', older);
+  }
+  return legacyRequest(persona, request, context, server);
+};
 
 /**
  * HeaderMismatch, -32020, with 400 Bad Request: a required header is missing or does not match the
@@ -330,6 +370,8 @@ export const answer = (persona: Persona, incoming: Incoming, context: AnswerCont
         return unsupportedVersion(persona, request.id, typeof offered === 'string' ? offered : '');
       }
       return modernRequest(persona, request, context, version, server);
+    case 'older-only':
+      return olderOnly(persona, request, context, server);
     case 'observe':
       // A dual-era server picks the era from how the client opens: modern `_meta` is served
       // statelessly, `initialize` selects legacy semantics (versioning.mdx:174-180). A

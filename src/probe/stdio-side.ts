@@ -7,7 +7,7 @@ import type { Readable, Writable } from 'node:stream';
 import { readIncoming } from '../lib/mcp/jsonrpc.ts';
 import type { Limits } from './limits.ts';
 import { decodeLine, LineSplitter, type Line } from './lines.ts';
-import { answer, type Persona } from './personas.ts';
+import { answer, offeredVersion, type Persona } from './personas.ts';
 import type { CaptureRecorder } from './recorder.ts';
 import type { Channel, ScenarioSession } from './session.ts';
 
@@ -35,6 +35,8 @@ export interface StdioRun {
 export const serveStdio = ({ persona, recorder, limits, input, output, session }: StdioOptions): StdioRun => {
   const splitter = new LineSplitter(limits.maxMessageBytes);
   let negotiated: string | undefined;
+  /** The first version the client offered on this connection (what the older-only persona refuses). */
+  let firstOffered: string | undefined;
   let messages = 0;
   let ended = false;
   let settle: (end: StdioEnd) => void = () => undefined;
@@ -94,7 +96,8 @@ export const serveStdio = ({ persona, recorder, limits, input, output, session }
       if (incoming.kind === 'notification') session.notified(incoming);
       if (incoming.kind === 'request') session.sawRequest(incoming);
     }
-    const reply = answer(persona, incoming, { transport: 'stdio', negotiated }, session?.server);
+    if (incoming.kind === 'request') firstOffered ??= offeredVersion(incoming);
+    const reply = answer(persona, incoming, { transport: 'stdio', negotiated, firstOffered }, session?.server);
     if (reply.opens !== undefined) negotiated = reply.opens;
     if (reply.defer !== undefined && session !== undefined) {
       void session.call(reply.defer.request, reply.defer.modern, channel).then((end) => {
