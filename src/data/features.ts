@@ -8,6 +8,7 @@ import {
   type CapturedVersion,
   type FeatureCell,
 } from '../lib/matrix/feature-cells.ts';
+import { commandFace } from '../lib/content/capture-face.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';
 import { isCaptureSource, type Feature } from '../schema/index.ts';
 
@@ -33,6 +34,7 @@ const load = async (): Promise<FeatureData> => {
     id: view.capture.id,
     client: view.capture.header.client,
     version: view.capture.header.version,
+    face: commandFace(view.capture.header),
   }));
   const byId = new Map(captures.map((capture) => [capture.id, capture]));
   const noteCaptures = new Map(

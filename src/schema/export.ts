@@ -150,6 +150,8 @@ export const FeatureRangeExport = z.strictObject({
   state: z.enum(['yes', 'partial', 'no', 'not-observed']),
   /** Set where nothing older than `from` was captured, so "since" is only "since at least". */
   fromIsOldestCaptured: z.boolean().optional(),
+  /** The command and face the run's captures were made in, where the cell's runs come from more than one. */
+  face: z.string().optional(),
 });
 
 /** One cell of `/data/features.json`: a client against a feature; unknown cells included. */

@@ -112,6 +112,18 @@ export const judgeCell = (
   return cell.state === 'no' ? 'partial' : cell.state;
 };
 
+/** Each capture's facts, judged once per capture object: check judges every client file's cells from the same captures. */
+const judged = new WeakMap<Pick<Capture, 'header' | 'events'>, ReturnType<typeof judgeCapture>>();
+
+/** The facts a capture's judges give (`judgeCapture`), remembered for the capture object. */
+export const capturedFacts = (capture: Pick<Capture, 'header' | 'events'>): ReturnType<typeof judgeCapture> => {
+  const known = judged.get(capture);
+  if (known !== undefined) return known;
+  const facts = judgeCapture(capture);
+  judged.set(capture, facts);
+  return facts;
+};
+
 /** What a cell's observations are derived from: its verdict, its client, and the captures of each note. */
 export interface CellEvidence {
   client: string;
@@ -186,7 +198,7 @@ export interface FeatureEvidence {
  */
 export const featureObservations = ({ client, feature, notes, capturesOf, others = [] }: FeatureEvidence): Observation[] => {
   const decided = (capture: Capture): Observation[] =>
-    judgeCapture(capture).flatMap((fact) =>
+    capturedFacts(capture).flatMap((fact) =>
       fact.feature === feature && fact.state !== 'not-observed'
         ? [{ version: capture.header.version, state: fact.state, capture: capture.id }]
         : [],

@@ -8,10 +8,13 @@
 import type { VerdictState } from '../../schema/index.ts';
 import { compareVersions } from './versions.ts';
 
+/** What a capture showed of a cell: a verdict's state, or `not-observed` (captured, but undecided). */
+export type ObservedState = VerdictState | 'not-observed';
+
 /** One capture's judgement of one cell: the client version it was made with, and what it showed. */
 export interface Observation {
   version: string;
-  state: VerdictState;
+  state: ObservedState;
   /** The capture's id. */
   capture: string;
 }
@@ -20,7 +23,7 @@ export interface Observation {
 export interface VersionRun {
   from: string;
   to?: string;
-  state: VerdictState;
+  state: ObservedState;
   /** Set where `from` is the oldest version captured for this cell: the behaviour may be older still. */
   fromIsOldestCaptured?: true;
   /** The captures behind the run, oldest version first. */
@@ -31,7 +34,7 @@ export interface VersionRun {
 export interface RunRange {
   from: string;
   to?: string | undefined;
-  state: VerdictState;
+  state: ObservedState;
   fromIsOldestCaptured?: true | undefined;
 }
 
@@ -47,16 +50,20 @@ export interface UncapturedGap {
 const byVersion = (a: string, b: string): number => compareVersions(a, b) ?? (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The state of one version from its captures. Captures of the same version that disagree (one
- * face's retry, one run that stalled) show a version that does so only sometimes: `partial`.
+ * The state of one version from its captures. A capture that decided nothing gives way to one that
+ * decided; captures of the same version that disagree (one face's retry, one run that stalled)
+ * show a version that does so only sometimes: `partial`.
  */
-const stateOfVersion = (states: readonly VerdictState[]): VerdictState =>
-  states.every((state) => state === states[0]) ? (states[0] as VerdictState) : 'partial';
+const stateOfVersion = (all: readonly ObservedState[]): ObservedState => {
+  const decided = all.filter((state) => state !== 'not-observed');
+  const states = decided.length > 0 ? decided : all;
+  return states.every((state) => state === states[0]) ? (states[0] as ObservedState) : 'partial';
+};
 
 /** One captured version, its state and the captures that show it. */
 export interface VersionState {
   version: string;
-  state: VerdictState;
+  state: ObservedState;
   captures: string[];
 }
 
@@ -92,6 +99,42 @@ export const versionRuns = (observations: readonly Observation[]): VersionRun[] 
   const first = runs[0];
   if (first !== undefined) first.fromIsOldestCaptured = true;
   return runs;
+};
+
+/** An observation and the face of the capture that made it (`commandFace`). */
+export interface FacedObservation extends Observation {
+  face: string;
+}
+
+/** A run and, where a cell's captures come from more than one face, the face it speaks for. */
+export interface FacedRun extends VersionRun {
+  face?: string;
+}
+
+/**
+ * A cell's runs from observations of possibly several faces: each face's own runs (a run never
+ * joins captures of two commands or faces), merged in version order; where there is more than one
+ * face, each run names its own. No runs where no observation decided anything.
+ */
+export const facedRuns = (observations: readonly FacedObservation[]): FacedRun[] => {
+  if (observations.every((item) => item.state === 'not-observed')) return [];
+  const faces = Map.groupBy(observations, (item) => item.face);
+  const named = faces.size > 1;
+  return [...faces.entries()]
+    .flatMap(([face, items]) =>
+      versionRuns(items).map((run): FacedRun => (named && face !== '' ? { ...run, face } : run)),
+    )
+    .sort((a, b) => byVersion(a.from, b.from));
+};
+
+/**
+ * The newest runs that decided something: those ending at the newest version any decided run
+ * reaches (one per face that reaches it). A cell's written state must be theirs (FORMAT.md).
+ */
+export const newestDecided = <R extends Pick<RunRange, 'from' | 'to' | 'state'>>(runs: readonly R[]): R[] => {
+  const decided = runs.filter((run) => run.state !== 'not-observed');
+  const newest = decided.map((run) => run.to ?? run.from).sort(byVersion).at(-1);
+  return newest === undefined ? [] : decided.filter((run) => compareVersions(run.to ?? run.from, newest) === 0);
 };
 
 /**

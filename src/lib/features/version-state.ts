@@ -3,6 +3,7 @@
  * version v" that the data package's lookup and the feature status read. A version no run covers,
  * and a run that was not observed, are unknown, never no.
  */
+import { newestDecided } from '../content/version-runs.ts';
 import { compareVersions } from '../content/versions.ts';
 import type { FeatureCell, VersionRange } from '../matrix/feature-cells.ts';
 
@@ -26,8 +27,12 @@ const known = (state: VersionRange['state'] | undefined): FeatureState =>
 /** A cell's state at one client version: its run's state, and unknown where no run covers the version. */
 export const stateAt = (cell: RunsOf, version: string): FeatureState => known(runAt(cell.ranges, version)?.state);
 
-/** The newest run of a cell, where it has runs, and its state. */
+/**
+ * The newest run of a cell that decided something (a newer capture that decided nothing does not
+ * make the newest version unknown), else its newest run, where it has runs, and its state.
+ */
 export const newestRun = (ranges: readonly VersionRange[]): { run: VersionRange; state: FeatureState } | undefined => {
-  const run = [...ranges].sort((a, b) => compareVersions(a.to ?? a.from, b.to ?? b.from) ?? 0).at(-1);
+  const run =
+    newestDecided(ranges).at(-1) ?? [...ranges].sort((a, b) => compareVersions(a.to ?? a.from, b.to ?? b.from) ?? 0).at(-1);
   return run === undefined ? undefined : { run, state: known(run.state) };
 };

@@ -6,7 +6,7 @@
 import type { Verdict, VerdictState } from '../../schema/index.ts';
 import { compareVersions } from '../content/versions.ts';
 import type { CellState, Evidence } from './matrix.ts';
-import { versionRuns, type Observation } from '../content/version-runs.ts';
+import { facedRuns, type FacedObservation } from '../content/version-runs.ts';
 
 /** One run of versions that behaved alike, oldest first (FORMAT.md: version runs). */
 export interface VersionRange {
@@ -14,8 +14,13 @@ export interface VersionRange {
   /** The newest version of the run, where it is not `from` itself. */
   to?: string;
   state: VerdictState | 'not-observed';
-  /** Nothing older than `from` was captured: the run starts "at least" there. */
+  /** Nothing older than `from` was captured (in this face): the run starts "at least" there. */
   fromIsOldestCaptured?: boolean;
+  /**
+   * The command and face the run's captures were made in, where the cell's captures come from more
+   * than one: a run never joins captures of different commands or faces, and says which it speaks for.
+   */
+  face?: string;
 }
 
 /** One client against one feature. */
@@ -32,11 +37,12 @@ export interface FeatureCell {
   captures: string[];
 }
 
-/** A capture as the cells need it: whose it is and at which version. */
+/** A capture as the cells need it: whose it is, at which version, and the face it was made in (`commandFace`). */
 export interface CapturedVersion {
   id: string;
   client: string;
   version: string;
+  face?: string;
 }
 
 /** What the cells are made of. */
@@ -89,27 +95,29 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
         .flatMap((note) => input.noteCaptures.get(note) ?? [])
         .filter((capture) => capture.client === client.id);
       const captures = [...new Set(cited.map((capture) => capture.id))];
-      // Each cited capture whose judge decided the feature is one observation; the runs follow them.
-      const observations = cited.flatMap((capture): Observation[] =>
+      // Each cited capture whose judge spoke to the feature is one observation (not-observed
+      // included: captured, but undecided); the runs follow them, face by face.
+      const observations = cited.flatMap((capture): FacedObservation[] =>
         (input.facts?.get(capture.id) ?? []).flatMap((fact) =>
-          fact.feature === feature.id && fact.state !== 'not-observed'
-            ? [{ version: capture.version, state: fact.state, capture: capture.id }]
+          fact.feature === feature.id
+            ? [{ version: capture.version, state: fact.state, capture: capture.id, face: capture.face ?? '' }]
             : [],
         ),
       );
-      const runs = versionRuns(observations);
+      const runs = facedRuns(observations).map((run): VersionRange => ({
+        from: run.from,
+        ...(run.to === undefined ? {} : { to: run.to }),
+        state: run.state,
+        ...(run.fromIsOldestCaptured ? { fromIsOldestCaptured: true } : {}),
+        ...(run.face === undefined ? {} : { face: run.face }),
+      }));
       return {
         feature: feature.id,
         client: client.id,
         state: verdict.state,
         ranges:
           runs.length > 0
-            ? runs.map((run) => ({
-                from: run.from,
-                ...(run.to === undefined ? {} : { to: run.to }),
-                state: run.state,
-                ...(run.fromIsOldestCaptured ? { fromIsOldestCaptured: true } : {}),
-              }))
+            ? runs
             : verdictRanges(
                 verdict,
                 cited.map((capture) => capture.version),
@@ -131,6 +139,7 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
  */
 export const formatRanges = (ranges: readonly VersionRange[]): string => {
   const span = (range: VersionRange) => (range.to === undefined ? range.from : `${range.from}–${range.to}`);
+  const face = (range: VersionRange) => (range.face === undefined ? '' : ` (${range.face})`);
   const [only] = ranges;
   if (only === undefined) return '';
   if (ranges.length === 1) {
@@ -138,7 +147,7 @@ export const formatRanges = (ranges: readonly VersionRange[]): string => {
       return `since at least ${only.from} (oldest captured)${only.to === undefined ? '' : `, to ${only.to}`}`;
     return span(only);
   }
-  return ranges.map((range) => `${span(range)}: ${range.state}`).join(' · ');
+  return ranges.map((range) => `${span(range)}: ${range.state}${face(range)}`).join(' · ');
 };
 
 /** A cell as `/data/features.json` lists it (FORMAT.md); unknown cells keep `state: unknown`, no notes and no evidence. */
@@ -151,6 +160,7 @@ export const exportFeatureCell = (cell: FeatureCell) => ({
     ...(range.to === undefined ? {} : { to: range.to }),
     state: range.state,
     ...(range.fromIsOldestCaptured ? { fromIsOldestCaptured: true } : {}),
+    ...(range.face === undefined ? {} : { face: range.face }),
   })),
   ...(cell.evidence === undefined ? {} : { evidence: cell.evidence }),
   ...(cell.caveat === undefined ? {} : { caveat: cell.caveat }),
