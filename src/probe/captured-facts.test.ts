@@ -150,8 +150,14 @@ describe('lifecycle.version.retryOnUnsupported: no only where the refusal named 
   test.each([
     // A modern-only server names 2026-07-28, which Gemini CLI never offers: it had nothing to retry with.
     ['gemini-cli-0-61-0-modern-only-stdio-20261201-202841', 'not-observed'],
-    // Copilot CLI offered 2026-07-28 in server/discover, was refused at initialize with it named, and stopped.
-    ['copilot-cli-1-0-102-modern-only-stdio-20261201-204950', 'no'],
+    // Copilot CLI probes with server/discover at 2026-07-28 but initializes at 2025-11-25 whatever the
+    // answer: refused there with only 2026-07-28 named, it had no session version to retry with.
+    ['copilot-cli-1-0-102-modern-only-stdio-20261201-204950', 'not-observed'],
+    // Refused with the older revisions named, Claude Code and Copilot CLI initialize at 2025-11-25;
+    // Gemini CLI, offering 2025-06-18 and refused with 2025-03-26 and 2024-11-05 named, stops.
+    ['claude-code-2-1-332-older-only-stdio-20261207-130658', 'yes'],
+    ['copilot-cli-1-0-102-older-only-stdio-20261207-130839', 'yes'],
+    ['gemini-cli-0-61-0-older-only-stdio-20261207-130724', 'no'],
   ])('%s: %s', (id, state) => {
     expect(factOf(id, 'lifecycle.version.retryOnUnsupported')?.state).toBe(state);
   });

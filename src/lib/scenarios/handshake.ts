@@ -69,10 +69,15 @@ const dualEraFallback = (capture: ParsedCapture, client: FoundMessage[]): Featur
     : fact(feature, 'no', `after ${methodOf(modern.message)} to a legacy server, the client never sent initialize`, [modern.seq]);
 };
 
-/** Every protocol version the client offered: in `initialize`, and in a request's `_meta`. */
+/**
+ * Every protocol version the client tried to hold a session at: in `initialize`, and in the `_meta`
+ * of a 2026-07-28 request other than `server/discover` (a probe of what the server speaks, which
+ * Copilot CLI sends at 2026-07-28 and then initializes whatever the answer).
+ */
 const offeredVersions = (client: readonly FoundMessage[]): string[] => [
   ...new Set(
     client.flatMap(({ message }) => {
+      if (methodOf(message) === CLIENT_REQUEST.discover) return [];
       const version =
         metaOf(message)[META.protocolVersion] ??
         (methodOf(message) === CLIENT_REQUEST.initialize ? paramsOf(message)['protocolVersion'] : undefined);
@@ -84,7 +89,7 @@ const offeredVersions = (client: readonly FoundMessage[]): string[] => [
 /**
  * lifecycle.version.retryOnUnsupported: after -32022, a request at a version from `data.supported`.
  * Not retrying is a `no` only where the list named a version the client could have used: one it
- * offered, or one older than a version it offered in `initialize` (a client speaks the revisions
+ * tried to hold a session at, or one older than a version it offered in `initialize` (a client speaks the revisions
  * before its own; the `older-only` persona lists exactly those). A list that names only versions
  * the client never offered and cannot be older than its own (a modern-only server's 2026-07-28, to
  * a client that speaks only legacy versions) decides nothing.
