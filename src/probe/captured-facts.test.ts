@@ -162,3 +162,14 @@ describe('lifecycle.version.retryOnUnsupported: no only where the refusal named 
     expect(factOf(id, 'lifecycle.version.retryOnUnsupported')?.state).toBe(state);
   });
 });
+
+describe('lifecycle.capabilityGating: only a server that left a capability out can show a client keeping to it', () => {
+  test('Qwen Code 0.24.4 listed prompts the tool-results server never declared: no', () => {
+    expect(factOf('qwen-code-0-24-4-observe-tool-results-stdio-20261202-065009', 'lifecycle.capabilityGating')?.state).toBe('no');
+  });
+  test('against a server that declared tools, prompts and resources, its listing shows nothing either way', () => {
+    expect(
+      factOf('qwen-code-0-24-4-observe-prompts-resources-stdio-20261202-071641', 'lifecycle.capabilityGating'),
+    ).toBeUndefined();
+  });
+});

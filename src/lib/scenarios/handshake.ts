@@ -203,9 +203,13 @@ const capabilityGating = (capture: ParsedCapture, client: FoundMessage[]): Featu
       undeclared.seq,
     ]);
   const listed = client.find(({ message }) => lists.some(([method]) => methodOf(message) === method));
-  return listed === undefined
-    ? undefined
-    : fact(feature, 'yes', 'the client listed only what the server declared', [answer.seq, listed.seq]);
+  // Only a server that left something out can show the client keeping to what it declared.
+  const left = lists.filter(([, capability]) => !(capability in declared)).map(([, capability]) => capability);
+  if (listed === undefined || left.length === 0) return undefined;
+  return fact(feature, 'yes', `the client listed only what the server declared, not ${left.join(' or ')}`, [
+    answer.seq,
+    listed.seq,
+  ]);
 };
 
 /** Whether the client sent `notifications/initialized` (it completed the legacy handshake). */
