@@ -325,7 +325,7 @@ const rules: { rule: string; expected: string[] }[] = [
     expected: [
       'features/tools.result.isError.md:7:5: spec[0].commit: required field is missing',
       'features/tools.result.isError.md:7:5: spec[0].path: required field is missing',
-      'features/tools.result.isError.md:10:10: observe: expected one of handshake, server-request, model, ui, code, got "modle"',
+      'features/tools.result.isError.md:10:10: observe: expected one of handshake, server-request, model, auth, ui, code, got "modle"',
     ],
   },
   {
@@ -355,7 +355,7 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'support-second-verdict',
     expected: [
-      'clients/hermes-agent.md:11:15: support[2].revision: a second verdict for revision "2025-11-25" (the first is support[0]); keep one verdict per cell',
+      'clients/hermes-agent.md:11:15: support[2].revision: a second verdict for revision "2025-11-25" (the first is support[0]); keep one verdict per cell (a verdict under a client setting names it in setting)',
     ],
   },
   {
@@ -393,9 +393,22 @@ const rules: { rule: string; expected: string[] }[] = [
     ],
   },
   {
+    rule: 'support-evidence-unsupported',
+    expected: [
+      'clients/fast-agent.md:8:15: support[0].evidence: evidence is read, but no note behind this verdict cites code at a pinned commit with its lines (a source with commit and path: "file.ts:10-20")',
+    ],
+  },
+  {
+    rule: 'support-setting-bad',
+    expected: [
+      'clients/fast-agent.md:8:15: support[0].evidence: expected one of read, documented, reported, got "seen"',
+      'clients/fast-agent.md:9:14: support[0].setting: expected <name>=<value>, a client setting such as useInstructions=true',
+    ],
+  },
+  {
     rule: 'support-unknown-field',
     expected: [
-      'clients/hermes-agent.md:8:5: support[0].versoin: unknown field (did you mean "version"?); allowed fields are revision, capability, feature, state, notes, caveat, version, since',
+      'clients/hermes-agent.md:8:5: support[0].versoin: unknown field (did you mean "version"?); allowed fields are revision, capability, feature, state, notes, caveat, version, evidence, setting, since',
     ],
   },
   {

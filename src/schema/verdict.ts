@@ -6,6 +6,20 @@ import { CapabilityId, FeatureId, OneLine, PlainSentences, RevisionId, Slug, idL
 export const verdictStates = ['yes', 'partial', 'no'] as const;
 export type VerdictState = (typeof verdictStates)[number];
 
+/**
+ * How a verdict is known where no capture of the client decides it (FORMAT.md, "a verdict's
+ * evidence"). `observed` is never written: it is derived from a cited note's capture and then decides.
+ */
+export const writtenEvidenceKinds = ['read', 'documented', 'reported'] as const;
+export type WrittenEvidence = (typeof writtenEvidenceKinds)[number];
+
+/** Every kind a cell's evidence can be, strongest first: the observed one decides. */
+export const evidenceKinds = ['observed', ...writtenEvidenceKinds] as const;
+export type EvidenceKind = (typeof evidenceKinds)[number];
+
+/** A client setting a verdict holds under, `<name>=<value>` (BCD's flags). */
+export const settingPattern = /^[A-Za-z0-9_.\-/]+=\S(?:.*\S)?$/;
+
 /** What a verdict can be about; exactly one of them names its cell's column. */
 export const verdictAxes = ['revision', 'capability', 'feature'] as const;
 export type VerdictAxis = (typeof verdictAxes)[number];
@@ -40,6 +54,20 @@ export const Verdict = z
       title: 'Client version',
       description: 'The client version the verdict was established on, quoted so it stays text.',
     }),
+    evidence: oneOf(writtenEvidenceKinds)
+      .optional()
+      .meta({
+        title: 'Evidence',
+        description:
+          "How the verdict is known where no capture of this client decides it: read (the client's code at a pinned commit and lines), documented (its maker's documentation, dated) or reported (a third party, dated). observed is derived, never written.",
+      }),
+    setting: OneLine.regex(settingPattern, 'expected <name>=<value>, a client setting such as useInstructions=true')
+      .optional()
+      .meta({
+        title: 'Setting',
+        description:
+          'The client setting the verdict holds under, as <name>=<value>; the verdict without a setting is the cell, these are shown beside it.',
+      }),
     since: OneLine.optional().meta({
       title: 'Since',
       description: 'The earliest client version known to behave as the state says (the first capture that shows it), quoted so it stays text.',
@@ -73,7 +101,7 @@ export const Verdict = z
     { when: () => true },
   );
 
-/** One verdict per client and revision (or capability, or feature): the first wins, a second is an error. */
+/** One verdict per client and revision (or capability, or feature and setting): the first wins, a second is an error. */
 export const VerdictList = z
   .array(Verdict, { error: 'expected a list of verdicts, each with revision, capability or feature, state and notes' })
   .superRefine(
@@ -84,13 +112,15 @@ export const VerdictList = z
         for (const axis of verdictAxes) {
           const id = verdict[axis];
           if (typeof id !== 'string') continue;
-          const earlier = first.get(`${axis}\0${id}`);
-          if (earlier === undefined) first.set(`${axis}\0${id}`, index);
+          const setting = typeof verdict['setting'] === 'string' ? verdict['setting'] : '';
+          const key = `${axis}\0${id}\0${setting}`;
+          const earlier = first.get(key);
+          if (earlier === undefined) first.set(key, index);
           else
             ctx.addIssue({
               code: 'custom',
               path: [index, axis],
-              message: `a second verdict for ${axis} ${JSON.stringify(id)} (the first is support[${earlier}]); keep one verdict per cell`,
+              message: `a second verdict for ${axis} ${JSON.stringify(id)}${setting === '' ? '' : ` with setting ${setting}`} (the first is support[${earlier}]); keep one verdict per cell${setting === '' ? ' (a verdict under a client setting names it in setting)' : ''}`,
             });
         }
       });

@@ -21,6 +21,27 @@ const strings = (value: unknown): string[] =>
 
 const noteField = { revision: 'specVersions', capability: 'capabilities', feature: 'features' } as const;
 
+/** A path that names lines: `a.py:10-20`, `CHANGELOG.md:22, 81`, `a.ts:1-5; b.ts:9`. */
+const namesLines = (path: unknown) => typeof path === 'string' && /:\s*\d/.test(path);
+
+const webSources = (note: unknown): Record<string, unknown>[] =>
+  isRecord(note) && Array.isArray(note['sources'])
+    ? note['sources'].filter((source): source is Record<string, unknown> => isRecord(source) && typeof source['url'] === 'string')
+    : [];
+
+/**
+ * Whether the cited notes carry a source of the kind a verdict claims: `read` needs the client's code
+ * at a pinned commit with a path and lines; `documented` and `reported` need a dated web source.
+ */
+const evidenceProblem = (kind: string, cited: readonly unknown[]): string | undefined => {
+  const sources = cited.flatMap(webSources);
+  if (kind === 'read' && !sources.some((source) => typeof source['commit'] === 'string' && namesLines(source['path'])))
+    return 'evidence is read, but no note behind this verdict cites code at a pinned commit with its lines (a source with commit and path: "file.ts:10-20")';
+  if ((kind === 'documented' || kind === 'reported') && !sources.some((source) => typeof source['date'] === 'string'))
+    return `evidence is ${kind}, but no note behind this verdict cites a dated web source (url, title, date)`;
+  return undefined;
+};
+
 /**
  * The rules of a client's verdicts that need other files: every id exists, and every note cited
  * names this client and the verdict's revision, capability or feature, and not all of them are withdrawn.
@@ -81,6 +102,11 @@ export const verdictProblems = (
         }
       }
     });
+    const kind = verdict['evidence'];
+    if (typeof kind === 'string') {
+      const problem = evidenceProblem(kind, found.map((note) => notes.get(note.id)));
+      if (problem !== undefined) problems.push({ path: at('evidence'), message: problem });
+    }
     const withdrawn = found.filter((note) => note.status === 'superseded' || note.status === 'retracted');
     if (withdrawn.length > 0 && withdrawn.length === cited.length) {
       problems.push({
