@@ -17,8 +17,8 @@ import type { VerdictProblem } from './verdicts.ts';
 
 const states = new Set(['yes', 'partial', 'no']);
 
-/** The capture ids a note's frontmatter, as written, cites as sources. */
-const citedCaptures = (note: unknown): string[] =>
+/** The capture ids a note's frontmatter, as written, cites as sources (the state rule reads them too). */
+export const citedCaptures = (note: unknown): string[] =>
   isRecord(note) && Array.isArray(note['sources'])
     ? note['sources'].flatMap((source: unknown) =>
         isRecord(source) && typeof source['capture'] === 'string' ? [source['capture']] : [],

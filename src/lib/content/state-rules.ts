@@ -10,16 +10,9 @@ import { isRecord } from '../mcp/json.ts';
 import { commandFace } from './capture-face.ts';
 import { capturedFacts } from './cell-observations.ts';
 import type { Capture } from './capture-rules.ts';
+import { citedCaptures } from './since-rules.ts';
 import { facedRuns, formatRuns, newestDecided, type FacedObservation } from './version-runs.ts';
 import type { VerdictProblem } from './verdicts.ts';
-
-/** The capture ids a note's frontmatter, as written, cites as sources. */
-const citedCaptures = (note: unknown): string[] =>
-  isRecord(note) && Array.isArray(note['sources'])
-    ? note['sources'].flatMap((source: unknown) =>
-        isRecord(source) && typeof source['capture'] === 'string' ? [source['capture']] : [],
-      )
-    : [];
 
 /** Each feature verdict of a client's `support` whose written state is not the state of its newest captured run. */
 export const stateProblems = (
