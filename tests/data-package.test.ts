@@ -10,8 +10,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
-import type { FeatureCell } from '../src/lib/matrix/feature-cells.ts';
-import { stateAt } from '../src/lib/features/version-state.ts';
+import type { FeatureCell } from '../src/lib/cells/feature-cells.ts';
+import { stateAt } from '../src/lib/cells/version-state.ts';
 import { mainDist, requireDist } from './support/site.ts';
 
 const run = promisify(execFile);

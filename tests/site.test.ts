@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
 import { ClientsExport, FeaturesExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
-import { runsLabel } from '../src/lib/content/version-runs.ts';
+import { runsLabel } from '../src/lib/cells/version-runs.ts';
 import { headersFor, parseHeaders } from '../src/lib/outputs/headers.ts';
 import { resolveRepository } from '../src/lib/outputs/repository.ts';
 import packageJson from '../package.json' with { type: 'json' };

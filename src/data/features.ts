@@ -7,8 +7,8 @@ import {
   featuresByCapability,
   type CapturedVersion,
   type FeatureCell,
-} from '../lib/matrix/feature-cells.ts';
-import { commandFace } from '../lib/content/capture-face.ts';
+} from '../lib/cells/feature-cells.ts';
+import { commandFace } from '../lib/evidence/capture-face.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';
 import { isCaptureSource, type Feature } from '../schema/index.ts';
 

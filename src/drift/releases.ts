@@ -8,7 +8,7 @@ import { isCaptureSource, type Client, type Note } from '../schema/index.ts';
 import type { ReleaseCheck, VerdictDrift } from '../schema/drift.ts';
 import { fieldPosition } from './position.ts';
 import { newestRelease, type RegistryOptions } from './registry.ts';
-import { isOlder } from '../lib/content/versions.ts';
+import { isOlder } from '../lib/evidence/versions.ts';
 
 /** Per note id, the clients whose captures it cites (capture ids to clients given). */
 export const observedClients = (

@@ -9,6 +9,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { declarations } from '../lib/package/json-schema-to-ts.ts';
 import { jsonSchemas } from '../lib/outputs/jsonschema.ts';
+import { cellStates } from '../schema/index.ts';
 import { dataFiles } from './published-data.ts';
 import { repoRoot } from './paths.ts';
 
@@ -74,7 +75,7 @@ import type { ${typeNames.join(', ')} } from './types.js';
 export type * from './types.js';
 
 /** A feature's state for one client version; \`unknown\` is never \`no\`. */
-export type FeatureState = 'yes' | 'partial' | 'no' | 'unknown';
+export type FeatureState = ${cellStates.map((state) => `'${state}'`).join(' | ')};
 
 /** What a server saw: the \`initialize\` request's \`clientInfo\`, and the HTTP User-Agent where there was one. */
 export interface Seen {

@@ -31,7 +31,8 @@
  * Every other file (the fixed pages, schemas) has no key and is built every time.
  */
 import type { Body } from '../lib/outputs/bodies.ts';
-import type { Capture, CaptureBytes } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
+import type { CaptureBytes } from '../lib/content/capture-rules.ts';
 import { captureHeadings, titledCapture } from '../lib/outputs/capture-titles.ts';
 import { PAGE_TITLE_MAX } from '../lib/markdown/snippet.ts';
 import { outputFile } from '../lib/outputs/output-files.ts';

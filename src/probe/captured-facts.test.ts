@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { judgeCell } from '../lib/content/cell-observations.ts';
+import { judgeCell } from '../lib/cells/cell-observations.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';
 import { clientIds, readCapture } from './read-capture.ts';
 

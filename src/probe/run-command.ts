@@ -12,17 +12,17 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { offeredVersions } from '../lib/content/capture-facts.ts';
+import { offeredVersions } from '../lib/evidence/capture-facts.ts';
 import { formatProblem } from '../lib/content/problems.ts';
 import { contentDir } from '../node/paths.ts';
-import { firstMethod } from './facts.ts';
+import { firstMethod } from '../lib/evidence/event-facts.ts';
 import { kits } from './kits/index.ts';
-import { faceOf, timeLimitOf, type Kit } from './kits/kit.ts';
+import { kitFace, timeLimitOf, type Kit } from './kits/kit.ts';
 import { loadKit, scratchParts, type RunSpec } from './lab/inner.ts';
 import { install, labCache, latestVersion, packageDir } from './lab/install.ts';
 import { requireBwrap, sandboxArgs } from './lab/sandbox.ts';
 import { probeEntry } from './launch.ts';
-import { parsePersona } from './personas.ts';
+import { parsePersona } from '../lib/lab/personas/index.ts';
 import { clientIds, readCapture } from './read-capture.ts';
 
 /** What a run is asked to do. */
@@ -101,7 +101,7 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   const kit = await loadKit(request.client, request.kitFile);
   if (kit === undefined) throw new Error(`run: no kit for ${request.client}`);
   if (kit.blocked !== undefined) throw new Error(`${kit.client} cannot be run: ${kit.blocked}`);
-  const face = faceOf(kit, request.transport, request.face, request.scenario !== undefined);
+  const face = kitFace(kit, request.transport, request.face, request.scenario !== undefined);
   if (face === undefined)
     throw new Error(
       `run: ${kit.client} has no face ${request.face ?? ''} over ${request.transport}; its faces: ${kit.faces.map((item) => `${item.name} (${(item.transports ?? kit.transports).join(', ')})`).join(', ')}`,

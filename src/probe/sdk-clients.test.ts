@@ -16,7 +16,7 @@ import { StreamableHTTPClientTransport as HttpOld } from 'mcp-sdk-1.23/client/st
 import { describe, expect, test, vi } from 'vitest';
 import { messagesOf } from '../lib/mcp/messages.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';
-import type { Capture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { readServeOptions } from './flags.ts';
 import { startHttp } from './capture-run.ts';
 import { launchConfig } from './launch.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { NoteFrontmatter } from './note.ts';
 import { IsoDate } from './fields.ts';
-import { verdictStates } from './verdict.ts';
+import { cellStates, factStates, verdictStates } from './verdict.ts';
 
 /** One note in `/data/notes.json`: its frontmatter plus what the site derives from it. */
 export const NoteExport = z.strictObject({
@@ -102,7 +102,7 @@ export const ClientsExport = z.array(ClientExport);
 
 /** A cell as a history change names it: its state, and the version and evidence where it has a verdict. */
 const HistoryCell = z.strictObject({
-  state: z.enum(['yes', 'partial', 'no', 'unknown']),
+  state: z.enum(cellStates),
   version: z.string().optional(),
   evidence: z.enum(['observed', 'read']).optional(),
 });
@@ -147,7 +147,7 @@ export const FeatureRangeExport = z.strictObject({
   from: z.string(),
   /** The newest version of the run, where it is not `from` itself. */
   to: z.string().optional(),
-  state: z.enum(['yes', 'partial', 'no', 'not-observed']),
+  state: z.enum(factStates),
   /** Set where nothing older than `from` was captured, so "since" is only "since at least". */
   fromIsOldestCaptured: z.boolean().optional(),
   /** The command and face the run's captures were made in, where the cell's runs come from more than one. */

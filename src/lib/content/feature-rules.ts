@@ -1,7 +1,7 @@
 import { CapabilityId } from '../../schema/fields.ts';
 import type { KnownIds } from './entries.ts';
 import type { Report } from './file-rules.ts';
-import { scenarioByName, scenarios } from '../scenarios/index.ts';
+import { decidedBy, scenarioByName, scenarios } from '../scenarios/index.ts';
 import { didYouMean } from './suggest.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -36,11 +36,11 @@ const parentChain = (id: string, features: ReadonlyMap<string, unknown>): string
  */
 const scenarioProblems = (id: string, scenario: unknown, report: Report): void => {
   if (typeof scenario !== 'string') return;
-  const deciding = scenarios.filter((item) => item.decides.includes(id)).map((item) => item.name);
+  const deciding = scenarios.filter((item) => decidedBy(item).includes(id)).map((item) => item.name);
   const named = scenarioByName(scenario);
   if (named === undefined)
     report(['scenario'], `unknown scenario ${JSON.stringify(scenario)}${didYouMean(scenario, new Set(scenarios.map((item) => item.name)))}`);
-  else if (!named.decides.includes(id))
+  else if (!decidedBy(named).includes(id))
     report(
       ['scenario'],
       deciding.length === 0

@@ -7,11 +7,11 @@
  * shows the schema unchanged) is refused, so a page never shows a state its own runs contradict.
  */
 import { isRecord } from '../mcp/json.ts';
-import { commandFace } from './capture-face.ts';
-import { capturedFacts } from './cell-observations.ts';
-import type { Capture } from './capture-rules.ts';
+import { commandFace } from '../evidence/capture-face.ts';
+import { capturedFacts } from '../cells/cell-observations.ts';
+import type { Capture } from '../evidence/capture.ts';
 import { citedCaptures } from './since-rules.ts';
-import { facedRuns, formatRuns, newestDecided, type FacedObservation } from './version-runs.ts';
+import { facedRuns, formatRuns, newestDecided, type FacedObservation } from '../cells/version-runs.ts';
 import type { VerdictProblem } from './verdicts.ts';
 
 /** Each feature verdict of a client's `support` whose written state is not the state of its newest captured run. */

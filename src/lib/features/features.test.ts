@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import type { FeatureCell } from '../matrix/feature-cells.ts';
-import { stateAt } from './version-state.ts';
-import { featureStatus } from './feature-status.ts';
+import type { FeatureCell } from '../cells/feature-cells.ts';
+import { stateAt } from '../cells/version-state.ts';
+import { featureStatus } from '../cells/feature-status.ts';
 import { lookup, type LookupClient } from './lookup.ts';
-import { statusChanges } from './status-changes.ts';
+import { statusChanges } from '../cells/status-changes.ts';
 
 const cell = (
   client: string,

@@ -5,7 +5,8 @@
  * data does not know. It is the data package's main export, so it is pure and reads only its input.
  */
 import { isRecord } from '../mcp/json.ts';
-import { stateAt, type FeatureState, type RunsOf } from './version-state.ts';
+import type { CellState as FeatureState } from '../../schema/index.ts';
+import { stateAt, type RunsOf } from '../cells/version-state.ts';
 
 /** A client as `/data/clients.json` lists it: the fields lookup reads. */
 export interface LookupClient {

@@ -8,7 +8,7 @@ import { isCaptureSource, type Note, type Verdict } from '../../schema/index.ts'
 import type { DriftReport, SourceDrift } from '../../schema/drift.ts';
 import { codeSpan } from './capture-view.ts';
 // A cell's mark and key are the matrix's (it reads them); the marks are made here, from the report.
-import { cellKey, type CellDrift } from '../matrix/matrix.ts';
+import { cellKey, type CellDrift } from '../cells/matrix.ts';
 
 export { cellKey, type CellDrift };
 

@@ -4,8 +4,8 @@
  */
 import type { Feature, PinnedSource } from '../../schema/index.ts';
 import { linkText } from '../markdown/md-escape.ts';
-import { stateSymbols } from '../matrix/matrix.ts';
-import { formatRanges, type FeatureCell } from '../matrix/feature-cells.ts';
+import { stateSymbols } from '../cells/matrix.ts';
+import { formatRanges, type FeatureCell } from '../cells/feature-cells.ts';
 import { entryTwin, type NoteListItem } from './twin.ts';
 import { captureUrl, clientUrl, featureUrl, noteUrl, routes } from '../routes/urls.ts';
 

@@ -3,8 +3,8 @@
  * status over the core clients moved (say, from some core clients to every one), newest first,
  * linking the feature's page.
  */
-import { statusLabel } from '../features/feature-status.ts';
-import type { StatusChange } from '../features/status-changes.ts';
+import { statusLabel } from '../cells/feature-status.ts';
+import type { StatusChange } from '../cells/status-changes.ts';
 import { atomDocument } from './atom.ts';
 import { absoluteUrl, featureUrl, routes } from '../routes/urls.ts';
 import { escapeXml } from './xml.ts';

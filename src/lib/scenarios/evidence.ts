@@ -8,7 +8,7 @@ import { isRecord, parseJson } from '../mcp/json.ts';
 import { methodOf, paramsOf } from '../mcp/jsonrpc.ts';
 import { messagesFrom, type FoundMessage } from '../mcp/messages.ts';
 import { CLIENT_REQUEST } from '../mcp/methods.ts';
-import { namesTool } from '../model/turn-script.ts';
+import { namesTool } from '../evidence/tool-names.ts';
 import type { FeatureFact, ParsedCapture, Tool } from './scenario.ts';
 
 /** A fact, built. */

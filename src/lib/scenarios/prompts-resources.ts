@@ -8,7 +8,7 @@
  */
 import { paramsOf } from '../mcp/jsonrpc.ts';
 import { CLIENT_REQUEST, SERVER_NOTIFICATION } from '../mcp/methods.ts';
-import { isBridge, isResourceReader, isSearch } from '../model/turn-script.ts';
+import { isBridge, isResourceReader, isSearch } from '../evidence/tool-names.ts';
 import { clientSent, fact, modelEvents, modelRequests, modelSaw, NO_MODEL, noModel, offeredNames } from './evidence.ts';
 import { listedFact, relistedFact } from './list-facts.ts';
 import type { FeatureFact, ParsedCapture, Scenario } from './scenario.ts';
@@ -89,14 +89,6 @@ export const promptsResources: Scenario = {
   name: 'prompts-resources',
   description:
     'A prompt, a resource and a template beside one tool: does the client list them by itself, and can the model read the resource?',
-  decides: [
-    'prompts.list',
-    'resources.list',
-    'resources.templates',
-    'prompts.listChanged',
-    'resources.listChanged',
-    'resources.modelRead',
-  ],
   revision: '2025-11-25',
   offers: {
     tools: [

@@ -4,10 +4,8 @@
  * gives "not yet observed", never "fine", so the check is exactly as good as the evidence.
  */
 import { featureUrl } from '../routes/urls.ts';
+import type { CellState } from '../../schema/verdict.ts';
 import type { ServerDescription, ServerRequestUse, ToolInfo } from './server-input.ts';
-
-/** A feature cell's state, unknown kept apart from no. */
-export type CellState = 'yes' | 'partial' | 'no' | 'unknown';
 
 /** One client × feature cell, as `/data/features.json` publishes it (the fields the check reads). */
 export interface CheckCell {

@@ -5,7 +5,7 @@ import { matrixData } from '../../data/matrix.ts';
 import { clientPaths } from '../../data/paths.ts';
 import { clientCapturesMarkdown, clientSupportMarkdown } from '../../lib/outputs/client-twin.ts';
 import { clientFeaturesMarkdown } from '../../lib/outputs/feature-twin.ts';
-import { rowOf } from '../../lib/matrix/matrix.ts';
+import { rowOf } from '../../lib/cells/matrix.ts';
 import { markdownResponse } from '../../lib/outputs/responses.ts';
 import { entryTwin } from '../../lib/outputs/twin.ts';
 

@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest';
 import { kitFor } from './index.ts';
-import { commandLine, displayContext, faceOf } from './kit.ts';
+import { commandLine, displayContext, kitFace } from './kit.ts';
 
 const session = () => {
   const kit = kitFor('claude-code');
-  const face = kit === undefined ? undefined : faceOf(kit, 'stdio', 'session');
+  const face = kit === undefined ? undefined : kitFace(kit, 'stdio', 'session');
   if (kit === undefined || face === undefined) throw new Error('no kit');
   return (version: string) => commandLine(kit, face, displayContext('stdio', 'go', version));
 };
@@ -20,7 +20,7 @@ test.each([
 
 test('a scenario whose model reads a resource keeps ReadMcpResourceTool among the built-in tools, and allows it', () => {
   const kit = kitFor('claude-code');
-  const face = kit === undefined ? undefined : faceOf(kit, 'stdio', 'session');
+  const face = kit === undefined ? undefined : kitFace(kit, 'stdio', 'session');
   if (kit === undefined || face === undefined) throw new Error('no kit');
   expect(commandLine(kit, face, displayContext('stdio', 'go', '2.1.332', true))).toBe(
     'claude -p go --tools ToolSearch,ReadMcpResourceTool --allowedTools mcp__canimcp-probe,ReadMcpResourceTool --output-format stream-json --verbose',

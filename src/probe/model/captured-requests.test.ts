@@ -7,21 +7,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { nextAnswer } from '../../lib/model/turn-script.ts';
+import { nextAnswer } from '../../lib/lab/model/turn-script.ts';
+import { SERVER_NAME } from '../../lib/lab/plan.ts';
+import { modelApiList } from '../../lib/lab/model-apis/index.ts';
 import { requireScenario } from '../../lib/scenarios/index.ts';
-import { SERVER_NAME } from '../lab/plan.ts';
-import { anthropicMessages } from './anthropic-messages.ts';
-import type { ModelApi } from './api.ts';
-import { gemini } from './gemini.ts';
-import { openaiChat } from './openai-chat.ts';
-import { openaiResponses } from './openai-responses.ts';
-
-const apis: Record<string, ModelApi> = {
-  gemini,
-  'openai-chat': openaiChat,
-  'openai-responses': openaiResponses,
-  'anthropic-messages': anthropicMessages,
-};
 
 /** The stand-in model's answer to the capture's model request at `seq`, under the capture's own scenario. */
 const answerAt = (id: string, seq: number) => {
@@ -31,7 +20,7 @@ const answerAt = (id: string, seq: number) => {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
   const header = lines[0] as { scenario: string; model: string };
   const event = lines.find((line) => line['seq'] === seq && line['kind'] === 'model' && line['from'] === 'client');
-  const api = apis[header.model];
+  const api = modelApiList.find((item) => item.name === header.model);
   if (event === undefined || api === undefined) throw new Error(`${id}: no model request at seq ${seq}`);
   const conversation = api.read(JSON.parse(String(event['body'])) as Record<string, unknown>);
   if (typeof conversation === 'string') throw new Error(conversation);
