@@ -534,6 +534,23 @@ const rules: { rule: string; expected: string[] }[] = [
     expected: ['captures/fast-agnet-unknown-client.jsonl:1:14: client: unknown client "fast-agnet" (did you mean "fast-agent"?)'],
   },
   {
+    rule: 'releases-unknown-client',
+    expected: ['releases/fast-agnet.json:2:13: client: unknown client "fast-agnet" (did you mean "fast-agent"?)'],
+  },
+  {
+    rule: 'releases-not-file-name',
+    expected: [
+      'releases/fast-agent.json:2:13: client: expected "fast-agent", the client this file is named for, got "hermes-agent"',
+    ],
+  },
+  { rule: 'releases-bad-time', expected: ['releases/hermes-agent.json:7:14: versions.0.8.0: expected a real calendar time'] },
+  {
+    rule: 'releases-captured-version-missing',
+    expected: [
+      'releases/hermes-agent.json:6:15: versions: captured version "0.9.0" (capture hermes-agent-0-9-0-observe-stdio) is not listed; read the registry again with npm run probe -- releases hermes-agent',
+    ],
+  },
+  {
     rule: 'capture-unredacted',
     expected: [
       'captures/fast-agent-unredacted.jsonl:3:62: target: the query parameter "token" must be redacted: its value must be "<redacted>"',
@@ -719,16 +736,16 @@ describe.concurrent('npm run check, output formats and options', () => {
     ]);
   });
 
-  test('bad options get one readable line and exit 1', async () => {
+  test('bad options get one readable line and exit 2', async () => {
     const dir = await contentWith();
     const format = await checkCommand(dir, '--format', 'xml');
-    expect(format.status).toBe(1);
+    expect(format.status).toBe(2);
     expect(format.stderr.trim()).toBe('error: --format: expected human, github or json, got "xml"');
     const stale = await check(dir, '--stale', 'soon');
-    expect(stale.status).toBe(1);
+    expect(stale.status).toBe(2);
     expect(stale.stderr.trim()).toBe('error: --stale: expected a whole number of days, got "soon"');
     const unknown = await check(dir, '--fromat', 'json');
-    expect(unknown.status).toBe(1);
-    expect(unknown.stderr).toMatch(/^error: .*--fromat/);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toBe('error: unknown option --fromat; npm run check -- --help lists the options\n');
   });
 });

@@ -12,16 +12,18 @@
  *          [--keep] [--no-sandbox]: run the client's kit (src/probe/kits/) inside bubblewrap with the
  *          stand-in model, write its capture into content/captures/ and print its path last
  *   run-inside <run.json>: the part of `run` that runs inside the sandbox
+ *   releases <client>… | --all [--registry npm]: read each client's published versions and their
+ *          times from its registry (npm view, your npm configuration) into content/releases/<client>.json
  *   help   this text
  */
-import { readFile } from 'node:fs/promises';
 import { readServeOptions } from '../probe/flags.ts';
 import { launchConfig } from '../probe/launch.ts';
 import { startHttp, startStdio } from '../probe/capture-run.ts';
+import { asksHelp, headerHelp, UsageError } from '../node/command-line.ts';
 import { fail } from './fail.ts';
 
 const usage =
-  'usage: npm run probe -- <stdio|http|config|scenarios|facts|draft|run> …  (see CONTRIBUTING.md, "Capturing a client")';
+  'usage: npm run probe -- <stdio|http|config|scenarios|facts|draft|run|releases> …  (see CONTRIBUTING.md, "Capturing a client")';
 
 const onSignals = (stop: (reason: string) => void) => {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => stop(`the probe received ${signal}`));
@@ -29,6 +31,11 @@ const onSignals = (stop: (reason: string) => void) => {
 
 const main = async () => {
   const [command, ...rest] = process.argv.slice(2);
+  // `--help` anywhere before a `--` (after a command too): the file's own header is the reference.
+  if (command === 'help' || asksHelp(process.argv.slice(2))) {
+    console.log(`${headerHelp(import.meta.url)}\n${usage}`);
+    return;
+  }
   switch (command) {
     case 'stdio': {
       const { run } = startStdio(readServeOptions(rest, process.cwd()));
@@ -64,19 +71,14 @@ const main = async () => {
     case 'run':
       process.exitCode = await (await import('../probe/run-command.ts')).runKitCommand(rest);
       break;
+    case 'releases':
+      process.exitCode = await (await import('../probe/releases-command.ts')).runReleases(rest);
+      break;
     case 'run-inside':
       process.exitCode = await (await import('../probe/run-command.ts')).runInsideCommand(rest);
       break;
-    case 'help':
-    case '--help':
-    case '-h': {
-      // The file's own header is the reference: one place, so the two cannot drift apart.
-      const header = /^\/\*\*\n([\s\S]*?)\n \*\//.exec(await readFile(new URL(import.meta.url), 'utf8'))?.[1] ?? '';
-      console.log(`${header.replace(/^ \* ?/gm, '')}\n\n${usage}`);
-      break;
-    }
     default:
-      throw new Error(command === undefined ? usage : `unknown command ${JSON.stringify(command)}; ${usage}`);
+      throw new UsageError(command === undefined ? usage : `unknown command ${JSON.stringify(command)}; ${usage}`);
   }
 };
 

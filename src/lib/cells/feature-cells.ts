@@ -6,22 +6,19 @@
 import type { CellState, FactState, Verdict } from '../../schema/index.ts';
 import { compareVersions } from '../evidence/versions.ts';
 import type { Evidence } from './matrix.ts';
-import { facedRuns, type FacedObservation } from './version-runs.ts';
+import {
+  countReleases,
+  describeRun,
+  exportRange,
+  facedRuns,
+  runsLabel,
+  type CountedRun,
+  type FacedObservation,
+  type RunRange,
+} from './version-runs.ts';
 
-/** One run of versions that behaved alike, oldest first (FORMAT.md: version runs). */
-export interface VersionRange {
-  from: string;
-  /** The newest version of the run, where it is not `from` itself. */
-  to?: string;
-  state: FactState;
-  /** Nothing older than `from` was captured (in this face): the run starts "at least" there. */
-  fromIsOldestCaptured?: boolean;
-  /**
-   * The command and face the run's captures were made in, where the cell's captures come from more
-   * than one: a run never joins captures of different commands or faces, and says which it speaks for.
-   */
-  face?: string;
-}
+/** One run of versions that behaved alike, oldest first (FORMAT.md: version runs), with the releases around it where known. */
+export type VersionRange = CountedRun<RunRange>;
 
 /** One client against one feature. */
 export interface FeatureCell {
@@ -37,12 +34,20 @@ export interface FeatureCell {
   captures: string[];
 }
 
-/** A capture as the cells need it: whose it is, at which version, and the face it was made in (`commandFace`). */
+/** A capture as the cells need it: whose it is, at which version, and the face it was made in. */
 export interface CapturedVersion {
   id: string;
   client: string;
   version: string;
+  /** Its face (`faceOf`: path, transport and command), where known. */
   face?: string;
+  /**
+   * Its face in words (`faceLabel`: the command without its task, its path and transport): a run
+   * never joins captures of two, and a run names its face where the cell's captures have several.
+   */
+  faceLabel?: string;
+  /** Whether a health check made it: a health check's client is not the session's, so neither speaks for the other. */
+  healthCheck?: boolean;
 }
 
 /** What the cells are made of. */
@@ -51,36 +56,77 @@ export interface FeatureCellInput {
   clients: readonly { id: string; data: { support?: readonly Verdict[] | undefined } }[];
   /** Per note id, the captures it cites. */
   noteCaptures: ReadonlyMap<string, readonly CapturedVersion[]>;
-  /** Every capture of every client: what "oldest captured" is measured against. */
+  /** Every capture of every client: what "oldest captured" is measured against, and the other faces' captures. */
   captures: readonly CapturedVersion[];
   /** Per capture id, what its judge decided of each feature (`judgeCapture`, src/lib/scenarios). */
   facts?: ReadonlyMap<string, readonly { feature: string; state: FactState }[]>;
+  /** Per client id, its published versions (content/releases/), where known: the runs count what was not captured. */
+  releases?: ReadonlyMap<string, readonly string[]>;
 }
 
 const byVersion = (a: string, b: string) => compareVersions(a, b) ?? a.localeCompare(b);
 
+/** The face a capture's runs are made in: its command without its task, path and transport. */
+const faceKey = (capture: CapturedVersion): string => capture.faceLabel ?? capture.face ?? '';
+
 /**
  * A cell's runs where no cited capture decides it (its evidence is read, or its captures' judges
- * say nothing of the feature): one run, the span its verdict's `since` and `version` cover.
+ * say nothing of the feature): one run, the span its verdict's `since` and `version` cover, naming
+ * the cited versions inside it as captured.
  */
 export const verdictRanges = (
   verdict: Pick<Verdict, 'state' | 'since' | 'version'>,
   cited: readonly string[],
   captured: readonly string[],
 ): VersionRange[] => {
-  const seen = [...cited].sort(byVersion);
+  const seen = [...new Set(cited)].sort(byVersion);
   const from = verdict.since ?? seen[0] ?? verdict.version;
   if (from === undefined) return [];
-  const to = verdict.version ?? seen.at(-1);
+  const to = verdict.version ?? seen.at(-1) ?? from;
   const oldest = [...captured].sort(byVersion)[0];
   return [
     {
       from,
-      ...(to !== undefined && to !== from ? { to } : {}),
+      to,
       state: verdict.state,
-      ...(oldest !== undefined && byVersion(from, oldest) <= 0 ? { fromIsOldestCaptured: true } : {}),
+      captured: seen.filter((version) => byVersion(version, from) >= 0 && byVersion(version, to) <= 0),
+      ...(oldest !== undefined && byVersion(from, oldest) <= 0 ? { fromIsOldestCaptured: true as const } : {}),
     },
   ];
+};
+
+/**
+ * What a feature cell's captures show: every capture its notes cite of its client whose judge
+ * speaks to the feature (one that decided nothing included), each in its face, and every other
+ * capture of the client that decides it in a face those were made in (a run names every version
+ * captured in its face); captures of the client's other faces of the same kind (sessions, or
+ * health checks) are the others that split a run they contradict.
+ */
+const featureEvidence = (
+  feature: string,
+  cited: readonly CapturedVersion[],
+  ofClient: readonly CapturedVersion[],
+  facts: FeatureCellInput['facts'],
+): { observations: FacedObservation[]; others: FacedObservation[] } => {
+  const judged = (capture: CapturedVersion, undecided: boolean): FacedObservation[] =>
+    (facts?.get(capture.id) ?? []).flatMap((fact) =>
+      fact.feature === feature && (undecided || fact.state !== 'not-observed')
+        ? [{ version: capture.version, state: fact.state, capture: capture.id, face: faceKey(capture) }]
+        : [],
+    );
+  const deciding = cited.filter((capture) => judged(capture, false).length > 0);
+  const faces = new Set(deciding.map(faceKey));
+  const kinds = new Set(deciding.map((capture) => capture.healthCheck === true));
+  const citedIds = new Set(cited.map((capture) => capture.id));
+  const same = ofClient.filter((capture) => !citedIds.has(capture.id) && faces.has(faceKey(capture)));
+  const other = ofClient.filter(
+    (capture) => !citedIds.has(capture.id) && !faces.has(faceKey(capture)) && kinds.has(capture.healthCheck === true),
+  );
+  return {
+    // A cited capture that decided nothing is a run of its own (captured, but undecided); an uncited one says nothing.
+    observations: [...cited.flatMap((capture) => judged(capture, true)), ...same.flatMap((capture) => judged(capture, false))],
+    others: other.flatMap((capture) => judged(capture, false)),
+  };
 };
 
 /** Every feature × client cell, feature by feature in the order given, clients in the order given. */
@@ -95,34 +141,31 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
         .flatMap((note) => input.noteCaptures.get(note) ?? [])
         .filter((capture) => capture.client === client.id);
       const captures = [...new Set(cited.map((capture) => capture.id))];
-      // Each cited capture whose judge spoke to the feature is one observation (not-observed
-      // included: captured, but undecided); the runs follow them, face by face.
-      const observations = cited.flatMap((capture): FacedObservation[] =>
-        (input.facts?.get(capture.id) ?? []).flatMap((fact) =>
-          fact.feature === feature.id
-            ? [{ version: capture.version, state: fact.state, capture: capture.id, face: capture.face ?? '' }]
-            : [],
-        ),
-      );
-      const runs = facedRuns(observations).map((run): VersionRange => ({
-        from: run.from,
-        ...(run.to === undefined ? {} : { to: run.to }),
-        state: run.state,
-        ...(run.fromIsOldestCaptured ? { fromIsOldestCaptured: true } : {}),
-        ...(run.face === undefined ? {} : { face: run.face }),
-      }));
+      const ofClient = capturedBy.get(client.id) ?? [];
+      const { observations, others } = featureEvidence(feature.id, cited, ofClient, input.facts);
+      const runs = facedRuns(observations, others);
+      const published = input.releases?.get(client.id);
       return {
         feature: feature.id,
         client: client.id,
         state: verdict.state,
-        ranges:
+        ranges: countReleases(
           runs.length > 0
-            ? runs
+            ? runs.map(({ from, to, state, captured, fromIsOldestCaptured, face }): VersionRange => ({
+                from,
+                to,
+                state,
+                captured,
+                ...(fromIsOldestCaptured === true ? { fromIsOldestCaptured } : {}),
+                ...(face === undefined ? {} : { face }),
+              }))
             : verdictRanges(
                 verdict,
                 cited.map((capture) => capture.version),
-                (capturedBy.get(client.id) ?? []).map((capture) => capture.version),
+                ofClient.map((capture) => capture.version),
               ),
+          published,
+        ),
         evidence: captures.length > 0 ? 'observed' : 'read',
         ...(verdict.caveat === undefined ? {} : { caveat: verdict.caveat }),
         notes: [...verdict.notes],
@@ -133,21 +176,16 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
 };
 
 /**
- * The runs in words: "since at least 0.77.0 (oldest captured)" for one run that starts at the
- * oldest capture, "0.77.0–0.171.0" for one that does not, and each run with its state where there
- * are several (`0.77.0: yes · 0.118.0: no`). Empty where no version is known.
+ * The runs in words: "since at least 0.77.0 (oldest captured), to 0.171.0" for one run that starts
+ * at the oldest capture, "0.77.0–0.171.0" for one that does not, and each run with its state where
+ * there are several (`0.77.0: yes · 0.118.0: no`), with what was not captured inside and between
+ * them where the releases are known. Empty where no version is known.
  */
 export const formatRanges = (ranges: readonly VersionRange[]): string => {
-  const span = (range: VersionRange) => (range.to === undefined ? range.from : `${range.from}–${range.to}`);
-  const face = (range: VersionRange) => (range.face === undefined ? '' : ` (${range.face})`);
   const [only] = ranges;
   if (only === undefined) return '';
-  if (ranges.length === 1) {
-    if (only.fromIsOldestCaptured)
-      return `since at least ${only.from} (oldest captured)${only.to === undefined ? '' : `, to ${only.to}`}`;
-    return span(only);
-  }
-  return ranges.map((range) => `${span(range)}: ${range.state}${face(range)}`).join(' · ');
+  if (ranges.length === 1 && only.fromIsOldestCaptured !== true) return describeRun(only, false);
+  return runsLabel(ranges, only.state) ?? '';
 };
 
 /** A cell as `/data/features.json` lists it (FORMAT.md); unknown cells keep `state: unknown`, no notes and no evidence. */
@@ -155,13 +193,7 @@ export const exportFeatureCell = (cell: FeatureCell) => ({
   feature: cell.feature,
   client: cell.client,
   state: cell.state,
-  ranges: cell.ranges.map((range) => ({
-    from: range.from,
-    ...(range.to === undefined ? {} : { to: range.to }),
-    state: range.state,
-    ...(range.fromIsOldestCaptured ? { fromIsOldestCaptured: true } : {}),
-    ...(range.face === undefined ? {} : { face: range.face }),
-  })),
+  ranges: cell.ranges.map(exportRange),
   ...(cell.evidence === undefined ? {} : { evidence: cell.evidence }),
   ...(cell.caveat === undefined ? {} : { caveat: cell.caveat }),
   notes: cell.notes,

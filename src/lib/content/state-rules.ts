@@ -1,14 +1,14 @@
 /**
  * The rule of a feature verdict's written `state` where captures decide the cell (FORMAT.md, a
  * client's `support`): it must be the state of the cell's newest captured run. The runs are made as
- * the feature pages make them (src/lib/matrix/feature-cells.ts): the captures the verdict's notes
+ * the feature pages make them (src/lib/cells/feature-cells.ts): the captures the verdict's notes
  * cite of this client, judged by the lab's judges, a run per face. A verdict that says what no
  * capture shows (Qwen Code's `tools.inputSchema.unchanged` written `no` while its newest capture
  * shows the schema unchanged) is refused, so a page never shows a state its own runs contradict.
  */
 import { isRecord } from '../mcp/json.ts';
-import { commandFace } from '../evidence/capture-face.ts';
-import { capturedFacts } from '../cells/cell-observations.ts';
+import { faceOf } from '../evidence/capture-face.ts';
+import { capturedFacts, faceLabel } from '../cells/cell-observations.ts';
 import type { Capture } from '../evidence/capture.ts';
 import { citedCaptures } from './since-rules.ts';
 import { facedRuns, formatRuns, newestDecided, type FacedObservation } from '../cells/version-runs.ts';
@@ -35,7 +35,7 @@ export const stateProblems = (
     const observations = [...cited.values()].flatMap((capture): FacedObservation[] =>
       capturedFacts(capture).flatMap((fact) =>
         fact.feature === feature
-          ? [{ version: capture.header.version, state: fact.state, capture: capture.id, face: commandFace(capture.header) }]
+          ? [{ version: capture.header.version, state: fact.state, capture: capture.id, face: faceLabel(faceOf(capture)) }]
           : [],
       ),
     );

@@ -33,16 +33,3 @@ export const faceKind = (capture: Pick<Capture, 'header' | 'events'>): FaceKind 
  */
 export const faceOf = (capture: Pick<Capture, 'header'>): string =>
   `${capture.header.path} · ${capture.header.transport} · ${capture.header.command ?? ''}`;
-
-/**
- * The face a capture speaks for as version runs name it: its command with the task it was given
- * (a quoted argument) left out, its path and its transport: `claude -p … --tools ToolSearch (cli,
- * stdio)`. Two captures of one scenario or of two differ only in their prompt; a different flag, a
- * different mode or another transport is another face, whose runs are never joined to this one's.
- */
-export const commandFace = (header: Pick<Capture['header'], 'command' | 'path' | 'transport'>): string => {
-  const command = (header.command ?? '')
-    .replace(/'(?:[^']|'\\'')*'|"(?:[^"\\]|\\.)*"/g, '…')
-    .trim();
-  return command === '' ? `${header.path}, ${header.transport}` : `${command} (${header.path}, ${header.transport})`;
-};

@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import type { FeatureCell } from '../cells/feature-cells.ts';
 import { stateAt } from '../cells/version-state.ts';
 import { featureStatus } from '../cells/feature-status.ts';
-import { lookup, type LookupClient } from './lookup.ts';
 import { statusChanges } from '../cells/status-changes.ts';
 
 const cell = (
@@ -21,9 +20,9 @@ const cell = (
 
 describe('stateAt', () => {
   const runs = cell('codex', 'server-requests.elicitation.form', [
-    { from: '0.77.0', state: 'yes', fromIsOldestCaptured: true },
-    { from: '0.118.0', state: 'no' },
-    { from: '0.120.0', to: '0.171.0', state: 'yes' },
+    { from: '0.77.0', to: '0.77.0', captured: ['0.77.0'], state: 'yes', fromIsOldestCaptured: true },
+    { from: '0.118.0', to: '0.118.0', captured: ['0.118.0'], state: 'no' },
+    { from: '0.120.0', to: '0.171.0', captured: ['0.120.0', '0.171.0'], state: 'yes' },
   ]);
   test.each([
     ['0.77.0', 'yes'],
@@ -42,14 +41,14 @@ describe('featureStatus', () => {
   test("every core client, some or none, by each one's newest run", () => {
     const cells = [
       cell('a', 'f', [
-        { from: '1.0.0', state: 'no', fromIsOldestCaptured: true },
-        { from: '2.0.0', to: '2.3.0', state: 'yes' },
+        { from: '1.0.0', to: '1.0.0', captured: ['1.0.0'], state: 'no', fromIsOldestCaptured: true },
+        { from: '2.0.0', to: '2.3.0', captured: ['2.0.0', '2.3.0'], state: 'yes' },
       ]),
       cell('b', 'f', [
-        { from: '1.0.0', state: 'no', fromIsOldestCaptured: true },
-        { from: '1.5.0', state: 'partial' },
+        { from: '1.0.0', to: '1.0.0', captured: ['1.0.0'], state: 'no', fromIsOldestCaptured: true },
+        { from: '1.5.0', to: '1.5.0', captured: ['1.5.0'], state: 'partial' },
       ]),
-      cell('c', 'f', [{ from: '9.0.0', state: 'no', fromIsOldestCaptured: true }]),
+      cell('c', 'f', [{ from: '9.0.0', to: '9.0.0', captured: ['9.0.0'], state: 'no', fromIsOldestCaptured: true }]),
     ];
     expect(featureStatus('f', cells, ['a', 'b'])).toEqual({
       feature: 'f',
@@ -64,8 +63,8 @@ describe('featureStatus', () => {
   });
   test('unknown where any core cell is, or its newest run was not observed, or there is no core', () => {
     const cells = [
-      cell('a', 'f', [{ from: '1.0.0', state: 'yes', fromIsOldestCaptured: true }]),
-      cell('b', 'f', [{ from: '1.0.0', state: 'not-observed' }], 'yes'),
+      cell('a', 'f', [{ from: '1.0.0', to: '1.0.0', captured: ['1.0.0'], state: 'yes', fromIsOldestCaptured: true }]),
+      cell('b', 'f', [{ from: '1.0.0', to: '1.0.0', captured: ['1.0.0'], state: 'not-observed' }], 'yes'),
     ];
     expect(featureStatus('f', cells, ['a']).status).toBe('everywhere');
     expect(featureStatus('f', cells, ['a', 'x']).status).toBe('unknown');
@@ -97,41 +96,5 @@ describe('statusChanges', () => {
       { feature: 'f', from: 'everywhere', to: 'some', commit: 'c3', date: '2026-03-01T00:00:00Z' },
       { feature: 'f', from: 'unknown', to: 'everywhere', commit: 'c2', date: '2026-02-01T00:00:00Z' },
     ]);
-  });
-});
-
-describe('lookup', () => {
-  const clients: LookupClient[] = [
-    {
-      client: 'claude-code',
-      clientInfoName: 'claude-code',
-      observed: [{ clientInfo: { name: 'claude-code', version: '2.1.332' } }],
-    },
-    { client: 'gemini-cli', observed: [{ clientInfo: { name: 'mcp-test-client' }, userAgent: 'GeminiCLI/0.61.0' }] },
-    { client: 'qwen-code', observed: [{ clientInfo: { name: 'mcp-test-client' }, userAgent: 'QwenCode/0.24.4' }] },
-  ];
-  const features = [
-    cell('claude-code', 'lifecycle.instructions', [{ from: '2.1.300', to: '2.1.332', state: 'yes' }]),
-    cell('gemini-cli', 'tools.call', [{ from: '0.61.0', state: 'yes' }]),
-  ];
-  test('a known client at a captured version, and at one that was not', () => {
-    expect(lookup({ clients, features }, { clientInfo: { name: 'claude-code', version: '2.1.332' } })).toEqual({
-      client: 'claude-code',
-      version: '2.1.332',
-      features: { 'lifecycle.instructions': 'yes' },
-    });
-    expect(lookup({ clients, features }, { clientInfo: { name: 'claude-code', version: '2.1.400' } })?.features).toEqual({
-      'lifecycle.instructions': 'unknown',
-    });
-  });
-  test('a name several clients send is told apart by its User-Agent, or not at all', () => {
-    expect(
-      lookup(
-        { clients, features },
-        { clientInfo: { name: 'mcp-test-client', version: '0.61.0' }, userAgent: 'GeminiCLI/0.61.0 (linux)' },
-      )?.client,
-    ).toBe('gemini-cli');
-    expect(lookup({ clients, features }, { clientInfo: { name: 'mcp-test-client', version: '0.0.1' } })).toBeNull();
-    expect(lookup({ clients, features }, { clientInfo: { name: 'unheard-of' } })).toBeNull();
   });
 });

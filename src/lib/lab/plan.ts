@@ -24,9 +24,6 @@ export interface RunPlan {
 /** What the stand-in model says when its script is done. */
 const FINISH = 'Done.';
 
-/** The probe's name in every client's configuration (a reading tool may ask for it). */
-export const SERVER_NAME = 'canimcp-probe';
-
 /** The plan for a run: the named scenario's, or the handshake's where none is named. */
 export const planFor = (name: string | undefined): RunPlan => {
   const scenario = runScenario(name);

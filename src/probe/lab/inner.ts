@@ -7,6 +7,7 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mergeCapture, modelOwner, parseCaptureText, type ModelRecord } from '../../lib/evidence/merge.ts';
+import { LAB_SERVER_NAME } from '../../lib/lab/version.ts';
 import type { CaptureTransport } from '../../schema/capture.ts';
 import { startHttp } from '../capture-run.ts';
 import type { HttpRun } from '../http-side.ts';
@@ -25,7 +26,7 @@ import {
 import { launchConfig } from '../launch.ts';
 import { defaultLimits } from '../../lib/lab/limits.ts';
 import { parsePersona } from '../../lib/lab/personas/index.ts';
-import { planFor, SERVER_NAME } from '../../lib/lab/plan.ts';
+import { planFor } from '../../lib/lab/plan.ts';
 import { runGroup, type GroupEnd } from './process-group.ts';
 import type { StartModel } from './stand-in.ts';
 
@@ -139,7 +140,7 @@ export const runInside = async (
       home: parts.home,
       work: parts.work,
       server: served === undefined ? { transport: 'stdio', launch: launchConfig(serve) } : { transport: 'http', url: served.url },
-      name: SERVER_NAME,
+      name: LAB_SERVER_NAME,
       modelUrl: model?.url ?? NO_SERVICE,
       prompt,
       prefix: spec.prefix,

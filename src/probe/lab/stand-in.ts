@@ -3,7 +3,8 @@
  * answering every model API from the run's turn script, reporting each exchange already elided.
  */
 import type { ModelRecord } from '../../lib/evidence/merge.ts';
-import { SERVER_NAME, type RunPlan } from '../../lib/lab/plan.ts';
+import type { RunPlan } from '../../lib/lab/plan.ts';
+import { LAB_SERVER_NAME } from '../../lib/lab/version.ts';
 
 /** A running stand-in model. */
 export interface StandIn {
@@ -19,7 +20,7 @@ export const standInModel = async (): Promise<StartModel> => {
   const { startStandInModel } = await import('../model/server.ts');
   return (plan, record) =>
     startStandInModel({
-      script: { calls: plan.calls, finish: plan.finish, reads: plan.reads ?? [], server: SERVER_NAME },
+      script: { calls: plan.calls, finish: plan.finish, reads: plan.reads ?? [], server: LAB_SERVER_NAME },
       serverStrings: plan.serverStrings,
       answerStrings: plan.answerStrings,
       record,

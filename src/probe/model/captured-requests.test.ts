@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { nextAnswer } from '../../lib/lab/model/turn-script.ts';
-import { SERVER_NAME } from '../../lib/lab/plan.ts';
+import { LAB_SERVER_NAME } from '../../lib/lab/version.ts';
 import { modelApiList } from '../../lib/lab/model-apis/index.ts';
 import { requireScenario } from '../../lib/scenarios/index.ts';
 
@@ -26,7 +26,7 @@ const answerAt = (id: string, seq: number) => {
   if (typeof conversation === 'string') throw new Error(conversation);
   const scenario = requireScenario(header.scenario);
   const answer = nextAnswer(
-    { calls: scenario.calls, finish: 'Done.', reads: scenario.reads ?? [], server: SERVER_NAME },
+    { calls: scenario.calls, finish: 'Done.', reads: scenario.reads ?? [], server: LAB_SERVER_NAME },
     conversation,
   );
   return answer.kind === 'call' ? { reason: answer.reason, name: answer.call.name, arguments: answer.call.arguments } : answer;
@@ -47,10 +47,10 @@ describe('a tool the server added gets one further turn before the model conclud
 describe("the model reads the server's resource through the client's own tool", () => {
   test.each([
     ['gemini-cli-0-61-0-observe-prompts-resources-stdio-20261202-071209', 23, 'read_mcp_resource', {}],
-    ['codex-0-171-0-observe-prompts-resources-stdio-20261202-071128', 13, 'read_mcp_resource', { server: SERVER_NAME }],
-    ['opencode-1-18-33-observe-prompts-resources-stdio-20261202-071310', 16, 'read_mcp_resource', { server: SERVER_NAME }],
-    ['claude-code-2-0-29-observe-prompts-resources-stdio-20261203-075105', 21, 'ReadMcpResourceTool', { server: SERVER_NAME }],
-    ['qwen-code-0-23-0-observe-prompts-resources-stdio-20261203-080200', 19, 'read_mcp_resource', { server_name: SERVER_NAME }],
+    ['codex-0-171-0-observe-prompts-resources-stdio-20261202-071128', 13, 'read_mcp_resource', { server: LAB_SERVER_NAME }],
+    ['opencode-1-18-33-observe-prompts-resources-stdio-20261202-071310', 16, 'read_mcp_resource', { server: LAB_SERVER_NAME }],
+    ['claude-code-2-0-29-observe-prompts-resources-stdio-20261203-075105', 21, 'ReadMcpResourceTool', { server: LAB_SERVER_NAME }],
+    ['qwen-code-0-23-0-observe-prompts-resources-stdio-20261203-080200', 19, 'read_mcp_resource', { server_name: LAB_SERVER_NAME }],
   ])('%s, seq %i: %s with the notes URI', (id, seq, name, server) => {
     expect(answerAt(id, seq)).toEqual({
       reason: 'read',
