@@ -10,7 +10,7 @@ import { featureUrl } from '../routes/urls.ts';
 import { toolNameRules } from './tool-name-rules.ts';
 import type { CellState } from '../../schema/verdict.ts';
 import type { ServerDescription, ServerRequestUse, ToolInfo } from './server-input.ts';
-import { modelNameOf, type NameRun } from './tool-names.ts';
+import { modelNameOf, type NameRun } from '../evidence/tool-names.ts';
 
 /** One client × feature cell, as `/data/features.json` publishes it (the fields the check reads). */
 export interface CheckCell {
