@@ -26,13 +26,16 @@ export const citedCaptures = (note: unknown): string[] =>
       )
     : [];
 
-/** Each written `since` of a client's `support` that the captures its notes cite contradict. */
-export const sinceProblems = (
+/** A rule of a client's `support` against the notes (by id, frontmatter as written) and every capture (by id). */
+export type SupportRule = (
   clientId: string,
   support: unknown,
   notes: ReadonlyMap<string, unknown>,
   captures: ReadonlyMap<string, Capture>,
-): VerdictProblem[] => {
+) => VerdictProblem[];
+
+/** Each written `since` of a client's `support` that the captures its notes cite contradict. */
+export const sinceProblems: SupportRule = (clientId, support, notes, captures) => {
   if (!Array.isArray(support)) return [];
   const capturesOf = (note: string): Capture[] =>
     citedCaptures(notes.get(note)).flatMap((id) => {

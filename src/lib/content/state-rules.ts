@@ -1,45 +1,63 @@
 /**
  * The rule of a feature verdict's written `state` where captures decide the cell (FORMAT.md, a
- * client's `support`): it must be the state of the cell's newest captured run. The runs are made as
- * the feature pages make them (src/lib/cells/feature-cells.ts): the captures the verdict's notes
- * cite of this client, judged by the lab's judges, a run per face. A verdict that says what no
- * capture shows (Qwen Code's `tools.inputSchema.unchanged` written `no` while its newest capture
- * shows the schema unchanged) is refused, so a page never shows a state its own runs contradict.
+ * client's `support`): it must be the state of the cell's newest captured run. The runs are the
+ * feature pages' own (buildFeatureCells, src/lib/cells/feature-cells.ts): the captures the
+ * verdict's notes cite of this client and the client's other captures in their faces, judged by
+ * the lab's judges, a run per face. A verdict that says what no capture shows (Qwen Code's
+ * `tools.inputSchema.unchanged` written `no` while its newest capture shows the schema unchanged)
+ * is refused, so a page never shows a state its own runs contradict.
  */
+import { verdictStates, type Verdict } from '../../schema/verdict.ts';
 import { isRecord } from '../mcp/json.ts';
-import { faceOf } from '../evidence/capture-face.ts';
+import { faceOf, isHealthCheck } from '../evidence/capture-face.ts';
 import { capturedFacts, faceLabel } from '../cells/cell-observations.ts';
+import { buildFeatureCells, type CapturedVersion } from '../cells/feature-cells.ts';
 import type { Capture } from '../evidence/capture.ts';
-import { citedCaptures } from './since-rules.ts';
-import { facedRuns, formatRuns, newestDecided, type FacedObservation } from '../cells/version-runs.ts';
+import { citedCaptures, type SupportRule } from './since-rules.ts';
+import { formatRuns, newestDecided } from '../cells/version-runs.ts';
 import type { VerdictProblem } from './verdicts.ts';
 
+const states = new Set<string>(verdictStates);
+
+/** A capture as the feature cells take it. */
+const captured = (capture: Capture): CapturedVersion => ({
+  id: capture.id,
+  client: capture.header.client,
+  version: capture.header.version,
+  face: faceOf(capture),
+  faceLabel: faceLabel(faceOf(capture)),
+  healthCheck: isHealthCheck(capture),
+});
+
 /** Each feature verdict of a client's `support` whose written state is not the state of its newest captured run. */
-export const stateProblems = (
-  clientId: string,
-  support: unknown,
-  notes: ReadonlyMap<string, unknown>,
-  captures: ReadonlyMap<string, Capture>,
-): VerdictProblem[] => {
+export const stateProblems: SupportRule = (clientId, support, notes, captures) => {
   if (!Array.isArray(support)) return [];
+  const ofClient = [...captures.values()].filter((capture) => capture.header.client === clientId);
+  const asCaptured = new Map(ofClient.map((capture) => [capture.id, captured(capture)]));
+  const facts = new Map(ofClient.map((capture) => [capture.id, capturedFacts(capture)]));
   return support.flatMap((verdict: unknown, index): VerdictProblem[] => {
     if (!isRecord(verdict) || typeof verdict['feature'] !== 'string' || !Array.isArray(verdict['notes'])) return [];
     const { feature, state } = verdict;
-    if (typeof state !== 'string') return [];
-    const cited = new Map<string, Capture>();
-    for (const note of verdict['notes'])
-      for (const id of citedCaptures(notes.get(String(note)))) {
-        const capture = captures.get(id);
-        if (capture?.header.client === clientId) cited.set(id, capture);
-      }
-    const observations = [...cited.values()].flatMap((capture): FacedObservation[] =>
-      capturedFacts(capture).flatMap((fact) =>
-        fact.feature === feature
-          ? [{ version: capture.header.version, state: fact.state, capture: capture.id, face: faceLabel(faceOf(capture)) }]
-          : [],
-      ),
+    if (typeof state !== 'string' || !states.has(state)) return [];
+    const noteIds = verdict['notes'].map(String);
+    const noteCaptures = new Map(
+      noteIds.map((note) => [
+        note,
+        citedCaptures(notes.get(note)).flatMap((id) => {
+          const capture = asCaptured.get(id);
+          return capture === undefined ? [] : [capture];
+        }),
+      ]),
     );
-    const runs = facedRuns(observations);
+    const [cell] = buildFeatureCells({
+      features: [{ id: feature }],
+      clients: [{ id: clientId, data: { support: [{ feature, state, notes: noteIds } as Verdict] } }],
+      noteCaptures,
+      captures: [...asCaptured.values()],
+      facts,
+    });
+    // A cell no capture decides has the verdict's own run, whose state is the written one.
+    const runs = cell?.captures.length === 0 ? [] : (cell?.ranges ?? []);
     const newest = newestDecided(runs);
     if (newest.length === 0 || newest.some((run) => run.state === state)) return [];
     const shown = [...new Set(newest.map((run) => run.state))].join(' or ');
