@@ -3,9 +3,16 @@
  * through `judgeCapture` as `npm run probe -- facts` and the build call it. Each row names the
  * capture that showed the fault and what the wire shows there.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { judgeCell } from '../lib/cells/cell-observations.ts';
+import { capturedFacts, faceLabel, judgeCell } from '../lib/cells/cell-observations.ts';
+import { buildFeatureCells, formatRanges, type CapturedVersion } from '../lib/cells/feature-cells.ts';
+import { parseFile } from '../lib/content/frontmatter.ts';
+import { citedCaptures } from '../lib/content/since-rules.ts';
+import { stateProblems } from '../lib/content/state-rules.ts';
+import { faceOf, isHealthCheck } from '../lib/evidence/capture-face.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';
 import { clientIds, readCapture } from './read-capture.ts';
 
@@ -104,6 +111,13 @@ describe('tools.listChanged: partial only where the model was given a further tu
     // Copilot CLI 1.0.59 listed again and never offered the added tool in two turns after it.
     ['copilot-cli-1-0-59-observe-list-changed-stdio-20261207-124000', 'partial'],
     ['copilot-cli-1-0-60-observe-list-changed-stdio-20261207-124045', 'yes'],
+    // Claude Code 2.1.160 and 2.1.303 listed again and were asked once more; given the further turn, they called it.
+    ['claude-code-2-1-160-observe-list-changed-stdio-20261203-082623', 'not-observed'],
+    ['claude-code-2-1-160-observe-list-changed-stdio-20261207-124205', 'yes'],
+    ['claude-code-2-1-303-observe-list-changed-stdio-20261203-082640', 'not-observed'],
+    ['claude-code-2-1-303-observe-list-changed-stdio-20261207-124146', 'yes'],
+    // 2.1.159 never listed the tools again: a genuine no, with or without the further turn.
+    ['claude-code-2-1-159-observe-list-changed-stdio-20261207-124224', 'no'],
   ])('%s: %s', (id, state) => {
     expect(factOf(id, 'tools.listChanged')?.state).toBe(state);
   });
@@ -115,6 +129,10 @@ describe("resources.modelRead: the model reads a resource through the client's o
     ['codex-0-171-0-observe-prompts-resources-stdio-20261207-124254', 'yes'],
     ['opencode-1-18-33-observe-prompts-resources-stdio-20261207-124401', 'yes'],
     ['kilo-code-cli-7-7-7-observe-prompts-resources-stdio-20261207-124505', 'yes'],
+    // Claude Code defers ReadMcpResourceTool behind ToolSearch; Qwen Code keeps read_mcp_resource behind its bridge.
+    ['claude-code-2-1-332-observe-prompts-resources-stdio-20261207-124954', 'yes'],
+    ['qwen-code-0-24-4-observe-prompts-resources-stdio-20261207-130152', 'yes'],
+    ['claude-code-2-1-332-observe-prompts-resources-stdio-20261202-071103', 'not-observed'],
     // No reader among the tools offered, and no tool search: the model has no way to read a resource.
     ['copilot-cli-1-0-102-observe-prompts-resources-stdio-20261207-124519', 'no'],
     ['continue-cli-1-5-47-observe-prompts-resources-stdio-20261207-124528', 'no'],
@@ -171,5 +189,86 @@ describe('lifecycle.capabilityGating: only a server that left a capability out c
     expect(
       factOf('qwen-code-0-24-4-observe-prompts-resources-stdio-20261202-071641', 'lifecycle.capabilityGating'),
     ).toBeUndefined();
+  });
+});
+
+/** Every capture of a client in the project's content, by id. */
+const capturesOf = (client: string): Map<string, Capture> =>
+  new Map(
+    readdirSync(path.join(content, 'captures'))
+      .filter((file) => file.startsWith(`${client}-`) && file.endsWith('.jsonl'))
+      .map((file) => captureOf(file.slice(0, -'.jsonl'.length)))
+      .filter((capture) => capture.header.client === client)
+      .map((capture) => [capture.id, capture]),
+  );
+
+/** A research note's frontmatter, as written. */
+const noteData = (id: string): unknown => parseFile(readFileSync(path.join(content, 'research', `${id}.md`), 'utf8'))?.data;
+
+describe("faces: a feature's runs never join captures of two commands without saying so", () => {
+  // Codex 0.1.2505291658 was captured with a plain `codex exec`; 0.8.0 on with `--json
+  // --dangerously-bypass-approvals-and-sandbox`. Both call the tools; the runs must still be two.
+  test("Codex tools.call: the first release's run names its command, apart from the later ones'", () => {
+    const captures = capturesOf('codex');
+    const note = 'codex-tool-results-across-versions';
+    const asCaptured = (capture: Capture): CapturedVersion => ({
+      id: capture.id,
+      client: capture.header.client,
+      version: capture.header.version,
+      face: faceOf(capture),
+      faceLabel: faceLabel(faceOf(capture)),
+      healthCheck: isHealthCheck(capture),
+    });
+    const cited = citedCaptures(noteData(note)).flatMap((id) => {
+      const capture = captures.get(id);
+      return capture === undefined ? [] : [asCaptured(capture)];
+    });
+    const [cell] = buildFeatureCells({
+      features: [{ id: 'tools.call' }],
+      clients: [{ id: 'codex', data: { support: [{ feature: 'tools.call', state: 'yes', notes: [note] }] } }],
+      noteCaptures: new Map([[note, cited]]),
+      captures: [...captures.values()].map(asCaptured),
+      facts: new Map([...captures.values()].map((capture) => [capture.id, capturedFacts(capture)])),
+    });
+    const ranges = cell?.ranges ?? [];
+    expect(ranges[0]).toMatchObject({
+      from: '0.1.2505291658',
+      to: '0.1.2505291658',
+      state: 'yes',
+      face: 'codex exec --skip-git-repo-check … (cli, stdio)',
+    });
+    expect(
+      ranges
+        .slice(1)
+        .every(
+          (run) =>
+            run.face === 'codex exec --skip-git-repo-check --json --dangerously-bypass-approvals-and-sandbox … (cli, stdio)',
+        ),
+    ).toBe(true);
+    expect(formatRanges(ranges)).toMatch(
+      /^0\.1\.2505291658: yes \(in codex exec --skip-git-repo-check … \(cli, stdio\)\) · 0\.8\.0–/,
+    );
+  });
+});
+
+describe('check refuses a feature state that no capture its notes cite shows', () => {
+  // Qwen Code's tools.inputSchema.unchanged was written no; its captures show the schema reaching the
+  // model unchanged up to 0.15.6, and from 0.23.0 show nothing of it (the tool search hands it over).
+  const captures = capturesOf('qwen-code');
+  const notes = ['qwen-code-0-24-4-shows-no-input-schema-the-judge-can-compare', 'qwen-code-tool-metadata-across-versions'];
+  const noteMap = new Map(notes.map((id) => [id, noteData(id)]));
+  const verdict = (state: string) => [{ feature: 'tools.inputSchema.unchanged', state, notes }];
+
+  test('written no: refused, with the runs the captures show', () => {
+    const [problem, ...rest] = stateProblems('qwen-code', verdict('no'), noteMap, captures);
+    expect(rest).toEqual([]);
+    expect(problem?.path).toEqual(['support', 0, 'state']);
+    expect(problem?.message).toMatch(
+      /^the captures its notes cite show yes at the newest version they decide, not no \(runs: .*0\.15\.6: yes/,
+    );
+  });
+
+  test('written yes, as the newest deciding capture shows: no problem', () => {
+    expect(stateProblems('qwen-code', verdict('yes'), noteMap, captures)).toEqual([]);
   });
 });
