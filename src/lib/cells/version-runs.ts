@@ -168,16 +168,15 @@ export const versionRuns = (observations: readonly Observation[], others: readon
  * each run names its own. `others` split them as in versionRuns. No runs where no observation
  * decided anything.
  */
-export const facedRuns = (
-  observations: readonly FacedObservation[],
-  others: readonly FacedObservation[] = [],
-): VersionRun[] => {
+export const facedRuns = (observations: readonly FacedObservation[], others: readonly FacedObservation[] = []): VersionRun[] => {
   if (observations.every((item) => item.state === 'not-observed')) return [];
   const faces = Map.groupBy(observations, (item) => item.face);
   const named = faces.size > 1;
   return [...faces.entries()]
     .flatMap(([face, items]) =>
-      versionRuns(items, others).map((run): VersionRun => (named && run.face === undefined && face !== '' ? { ...run, face } : run)),
+      versionRuns(items, others).map((run): VersionRun =>
+        named && run.face === undefined && face !== '' ? { ...run, face } : run,
+      ),
     )
     .sort((a, b) => byVersion(a.from, b.from));
 };
@@ -188,7 +187,10 @@ export const facedRuns = (
  */
 export const newestDecided = <R extends Pick<RunRange, 'to' | 'state'>>(runs: readonly R[]): R[] => {
   const decided = runs.filter((run) => run.state !== 'not-observed');
-  const newest = decided.map((run) => run.to).sort(byVersion).at(-1);
+  const newest = decided
+    .map((run) => run.to)
+    .sort(byVersion)
+    .at(-1);
   return newest === undefined ? [] : decided.filter((run) => compareVersions(run.to, newest) === 0);
 };
 

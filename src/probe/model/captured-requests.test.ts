@@ -49,8 +49,18 @@ describe("the model reads the server's resource through the client's own tool", 
     ['gemini-cli-0-61-0-observe-prompts-resources-stdio-20261202-071209', 23, 'read_mcp_resource', {}],
     ['codex-0-171-0-observe-prompts-resources-stdio-20261202-071128', 13, 'read_mcp_resource', { server: LAB_SERVER_NAME }],
     ['opencode-1-18-33-observe-prompts-resources-stdio-20261202-071310', 16, 'read_mcp_resource', { server: LAB_SERVER_NAME }],
-    ['claude-code-2-0-29-observe-prompts-resources-stdio-20261203-075105', 21, 'ReadMcpResourceTool', { server: LAB_SERVER_NAME }],
-    ['qwen-code-0-23-0-observe-prompts-resources-stdio-20261203-080200', 19, 'read_mcp_resource', { server_name: LAB_SERVER_NAME }],
+    [
+      'claude-code-2-0-29-observe-prompts-resources-stdio-20261203-075105',
+      21,
+      'ReadMcpResourceTool',
+      { server: LAB_SERVER_NAME },
+    ],
+    [
+      'qwen-code-0-23-0-observe-prompts-resources-stdio-20261203-080200',
+      19,
+      'read_mcp_resource',
+      { server_name: LAB_SERVER_NAME },
+    ],
   ])('%s, seq %i: %s with the notes URI', (id, seq, name, server) => {
     expect(answerAt(id, seq)).toEqual({
       reason: 'read',
