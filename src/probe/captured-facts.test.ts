@@ -6,12 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { capturedFacts, faceLabel, judgeCell } from '../lib/cells/cell-observations.ts';
-import { buildFeatureCells, formatRanges, type CapturedVersion } from '../lib/cells/feature-cells.ts';
+import { capturedFacts, judgeCell } from '../lib/cells/cell-observations.ts';
+import { buildFeatureCells, capturedVersion, formatRanges } from '../lib/cells/feature-cells.ts';
 import { parseFile } from '../lib/content/frontmatter.ts';
 import { citedCaptures } from '../lib/content/since-rules.ts';
 import { stateProblems } from '../lib/content/state-rules.ts';
-import { faceOf, isHealthCheck } from '../lib/evidence/capture-face.ts';
 import type { Capture } from '../lib/evidence/capture.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';
 import { clientIds, readCapture } from './read-capture.ts';
@@ -211,23 +210,15 @@ describe("faces: a feature's runs never join captures of two commands without sa
   test("Codex tools.call: the first release's run names its command, apart from the later ones'", () => {
     const captures = capturesOf('codex');
     const note = 'codex-tool-results-across-versions';
-    const asCaptured = (capture: Capture): CapturedVersion => ({
-      id: capture.id,
-      client: capture.header.client,
-      version: capture.header.version,
-      face: faceOf(capture),
-      faceLabel: faceLabel(faceOf(capture)),
-      healthCheck: isHealthCheck(capture),
-    });
     const cited = citedCaptures(noteData(note)).flatMap((id) => {
       const capture = captures.get(id);
-      return capture === undefined ? [] : [asCaptured(capture)];
+      return capture === undefined ? [] : [capturedVersion(capture)];
     });
     const [cell] = buildFeatureCells({
       features: [{ id: 'tools.call' }],
       clients: [{ id: 'codex', data: { support: [{ feature: 'tools.call', state: 'yes', notes: [note] }] } }],
       noteCaptures: new Map([[note, cited]]),
-      captures: [...captures.values()].map(asCaptured),
+      captures: [...captures.values()].map(capturedVersion),
       facts: new Map([...captures.values()].map((capture) => [capture.id, capturedFacts(capture)])),
     });
     const ranges = cell?.ranges ?? [];

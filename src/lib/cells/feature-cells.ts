@@ -4,7 +4,10 @@
  * kept, never read as `no`. Pure: `src/data/features.ts` hands it the site's data.
  */
 import type { CellState, FactState, Verdict } from '../../schema/index.ts';
+import { faceOf, isHealthCheck } from '../evidence/capture-face.ts';
+import type { Capture } from '../evidence/capture.ts';
 import { compareVersions } from '../evidence/versions.ts';
+import { faceLabel } from './cell-observations.ts';
 import type { Evidence } from './matrix.ts';
 import {
   countReleases,
@@ -49,6 +52,16 @@ export interface CapturedVersion {
   /** Whether a health check made it: a health check's client is not the session's, so neither speaks for the other. */
   healthCheck?: boolean;
 }
+
+/** A capture as the cells take it: its client, version, face (and the face in words) and whether a health check made it. */
+export const capturedVersion = (capture: Pick<Capture, 'id' | 'header' | 'events'>): CapturedVersion => ({
+  id: capture.id,
+  client: capture.header.client,
+  version: capture.header.version,
+  face: faceOf(capture),
+  faceLabel: faceLabel(faceOf(capture)),
+  healthCheck: isHealthCheck(capture),
+});
 
 /** What the cells are made of. */
 export interface FeatureCellInput {

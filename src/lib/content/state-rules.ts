@@ -9,31 +9,19 @@
  */
 import { verdictStates, type Verdict } from '../../schema/verdict.ts';
 import { isRecord } from '../mcp/json.ts';
-import { faceOf, isHealthCheck } from '../evidence/capture-face.ts';
-import { capturedFacts, faceLabel } from '../cells/cell-observations.ts';
-import { buildFeatureCells, type CapturedVersion } from '../cells/feature-cells.ts';
-import type { Capture } from '../evidence/capture.ts';
+import { capturedFacts } from '../cells/cell-observations.ts';
+import { buildFeatureCells, capturedVersion } from '../cells/feature-cells.ts';
 import { citedCaptures, type SupportRule } from './since-rules.ts';
 import { formatRuns, newestDecided } from '../cells/version-runs.ts';
 import type { VerdictProblem } from './verdicts.ts';
 
 const states = new Set<string>(verdictStates);
 
-/** A capture as the feature cells take it. */
-const captured = (capture: Capture): CapturedVersion => ({
-  id: capture.id,
-  client: capture.header.client,
-  version: capture.header.version,
-  face: faceOf(capture),
-  faceLabel: faceLabel(faceOf(capture)),
-  healthCheck: isHealthCheck(capture),
-});
-
 /** Each feature verdict of a client's `support` whose written state is not the state of its newest captured run. */
 export const stateProblems: SupportRule = (clientId, support, notes, captures) => {
   if (!Array.isArray(support)) return [];
   const ofClient = [...captures.values()].filter((capture) => capture.header.client === clientId);
-  const asCaptured = new Map(ofClient.map((capture) => [capture.id, captured(capture)]));
+  const asCaptured = new Map(ofClient.map((capture) => [capture.id, capturedVersion(capture)]));
   const facts = new Map(ofClient.map((capture) => [capture.id, capturedFacts(capture)]));
   return support.flatMap((verdict: unknown, index): VerdictProblem[] => {
     if (!isRecord(verdict) || typeof verdict['feature'] !== 'string' || !Array.isArray(verdict['notes'])) return [];
