@@ -454,6 +454,18 @@ const rules: { rule: string; expected: string[] }[] = [
     ],
   },
   {
+    rule: 'feature-state-contradicted-by-captures',
+    expected: [
+      'clients/hermes-agent.md:6:12: support[0].state: the captures its notes cite show yes at the newest version they decide, not no (runs: 0.9.0: yes): write the state the wire shows, or cite the captures that show otherwise',
+    ],
+  },
+  {
+    rule: 'feature-scenario-decides-nothing',
+    expected: [
+      'features/tools.listChanged.md:14:11: scenario: the tool-results scenario does not decide tools.listChanged; list-changed does',
+    ],
+  },
+  {
     rule: 'capture-broken-line',
     expected: [
       'captures/fast-agent-broken-line.jsonl:3:41: not valid JSON: Unterminated string in JSON at position 40 (line 1 column 41)',

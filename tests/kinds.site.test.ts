@@ -241,7 +241,7 @@ describe('pages', () => {
     const rowOf = (feature: string) => element(grid, `href="/features/${feature}">`, 'tr');
     expect(rowOf('tools/call')).toContain(`<td class="y ${evidenceCodes.documented}">`);
     expect(rowOf('tools/result/content/image')).toContain(`<td class="n ${evidenceCodes.reported}">`);
-    expect(rowOf('lifecycle/serverDiscover')).toContain(`<td class="p ${evidenceCodes.observed}">`);
+    expect(rowOf('lifecycle/serverDiscover')).toContain(`<td class="y ${evidenceCodes.observed}">`);
     expect(rowOf('lifecycle/serverDiscover')).toContain(`<td class="y ${evidenceCodes.read}">`);
     for (const kind of evidenceKinds)
       expect(page).toContain(
@@ -301,7 +301,7 @@ describe('badges', () => {
     expect(await label(`badges/lifecycle/serverDiscover/${EDITOR}.svg`)).toBe(
       'Example Editor: Sends server/discover: yes (read in code)',
     );
-    expect(await label('badges/lifecycle/serverDiscover/fast-agent.svg')).toBe('fast-agent: Sends server/discover: partial');
+    expect(await label('badges/lifecycle/serverDiscover/fast-agent.svg')).toBe('fast-agent: Sends server/discover: yes');
     expect(await label('badges/lifecycle/serverDiscover.svg')).toBe(
       'Sends server/discover: every core client, partly read in code',
     );

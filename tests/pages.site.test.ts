@@ -1261,7 +1261,7 @@ describe('features on the fixture site', () => {
     expect(words).toContain('docs/specification/2026-07-28/server/discover.mdx:62-87 , 2026-08-22');
     const row = text(section(page, 'data-client="fast-agent"', '</tr>'));
     expect(row).toMatch(
-      /fast-agent ◐ partial since at least 0\.3\.10 \(oldest captured\) ● observed on the wire fast-agent-0-3-10-observe-http Over HTTP only, in the fixture\. Fixture: fast-agent leads with server\/discover$/,
+      /fast-agent ✓ yes since at least 0\.3\.10 \(oldest captured\) ● observed on the wire fast-agent-0-3-10-observe-http Over HTTP only, in the fixture\. Fixture: fast-agent leads with server\/discover$/,
     );
     expect(text(section(page, 'data-unknown-clients', '</p>'))).toContain('No verdict yet, which is not no: Hermes Agent');
     expect(page).toContain('<link rel="alternate" type="text/markdown" href="/features/lifecycle/serverDiscover.md">');
@@ -1276,7 +1276,7 @@ describe('features on the fixture site', () => {
       '## Specification\n\n- [MCP specification 2026-07-28, server/discover: when to call it (at the commit of 2026-08-22)](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/b0f60ba5409db7a6582440a7b473cc0398890f15/docs/specification/2026-07-28/server/discover.mdx#L62-L87), commit `b0f60ba5409db7a6582440a7b473cc0398890f15`, `docs/specification/2026-07-28/server/discover.mdx:62-87`, 2026-08-22',
     );
     expect(twin).toMatch(
-      /\| \[fast-agent\]\(\/clients\/fast-agent\.md\) \| ◐ partial \| [^|]+ \| ● observed \(\[fast-agent-0-3-10-observe-http\]\(\/captures\/fast-agent-0-3-10-observe-http\.md\)\) \| Over HTTP only, in the fixture\. \|/,
+      /\| \[fast-agent\]\(\/clients\/fast-agent\.md\) \| ✓ yes \| [^|]+ \| ● observed \(\[fast-agent-0-3-10-observe-http\]\(\/captures\/fast-agent-0-3-10-observe-http\.md\)\) \| Over HTTP only, in the fixture\. \|/,
     );
     expect(twin).toContain('Unknown (no verdict yet, which is not no): [Hermes Agent](/clients/hermes-agent.md).');
     expect(twin).toContain(
@@ -1301,7 +1301,7 @@ describe('features on the fixture site', () => {
       expect.objectContaining({
         feature: 'lifecycle.serverDiscover',
         client: 'fast-agent',
-        state: 'partial',
+        state: 'yes',
         evidence: 'observed',
         caveat: 'Over HTTP only, in the fixture.',
         notes: ['fast-agent-leads-with-the-modern-discover-probe'],
@@ -1316,7 +1316,7 @@ describe('features on the fixture site', () => {
   test('capability pages, the matrix and client pages show the features; llms.txt and the search filter name them', () => {
     const capability = read(dist, 'capabilities/protocolVersions.html');
     expect(capability).toMatch(
-      /id="features"[\s\S]*<td class="p ko"><a href="\/features\/lifecycle\/serverDiscover">◐<\/a><\/td>/,
+      /id="features"[\s\S]*<td class="y ko"><a href="\/features\/lifecycle\/serverDiscover">✓<\/a><\/td>/,
     );
     expect(read(dist, 'capabilities/protocolVersions.md')).toContain(
       '## Features\n\n- [Sends server/discover](/features/lifecycle/serverDiscover.md)',
@@ -1326,7 +1326,7 @@ describe('features on the fixture site', () => {
     );
     expect(read(dist, 'matrix.html')).toContain('href="/features#by-feature"');
     const client = text(section(read(dist, 'clients/fast-agent.html'), 'id="client-features"', '</section>'));
-    expect(client).toContain('Sends server/discover ◐ partial');
+    expect(client).toContain('Sends server/discover ✓ yes');
     expect(client).toContain('1 feature of fast-agent with a verdict; 1 unknown (no verdict yet, which is not no).');
     expect(read(dist, 'clients/fast-agent.md')).toContain('## Features\n\n| Feature | State | Versions | Evidence | Caveat |');
     expect(read(dist, 'llms.txt')).toContain(

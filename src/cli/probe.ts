@@ -2,7 +2,7 @@
  * `npm run probe -- <command>`: the capture lab, a local MCP server that records what a client sends.
  *   stdio  --persona P --out DIR [--client ID --client-version V --package --command --path --time-limit]
  *          serve one client on standard input and output (what `config` launches)
- *   http   the same flags, and --port N [--reply json|sse]: Streamable HTTP at http://127.0.0.1:N/mcp
+ *   http   the same flags, and --port N [--reply mixed|json|sse]: Streamable HTTP at http://127.0.0.1:N/mcp
  *   config the same flags: print the {"command","args"} that launches `stdio`
  *          --scenario NAME plays a lab scenario after the handshake (see `scenarios`)
  *   scenarios [--format json]: the lab scenarios and the features each decides

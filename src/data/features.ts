@@ -3,6 +3,7 @@ import { captureData, publishedVersions } from './captures.ts';
 import { siteData, type EntityView, type SiteData } from './site.ts';
 import {
   buildFeatureCells,
+  capturedVersion,
   featureRows,
   featuresByCapability,
   type CapturedVersion,
@@ -10,8 +11,6 @@ import {
 } from '../lib/cells/feature-cells.ts';
 import { withImpliedVerdicts } from '../lib/features/implied-verdicts.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';
-import { faceOf, isHealthCheck } from '../lib/evidence/capture-face.ts';
-import { faceLabel } from '../lib/cells/cell-observations.ts';
 import { isCaptureSource, type Feature } from '../schema/index.ts';
 
 /** Every cell, the features by capability, and lookups pages need. */
@@ -32,14 +31,7 @@ export interface FeatureData {
 
 const load = async (): Promise<FeatureData> => {
   const [site, views] = await Promise.all([siteData(), captureData()]);
-  const captures: CapturedVersion[] = views.map((view) => ({
-    id: view.capture.id,
-    client: view.capture.header.client,
-    version: view.capture.header.version,
-    face: faceOf(view.capture),
-    faceLabel: faceLabel(faceOf(view.capture)),
-    healthCheck: isHealthCheck(view.capture),
-  }));
+  const captures: CapturedVersion[] = views.map((view) => capturedVersion(view.capture));
   const byId = new Map(captures.map((capture) => [capture.id, capture]));
   const noteCaptures = new Map(
     site.notes.map((note) => [

@@ -1,9 +1,9 @@
 /**
- * Each client's tool-name runs (src/lib/server-check/tool-names.ts), from every capture whose client
+ * Each client's tool-name runs (src/lib/evidence/tool-names.ts), from every capture whose client
  * called the stand-in model. Built once per build.
  */
 import { captureData } from './captures.ts';
-import { nameRuns, type NameRun } from '../lib/server-check/tool-names.ts';
+import { nameRuns, type NameRun } from '../lib/evidence/tool-names.ts';
 import { nameObservation } from '../lib/lab/tool-name-evidence.ts';
 
 let cached: Promise<Map<string, NameRun[]>> | undefined;

@@ -9,7 +9,7 @@ import { defaultLimits, type Limits } from '../lib/lab/limits.ts';
 import { parsePersona, personaText, type Persona } from '../lib/lab/personas/index.ts';
 import { headerScenario, runScenario } from '../lib/scenarios/index.ts';
 import type { Scenario } from '../lib/scenarios/scenario.ts';
-import type { ReplyStyle } from './http-side.ts';
+import { replyStyles, type ReplyStyle } from './http-side.ts';
 
 /** Everything a capture run is told. */
 export interface ServeOptions {
@@ -41,7 +41,7 @@ export const serveFlags = {
   'max-message-bytes': { type: 'string' },
   'max-capture-bytes': { type: 'string' },
   port: { type: 'string', default: '0' },
-  reply: { type: 'string', default: 'json' },
+  reply: { type: 'string', default: 'mixed' },
   epoch: { type: 'string' },
   scenario: { type: 'string' },
 } as const;
@@ -60,8 +60,9 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
   if (values.out === undefined) throw new Error('--out: required: the folder the capture file is written to');
   if (!isCapturePath(values.path))
     throw new Error(`--path: expected one of cli, ide, desktop, hosted, sdk, got ${JSON.stringify(values.path)}`);
-  if (values.reply !== 'json' && values.reply !== 'sse')
-    throw new Error(`--reply: expected json or sse, got ${JSON.stringify(values.reply)}`);
+  const replyAs = replyStyles.find((style) => style === values.reply);
+  if (replyAs === undefined)
+    throw new Error(`--reply: expected one of ${replyStyles.join(', ')}, got ${JSON.stringify(values.reply)}`);
   const port = whole('port', values.port, 0, 0);
   if (port > 65535) throw new Error(`--port: expected a port up to 65535, got ${port}`);
   return {
@@ -82,7 +83,7 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
       maxCaptureBytes: whole('max-capture-bytes', values['max-capture-bytes'], defaultLimits.maxCaptureBytes, 4096),
     },
     port,
-    replyAs: values.reply,
+    replyAs,
     epoch: values.epoch === undefined ? undefined : whole('epoch', values.epoch, 0, 0),
     scenario: runScenario(values.scenario),
   };

@@ -13,13 +13,20 @@ import { errorOf, readIncoming, type Outgoing } from '../lib/mcp/jsonrpc.ts';
 import { sseEvent } from '../lib/mcp/sse.ts';
 import type { Limits } from '../lib/lab/limits.ts';
 import { decodeLine } from './lines.ts';
-import type { Persona } from '../lib/lab/personas/index.ts';
+import { offeredVersion, type Persona } from '../lib/lab/personas/index.ts';
 import type { CaptureRecorder, HeaderList } from './recorder.ts';
 import { LabSession, type Channel } from '../lib/lab/session.ts';
 import type { Scenario } from '../lib/scenarios/scenario.ts';
 
-/** How the probe replies to a request over HTTP: one JSON body, or an SSE stream (both allowed). */
-export type ReplyStyle = 'json' | 'sse';
+/**
+ * How the probe replies to a request over HTTP: one JSON body, or an SSE stream (both allowed);
+ * `mixed` answers the run's first request as an SSE stream and the rest as JSON, so every run
+ * shows whether the client reads both (transports.streamableHttp).
+ */
+export type ReplyStyle = 'json' | 'sse' | 'mixed';
+
+/** The reply styles, as `--reply` takes them. */
+export const replyStyles: readonly ReplyStyle[] = ['mixed', 'json', 'sse'];
 
 /** What an HTTP run needs. */
 export interface HttpOptions {
@@ -105,6 +112,10 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
   const streamWaiters = new Map<string, ((channel: Channel | undefined) => void)[]>();
   const openStreams = new Set<ServerResponse>();
   let requests = 0;
+  /** The first version the client offered in this run (what the older-only persona refuses). */
+  let firstOffered: string | undefined;
+  /** Whether a request was answered as an SSE stream yet (a `mixed` run answers its first one so). */
+  let streamed = false;
   let ended = false;
   let settle: (end: HttpEnd) => void = () => undefined;
   const done = new Promise<HttpEnd>((resolve) => (settle = resolve));
@@ -237,7 +248,8 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
       incoming.kind === 'request' && incoming.method === 'initialize'
         ? startSession()
         : (known ?? (stateless ??= startSession()));
-    const result = session.receive(incoming, { transport: 'http', headers });
+    if (incoming.kind === 'request') firstOffered ??= offeredVersion(incoming);
+    const result = session.receive(incoming, { transport: 'http', headers, firstOffered });
     const extra: [string, string][] = [];
     if (result.opens !== undefined) {
       // The server MAY assign a session at initialization (2025-11-25/basic/transports.mdx:198-205).
@@ -277,7 +289,9 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
       return;
     }
     const accepts = valuesOf(headers, 'accept').join(',');
-    if (replyAs === 'sse' && result.status === 200 && accepts.includes('text/event-stream')) {
+    const asStream = replyAs === 'sse' || (replyAs === 'mixed' && !streamed);
+    if (asStream && result.status === 200 && accepts.includes('text/event-stream')) {
+      streamed = true;
       // A request's answer may be an SSE stream whose final message is the response
       // (streamable-http.mdx:88-91 and 109-125); X-Accel-Buffering per 136-142.
       respond(

@@ -29,7 +29,33 @@ describe('persona names', () => {
   test('observe, modern-only and legacy:<legacy revision> are personas; anything else is refused with the list', () => {
     expect(parsePersona('legacy:2025-06-18')).toEqual({ kind: 'legacy', revision: '2025-06-18' });
     expect(() => parsePersona('legacy:2026-07-28')).toThrow(/expected a legacy revision, one of 2025-11-25/);
-    expect(() => parsePersona('observer')).toThrow(/expected one of observe, legacy:<revision>, modern-only/);
+    expect(() => parsePersona('observer')).toThrow(/expected one of observe, legacy:<revision>, modern-only, older-only/);
+  });
+});
+
+describe('older-only (refuses the version offered, names the older ones)', () => {
+  const persona = parsePersona('older-only');
+  test('the first initialize is refused with -32022 naming the revisions older than it (400 on HTTP)', () => {
+    const { reply, status } = answer(persona, initialize('2025-06-18'), stdio);
+    expect(status).toBe(400);
+    expect(reply).toMatchObject({
+      id: 1,
+      error: { code: -32022, data: { supported: ['2025-03-26', '2024-11-05'], requested: '2025-06-18' } },
+    });
+  });
+  test('a retry at a named revision opens a legacy session at it; the refused one and newer stay refused', () => {
+    const context: AnswerContext = { transport: 'stdio', firstOffered: '2025-11-25' };
+    expect(answer(persona, initialize('2025-06-18'), context)).toMatchObject({
+      opens: '2025-06-18',
+      reply: { result: { protocolVersion: '2025-06-18' } },
+    });
+    expect(answer(persona, initialize('2025-11-25'), context).reply).toMatchObject({ error: { code: -32022 } });
+  });
+  test('a 2026-07-28 request is refused naming every legacy revision, so a dual-era client can fall back', () => {
+    const { reply } = answer(persona, request('server/discover', meta('2026-07-28')), { ...stdio, firstOffered: '2026-07-28' });
+    expect(reply).toMatchObject({
+      error: { code: -32022, data: { supported: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] } },
+    });
   });
 });
 

@@ -15,6 +15,7 @@ import { StdioClientTransport as StdioOld } from 'mcp-sdk-1.23/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpOld } from 'mcp-sdk-1.23/client/streamableHttp.js';
 import { describe, expect, test, vi } from 'vitest';
 import { messagesOf } from '../lib/mcp/messages.ts';
+import { judgeCapture } from '../lib/scenarios/index.ts';
 import type { Capture } from '../lib/evidence/capture.ts';
 import { readServeOptions } from './flags.ts';
 import { startHttp } from './capture-run.ts';
@@ -156,7 +157,7 @@ describe.each(sdks)('SDK client $sdk', ({ stdio, http, offers }) => {
     expect(capture.events.at(-1)).toMatchObject({ kind: 'lifecycle', event: 'closed' });
   });
 
-  test.each(['json', 'sse'] as const)(
+  test.each(['json', 'sse', 'mixed'] as const)(
     'over Streamable HTTP with %s replies: requests, headers and bodies as sent',
     async (reply) => {
       const out = mkdtempSync(path.join(tmpdir(), 'probe-sdk-'));
@@ -190,7 +191,13 @@ describe.each(sdks)('SDK client $sdk', ({ stdio, http, offers }) => {
       const types = responses.flatMap((event) =>
         event.kind === 'http' ? event.headers.filter(([name]) => name === 'Content-Type').map(([, value]) => value) : [],
       );
-      expect(types).toContain(reply === 'sse' ? 'text/event-stream' : 'application/json');
+      if (reply === 'mixed') {
+        // The run's first request (initialize) is answered as a stream, the rest as JSON, and the client read both.
+        expect(types[0]).toBe('text/event-stream');
+        expect(types.slice(1)).toContain('application/json');
+        expect(types.slice(1)).not.toContain('text/event-stream');
+        expect(judgeCapture(capture).find((item) => item.feature === 'transports.streamableHttp')?.state).toBe('yes');
+      } else expect(types).toContain(reply === 'sse' ? 'text/event-stream' : 'application/json');
     },
   );
 });

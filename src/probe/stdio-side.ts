@@ -10,6 +10,7 @@ import type { Persona } from '../lib/lab/personas/index.ts';
 import { LabSession, type Channel } from '../lib/lab/session.ts';
 import type { Scenario } from '../lib/scenarios/scenario.ts';
 import { decodeLine, LineSplitter, type Line } from './lines.ts';
+import { offeredVersion } from '../lib/lab/personas/index.ts';
 import type { CaptureRecorder } from './recorder.ts';
 
 /** Why a stdio run ended. */
@@ -36,6 +37,8 @@ export interface StdioRun {
 export const serveStdio = ({ persona, recorder, limits, input, output, scenario }: StdioOptions): StdioRun => {
   const splitter = new LineSplitter(limits.maxMessageBytes);
   const session = new LabSession(persona, scenario, recorder, limits);
+  /** The first version the client offered on this connection (what the older-only persona refuses). */
+  let firstOffered: string | undefined;
   let messages = 0;
   let ended = false;
   let settle: (end: StdioEnd) => void = () => undefined;
@@ -89,7 +92,8 @@ export const serveStdio = ({ persona, recorder, limits, input, output, scenario 
     // A blank line carries no message; answering it would put noise on the client's input.
     if (text.trim() === '') return;
     const incoming = readIncoming(text);
-    const reply = session.receive(incoming, { transport: 'stdio' });
+    if (incoming.kind === 'request') firstOffered ??= offeredVersion(incoming);
+    const reply = session.receive(incoming, { transport: 'stdio', firstOffered });
     if (reply.defer !== undefined) {
       void session.call(reply.defer.request, reply.defer.modern, channel).then((end) => {
         if (end.reply !== undefined) channel.send(end.reply);

@@ -9,6 +9,8 @@ import { faceOf, isHealthCheck } from '../evidence/capture-face.ts';
 import type { Capture } from '../evidence/capture.ts';
 import { declaredCapabilityKeys, heldWhileObserved, revisionOutcome } from '../scenarios/handshake.ts';
 import { messagesFrom } from '../mcp/messages.ts';
+import { isRecord } from '../mcp/json.ts';
+import { isCompletion } from '../scenarios/answers.ts';
 import { judgeCapture } from '../scenarios/index.ts';
 import type { FacedObservation, Observation } from './version-runs.ts';
 
@@ -57,7 +59,10 @@ const handling = (capture: Pick<Capture, 'events'>, capability: string): 'answer
   );
   if (asked.size === 0) return 'unasked';
   const answers = messagesFrom(capture, 'client').filter(({ message }) => !('method' in message) && asked.has(message['id']));
-  return answers.some(({ message }) => 'result' in message) ? 'answered' : 'refused';
+  // A sampling request cancelled by the client (a result that is no completion) was not handled.
+  const handled = ({ message }: (typeof answers)[number]) =>
+    isRecord(message['result']) && (capability !== 'sampling' || isCompletion(message['result']));
+  return answers.some(handled) ? 'answered' : 'refused';
 };
 
 /** Whether a capture declares a capability; tasks also as the 2026-07-28 extension that replaced it. */
@@ -95,6 +100,18 @@ export const judgeCell = (
   if (handled === 'answered') return 'yes';
   if (handled === 'refused') return 'partial';
   return cell.state === 'no' ? 'partial' : cell.state;
+};
+
+/** Each capture's facts, judged once per capture object: check judges every client file's cells from the same captures. */
+const judged = new WeakMap<Pick<Capture, 'header' | 'events'>, ReturnType<typeof judgeCapture>>();
+
+/** The facts a capture's judges give (`judgeCapture`), remembered for the capture object. */
+export const capturedFacts = (capture: Pick<Capture, 'header' | 'events'>): ReturnType<typeof judgeCapture> => {
+  const known = judged.get(capture);
+  if (known !== undefined) return known;
+  const facts = judgeCapture(capture);
+  judged.set(capture, facts);
+  return facts;
 };
 
 /** What a cell's observations are derived from: its verdict, its client, and the captures of each note. */
@@ -191,7 +208,7 @@ export interface FeatureEvidence {
  */
 export const featureObservations = ({ client, feature, notes, capturesOf, others = [] }: FeatureEvidence): Observation[] => {
   const decided = (capture: Capture): Observation[] =>
-    judgeCapture(capture).flatMap((fact) =>
+    capturedFacts(capture).flatMap((fact) =>
       fact.feature === feature && fact.state !== 'not-observed'
         ? [{ version: capture.header.version, state: fact.state, capture: capture.id }]
         : [],

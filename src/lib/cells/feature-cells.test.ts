@@ -227,3 +227,51 @@ describe('feature cells', () => {
     ]);
   });
 });
+
+describe('runs never join captures of two faces, and show the versions captured but undecided', () => {
+  // Codex's first release captured ran `codex exec` with default approvals; the later ones with
+  // `--json --dangerously-bypass-approvals-and-sandbox`. Claude Code 2.1.292 asked the model with no tools.
+  const faced = [
+    { id: 'codex-0-1', client: 'codex', version: '0.1.2505291658', face: 'codex exec … (cli, stdio)' },
+    { id: 'codex-0-8', client: 'codex', version: '0.8.0', face: 'codex exec --json … (cli, stdio)' },
+    { id: 'codex-0-171', client: 'codex', version: '0.171.0', face: 'codex exec --json … (cli, stdio)' },
+    { id: 'claude-2-1-291', client: 'claude-code', version: '2.1.291', face: 'claude -p … (cli, stdio)' },
+    { id: 'claude-2-1-292', client: 'claude-code', version: '2.1.292', face: 'claude -p … (cli, stdio)' },
+    { id: 'claude-2-1-303', client: 'claude-code', version: '2.1.303', face: 'claude -p … (cli, stdio)' },
+  ];
+  const cells = buildFeatureCells({
+    features: [{ id: 'tools.call' }],
+    clients: [
+      { id: 'codex', data: { support: [{ feature: 'tools.call', state: 'yes' as const, notes: ['n'] }] } },
+      { id: 'claude-code', data: { support: [{ feature: 'tools.call', state: 'yes' as const, notes: ['n'] }] } },
+    ],
+    noteCaptures: new Map([['n', faced]]),
+    captures: faced,
+    facts: new Map([
+      ['codex-0-1', [{ feature: 'tools.call', state: 'yes' as const }]],
+      ['codex-0-8', [{ feature: 'tools.call', state: 'yes' as const }]],
+      ['codex-0-171', [{ feature: 'tools.call', state: 'yes' as const }]],
+      ['claude-2-1-291', [{ feature: 'tools.call', state: 'yes' as const }]],
+      ['claude-2-1-292', [{ feature: 'tools.call', state: 'not-observed' as const }]],
+      ['claude-2-1-303', [{ feature: 'tools.call', state: 'yes' as const }]],
+    ]),
+  });
+
+  test("Codex's first run, a different command, is a run of its own that names its face", () => {
+    expect(formatRanges(cells[0]?.ranges ?? [])).toBe(
+      '0.1.2505291658: yes (in codex exec … (cli, stdio)) · 0.8.0–0.171.0: yes (in codex exec --json … (cli, stdio))',
+    );
+    expect(exportFeatureCell(cells[0]!).ranges[1]).toEqual({
+      from: '0.8.0',
+      to: '0.171.0',
+      state: 'yes',
+      captured: ['0.8.0', '0.171.0'],
+      fromIsOldestCaptured: true,
+      face: 'codex exec --json … (cli, stdio)',
+    });
+  });
+
+  test('a version whose capture decided nothing breaks the run it would have been joined into', () => {
+    expect(formatRanges(cells[1]?.ranges ?? [])).toBe('2.1.291: yes · 2.1.292: not-observed · 2.1.303: yes');
+  });
+});

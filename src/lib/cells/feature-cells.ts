@@ -4,18 +4,20 @@
  * kept, never read as `no`. Pure: `src/data/features.ts` hands it the site's data.
  */
 import type { CellState, FactState, Verdict } from '../../schema/index.ts';
+import { faceOf, isHealthCheck } from '../evidence/capture-face.ts';
+import type { Capture } from '../evidence/capture.ts';
 import { compareVersions } from '../evidence/versions.ts';
+import { faceLabel } from './cell-observations.ts';
 import { besideVerdict, sortCellVerdicts, verdictKind, type BesideVerdict } from './evidence-kind.ts';
 import type { Evidence } from './matrix.ts';
 import {
   countReleases,
   describeRun,
   exportRange,
+  facedRuns,
   runsLabel,
-  versionRuns,
   type CountedRun,
   type FacedObservation,
-  type Observation,
   type RunRange,
 } from './version-runs.ts';
 
@@ -47,13 +49,26 @@ export interface CapturedVersion {
   id: string;
   client: string;
   version: string;
-  /** Its face (`faceOf`: path, transport and command), where known: a run never joins two faces. */
+  /** Its face (`faceOf`: path, transport and command), where known. */
   face?: string;
-  /** Its face in words, for a run another face made (`faceLabel`). */
+  /**
+   * Its face in words (`faceLabel`: the command without its task, its path and transport): a run
+   * never joins captures of two, and a run names its face where the cell's captures have several.
+   */
   faceLabel?: string;
   /** Whether a health check made it: a health check's client is not the session's, so neither speaks for the other. */
   healthCheck?: boolean;
 }
+
+/** A capture as the cells take it: its client, version, face (and the face in words) and whether a health check made it. */
+export const capturedVersion = (capture: Pick<Capture, 'id' | 'header' | 'events'>): CapturedVersion => ({
+  id: capture.id,
+  client: capture.header.client,
+  version: capture.header.version,
+  face: faceOf(capture),
+  faceLabel: faceLabel(faceOf(capture)),
+  healthCheck: isHealthCheck(capture),
+});
 
 /** What the cells are made of. */
 export interface FeatureCellInput {
@@ -70,6 +85,9 @@ export interface FeatureCellInput {
 }
 
 const byVersion = (a: string, b: string) => compareVersions(a, b) ?? a.localeCompare(b);
+
+/** The face a capture's runs are made in: its command without its task, path and transport. */
+const faceKey = (capture: CapturedVersion): string => capture.faceLabel ?? capture.face ?? '';
 
 /**
  * A cell's runs where no cited capture decides the feature (its captures' judges say nothing of
@@ -99,33 +117,35 @@ export const verdictRanges = (
 
 /**
  * What a feature cell's captures show: every capture its notes cite of its client whose judge
- * decides the feature, and every other capture of the client in a face those were made in (cited
- * or not: a run names every version captured in its face); captures of the client's other faces
- * of the same kind (sessions, or health checks) are the others that split a run they contradict.
+ * speaks to the feature (one that decided nothing included), each in its face, and every other
+ * capture of the client that decides it in a face those were made in (a run names every version
+ * captured in its face); captures of the client's other faces of the same kind (sessions, or
+ * health checks) are the others that split a run they contradict.
  */
 const featureEvidence = (
   feature: string,
   cited: readonly CapturedVersion[],
   ofClient: readonly CapturedVersion[],
   facts: FeatureCellInput['facts'],
-): { observations: Observation[]; others: FacedObservation[] } => {
-  const decided = (capture: CapturedVersion): Observation[] =>
+): { observations: FacedObservation[]; others: FacedObservation[] } => {
+  const judged = (capture: CapturedVersion, undecided: boolean): FacedObservation[] =>
     (facts?.get(capture.id) ?? []).flatMap((fact) =>
-      fact.feature === feature && fact.state !== 'not-observed'
-        ? [{ version: capture.version, state: fact.state, capture: capture.id }]
+      fact.feature === feature && (undecided || fact.state !== 'not-observed')
+        ? [{ version: capture.version, state: fact.state, capture: capture.id, face: faceKey(capture) }]
         : [],
     );
-  const deciding = cited.filter((capture) => decided(capture).length > 0);
-  const faces = new Set(deciding.map((capture) => capture.face));
+  const deciding = cited.filter((capture) => judged(capture, false).length > 0);
+  const faces = new Set(deciding.map(faceKey));
   const kinds = new Set(deciding.map((capture) => capture.healthCheck === true));
   const citedIds = new Set(cited.map((capture) => capture.id));
-  const same = ofClient.filter((capture) => !citedIds.has(capture.id) && faces.has(capture.face));
-  const other = ofClient.filter((capture) => !faces.has(capture.face) && kinds.has(capture.healthCheck === true));
+  const same = ofClient.filter((capture) => !citedIds.has(capture.id) && faces.has(faceKey(capture)));
+  const other = ofClient.filter(
+    (capture) => !citedIds.has(capture.id) && !faces.has(faceKey(capture)) && kinds.has(capture.healthCheck === true),
+  );
   return {
-    observations: [...deciding, ...same].flatMap(decided),
-    others: other.flatMap((capture) =>
-      decided(capture).map((item) => ({ ...item, face: capture.faceLabel ?? capture.face ?? 'another face' })),
-    ),
+    // A cited capture that decided nothing is a run of its own (captured, but undecided); an uncited one says nothing.
+    observations: [...cited.flatMap((capture) => judged(capture, true)), ...same.flatMap((capture) => judged(capture, false))],
+    others: other.flatMap((capture) => judged(capture, false)),
   };
 };
 
@@ -147,7 +167,7 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
       const captures = [...new Set(cited.map((capture) => capture.id))];
       const ofClient = capturedBy.get(client.id) ?? [];
       const { observations, others } = featureEvidence(feature.id, cited, ofClient, input.facts);
-      const runs = versionRuns(observations, others);
+      const runs = facedRuns(observations, others);
       const published = input.releases?.get(client.id);
       return {
         feature: feature.id,

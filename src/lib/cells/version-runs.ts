@@ -12,12 +12,13 @@ import { compareVersions } from '../evidence/versions.ts';
 /** One capture's judgement of one cell: the client version it was made with, and what it showed. */
 export interface Observation {
   version: string;
-  state: VerdictState;
+  /** A verdict's state, or `not-observed` where the capture was made but decided nothing. */
+  state: FactState;
   /** The capture's id. */
   capture: string;
 }
 
-/** An observation of another face than the cell's own (cell-observations.ts), with that face in words. */
+/** An observation with the face of the capture that made it, in words (`faceLabel`). */
 export interface FacedObservation extends Observation {
   face: string;
 }
@@ -29,14 +30,15 @@ export interface FacedObservation extends Observation {
 export interface VersionRun {
   from: string;
   to: string;
-  state: VerdictState;
+  state: FactState;
   /** Every version captured inside the run, oldest first, `from` and `to` included: the others were not captured. */
   captured: string[];
   /** Set where `from` is the oldest version captured for this cell: the behaviour may be older still. */
   fromIsOldestCaptured?: true;
   /**
-   * Set on a run that another face's capture made (its command, path and transport in words): a
-   * capture of that face showed another state inside one of the cell's runs, which is split around it.
+   * The face (its command, path and transport in words) of a run that another face's capture made
+   * (it showed another state inside one of the cell's runs, which is split around it), and of every
+   * run of a cell whose own captures come from more than one face.
    */
   face?: string;
   /** The captures behind the run, oldest version first. */
@@ -58,16 +60,20 @@ export interface RunRange {
 const byVersion = (a: string, b: string): number => compareVersions(a, b) ?? (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The state of one version from its captures. Captures of the same version that disagree (one
- * face's retry, one run that stalled) show a version that does so only sometimes: `partial`.
+ * The state of one version from its captures. A capture that decided nothing gives way to one that
+ * decided; captures of the same version that disagree (one face's retry, one run that stalled)
+ * show a version that does so only sometimes: `partial`.
  */
-const stateOfVersion = (states: readonly VerdictState[]): VerdictState =>
-  states.every((state) => state === states[0]) ? (states[0] as VerdictState) : 'partial';
+const stateOfVersion = (all: readonly FactState[]): FactState => {
+  const decided = all.filter((state) => state !== 'not-observed');
+  const states = decided.length > 0 ? decided : all;
+  return states.every((state) => state === states[0]) ? (states[0] as FactState) : 'partial';
+};
 
 /** One captured version, its state and the captures that show it. */
 export interface VersionState {
   version: string;
-  state: VerdictState;
+  state: FactState;
   captures: string[];
 }
 
@@ -90,7 +96,7 @@ export const versionStates = (observations: readonly Observation[]): VersionStat
 
 /** A run while it is made: its captured versions with their captures, and the face that made it where not the cell's. */
 interface Draft {
-  state: VerdictState;
+  state: FactState;
   items: VersionState[];
   face?: string;
 }
@@ -103,7 +109,9 @@ interface Draft {
  * it; one that agrees, or one beside a version the cell's own face captured, changes nothing.
  */
 const splitByOthers = (drafts: Draft[], others: readonly FacedObservation[]): Draft[] => {
-  const seen = [...Map.groupBy(others, (item) => item.face).entries()]
+  // A capture that decided nothing shows no other state.
+  const decided = others.filter((item) => item.state !== 'not-observed');
+  const seen = [...Map.groupBy(decided, (item) => item.face).entries()]
     .flatMap(([face, items]) => versionStates(items).map((item) => ({ item, face })))
     .sort((a, b) => byVersion(a.item.version, b.item.version));
   let result = drafts;
@@ -152,6 +160,38 @@ export const versionRuns = (observations: readonly Observation[], others: readon
       captures: draft.items.flatMap((item) => item.captures),
     };
   });
+};
+
+/**
+ * A cell's runs from observations of possibly several faces: each face's own runs (a run never
+ * joins captures of two commands or faces), in version order; where there is more than one face,
+ * each run names its own. `others` split them as in versionRuns. No runs where no observation
+ * decided anything.
+ */
+export const facedRuns = (observations: readonly FacedObservation[], others: readonly FacedObservation[] = []): VersionRun[] => {
+  if (observations.every((item) => item.state === 'not-observed')) return [];
+  const faces = Map.groupBy(observations, (item) => item.face);
+  const named = faces.size > 1;
+  return [...faces.entries()]
+    .flatMap(([face, items]) =>
+      versionRuns(items, others).map((run): VersionRun =>
+        named && run.face === undefined && face !== '' ? { ...run, face } : run,
+      ),
+    )
+    .sort((a, b) => byVersion(a.from, b.from));
+};
+
+/**
+ * The newest runs that decided something: those ending at the newest version any decided run
+ * reaches (one per face that reaches it). A cell's written state must be theirs (FORMAT.md).
+ */
+export const newestDecided = <R extends Pick<RunRange, 'to' | 'state'>>(runs: readonly R[]): R[] => {
+  const decided = runs.filter((run) => run.state !== 'not-observed');
+  const newest = decided
+    .map((run) => run.to)
+    .sort(byVersion)
+    .at(-1);
+  return newest === undefined ? [] : decided.filter((run) => compareVersions(run.to, newest) === 0);
 };
 
 /** A run with what the client's release list (content/releases/) says of the versions around it. */

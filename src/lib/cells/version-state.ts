@@ -6,6 +6,7 @@
 import type { CellState } from '../../schema/index.ts';
 import { compareVersions } from '../evidence/versions.ts';
 import type { FeatureCell, VersionRange } from './feature-cells.ts';
+import { newestDecided } from './version-runs.ts';
 
 /** The cell fields a state at a version reads. */
 export type RunsOf = Pick<FeatureCell, 'ranges'>;
@@ -24,8 +25,12 @@ const known = (state: VersionRange['state'] | undefined): CellState =>
 /** A cell's state at one client version: its run's state, and unknown where no run covers the version. */
 export const stateAt = (cell: RunsOf, version: string): CellState => known(runAt(cell.ranges, version)?.state);
 
-/** The newest run of a cell, where it has runs, and its state. */
+/**
+ * The newest run of a cell that decided something (a newer capture that decided nothing does not
+ * make the newest version unknown), else its newest run, where it has runs, and its state.
+ */
 export const newestRun = (ranges: readonly VersionRange[]): { run: VersionRange; state: CellState } | undefined => {
-  const run = [...ranges].sort((a, b) => compareVersions(a.to ?? a.from, b.to ?? b.from) ?? 0).at(-1);
+  const run =
+    newestDecided(ranges).at(-1) ?? [...ranges].sort((a, b) => compareVersions(a.to ?? a.from, b.to ?? b.from) ?? 0).at(-1);
   return run === undefined ? undefined : { run, state: known(run.state) };
 };

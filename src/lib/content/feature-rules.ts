@@ -1,6 +1,7 @@
 import { CapabilityId } from '../../schema/fields.ts';
 import type { KnownIds } from './entries.ts';
 import type { Report } from './file-rules.ts';
+import { decidedBy, scenarioByName, scenarios } from '../scenarios/index.ts';
 import { didYouMean } from './suggest.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -30,6 +31,25 @@ const parentChain = (id: string, features: ReadonlyMap<string, unknown>): string
 };
 
 /**
+ * A feature's `scenario` must be a lab scenario whose judge decides the feature (FORMAT.md: check
+ * refuses a scenario that does not decide it); the scenarios that do are named where there are any.
+ */
+const scenarioProblems = (id: string, scenario: unknown, report: Report): void => {
+  if (typeof scenario !== 'string') return;
+  const deciding = scenarios.filter((item) => decidedBy(item).includes(id)).map((item) => item.name);
+  const named = scenarioByName(scenario);
+  if (named === undefined)
+    report(['scenario'], `unknown scenario ${JSON.stringify(scenario)}${didYouMean(scenario, new Set(scenarios.map((item) => item.name)))}`);
+  else if (!decidedBy(named).includes(id))
+    report(
+      ['scenario'],
+      deciding.length === 0
+        ? `the ${scenario} scenario does not decide ${id}, and no scenario does: leave scenario out until one does`
+        : `the ${scenario} scenario does not decide ${id}; ${deciding.join(', ')} does`,
+    );
+};
+
+/**
  * A feature's rules that need other files: its capability and revisions exist, its parent exists,
  * is not itself, and following parents never comes back to it. Reads the frontmatter as written.
  */
@@ -51,6 +71,7 @@ export const featureProblems = (
       report([field], `unknown revision ${JSON.stringify(value)}${didYouMean(value, ids.revisions)}`);
     }
   }
+  scenarioProblems(id, data['scenario'], report);
   const parent = data['parent'];
   if (typeof parent !== 'string') return;
   if (parent === id) report(['parent'], 'a feature cannot be its own parent');

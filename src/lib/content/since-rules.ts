@@ -18,21 +18,24 @@ import type { VerdictProblem } from './verdicts.ts';
 
 const states = new Set<string>(verdictStates);
 
-/** The capture ids a note's frontmatter, as written, cites as sources. */
-const citedCaptures = (note: unknown): string[] =>
+/** The capture ids a note's frontmatter, as written, cites as sources (the state rule reads them too). */
+export const citedCaptures = (note: unknown): string[] =>
   isRecord(note) && Array.isArray(note['sources'])
     ? note['sources'].flatMap((source: unknown) =>
         isRecord(source) && typeof source['capture'] === 'string' ? [source['capture']] : [],
       )
     : [];
 
-/** Each written `since` of a client's `support` that the captures its notes cite contradict. */
-export const sinceProblems = (
+/** A rule of a client's `support` against the notes (by id, frontmatter as written) and every capture (by id). */
+export type SupportRule = (
   clientId: string,
   support: unknown,
   notes: ReadonlyMap<string, unknown>,
   captures: ReadonlyMap<string, Capture>,
-): VerdictProblem[] => {
+) => VerdictProblem[];
+
+/** Each written `since` of a client's `support` that the captures its notes cite contradict. */
+export const sinceProblems: SupportRule = (clientId, support, notes, captures) => {
   if (!Array.isArray(support)) return [];
   const capturesOf = (note: string): Capture[] =>
     citedCaptures(notes.get(note)).flatMap((id) => {

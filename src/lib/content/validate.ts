@@ -3,6 +3,7 @@ import { linkProblems, todoProblems } from './body-rules.ts';
 import { captureIndex, captureSourceProblems, type CaptureFile } from './capture-rules.ts';
 import { checkCaptures, type CaptureChecks, type CheckedCaptures } from './capture-checks.ts';
 import { sinceProblems } from './since-rules.ts';
+import { stateProblems } from './state-rules.ts';
 import { asRecord, type Content, type Entry, type KnownIds, type LoadResult, type SourceFile } from './entries.ts';
 import { fingerprint } from './fingerprint.ts';
 import { frontmatterData, nameProblems, pastDateProblems, reporter, schemaCheck } from './file-rules.ts';
@@ -114,6 +115,8 @@ export const validateContent = (
       for (const problem of verdictProblems(file.id, readable.data['support'], noteData, ids, citesCapture))
         report(problem.path, problem.message);
       for (const problem of sinceProblems(file.id, readable.data['support'], noteData, parsedCaptures))
+        report(problem.path, problem.message);
+      for (const problem of stateProblems(file.id, readable.data['support'], noteData, parsedCaptures))
         report(problem.path, problem.message);
     }
     own.push(...linkProblems(file, ids, options.origin, captureIds));

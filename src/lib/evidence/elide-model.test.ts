@@ -148,6 +148,40 @@ describe('a model request body is elided as FORMAT.md says', () => {
   });
 });
 
+describe("the client's wrapping around a server's answer (FORMAT.md: kept whole under 1,000 characters)", () => {
+  // Gemini CLI 0.61.0 (gemini-cli-0-61-0-observe-tool-results-stdio-20261202-064437, seq 31) put the
+  // error result inside 221 characters of its own words under functionResponse.response.error; the
+  // elider kept only the result, so the words that told the model it failed were lost. These
+  // wrappers are ours, of the same lengths.
+  const answer = 'cmcp-fail-z1 no item has that name';
+  const scenarioStrings = [instructions, answer];
+  const wrap = (before: number, after: number) =>
+    `${"MCP tool 'get_missing' reported tool error for this call; the words around the result are the client's own. "
+      .repeat(10)
+      .slice(0, before)}${answer}${' (the tool reported an error)'.repeat(40).slice(0, after)}`;
+
+  test('a 255-character error wrapper around the result stands whole, as the model got it', () => {
+    const text = wrap(199, 22);
+    const body = JSON.stringify({ functionResponse: { response: { error: text } } });
+    expect(modelBodyElider(scenarioStrings, [answer])(body)).toBe(body);
+  });
+
+  test('a wrapper of 999 characters of its own stands; one of 1,000 is elided, the result kept where it stood', () => {
+    const short = wrap(900, 99);
+    expect(modelBodyElider(scenarioStrings, [answer])(JSON.stringify({ text: short }))).toBe(JSON.stringify({ text: short }));
+    const long = wrap(900, 100);
+    const out = JSON.parse(modelBodyElider(scenarioStrings, [answer])(JSON.stringify({ text: long }))) as { text: unknown };
+    expect(out.text).toMatchObject({ elided: long.length, kept: [{ at: 900, text: answer }] });
+  });
+
+  test("instructions are no answer: a short prompt of the client's around them is still elided", () => {
+    // Gemini CLI's first message (the same capture, seq 31): 727 characters of its own around the instructions.
+    const text = `${vendor('session context', 636)}${instructions}${vendor('tail', 91)}`;
+    const out = JSON.parse(modelBodyElider(scenarioStrings, [answer])(JSON.stringify({ text }))) as { text: unknown };
+    expect(out.text).toMatchObject({ elided: text.length, kept: [{ at: 636, text: instructions }] });
+  });
+});
+
 describe('elisionProblems (check reads the marks back)', () => {
   test('what the elider writes has none', () => {
     expect(elisionProblems(elideModelBody(JSON.stringify(realistic), serverStrings))).toEqual([]);

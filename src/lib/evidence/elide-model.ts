@@ -3,15 +3,23 @@
  * stand-in model carries the client's own system prompt and built-in tools, which are its vendor's
  * text and not ours to publish, around what came from the MCP server, which is the evidence. So
  * every string of more than 200 characters is replaced by its length and SHA-256, unless it is the
- * server's own text (or the server's text with a short wrapping of the client's); where an elided
- * string embeds pieces of the server's text (instructions inside a system prompt), each piece is
- * kept with its offset. Structure (keys, roles, block types, numbers) is kept as it was.
+ * server's own text (or the server's text with a short wrapping of the client's), or a server's
+ * answer (a tool result, a resource's text) wrapped in fewer than 1,000 characters of the client's
+ * words, which are what tells the model how to read it ("MCP tool '…' reported tool error …"):
+ * a judge reads them. Where an elided string embeds pieces of the server's text (instructions
+ * inside a system prompt), each piece is kept with its offset. Structure (keys, roles, block
+ * types, numbers) is kept as it was.
  */
 import { isRecord } from '../mcp/json.ts';
 import { sha256Hex } from './sha256.ts';
 
 /** Strings up to this length are kept whoever wrote them. */
 export const longString = 200;
+/**
+ * A string holding a server's answer is kept whole where the client's own words around it are
+ * fewer than this (FORMAT.md "A capture"): an error wrapper, a prefix naming the server.
+ */
+export const wrapLimit = 1000;
 /** A server string shorter than this is not looked for inside a long string: a tool name or `text` would match everywhere. */
 const minPiece = 20;
 /** A long server string truncated by the client still counts as the server's where its first this many characters match. */
@@ -97,16 +105,23 @@ export interface ModelBodyElider {
 
 /**
  * An elider for one run: `serverStrings` are every string the MCP server sends (instructions, tool
- * names, descriptions, schema text, results), which are kept wherever they appear.
+ * names, descriptions, schema text, results), which are kept wherever they appear; `answers` are
+ * those it sends in answer to a request (tool results, a resource's text, a prompt's messages,
+ * what it asks the client), whose wrapping by the client is kept as well, up to `wrapLimit`.
+ * Instructions and tool descriptions are not answers: the text around them is the client's own
+ * prompt, which is elided around the kept pieces.
  */
-export const modelBodyElider = (serverStrings: readonly string[]): ModelBodyElider => {
+export const modelBodyElider = (serverStrings: readonly string[], answers: readonly string[] = []): ModelBodyElider => {
   const exact = new Set(serverStrings);
-  const needles = needlesOf(serverStrings);
+  const needles = needlesOf([...serverStrings, ...answers]);
+  const answerNeedles = needlesOf(answers);
 
   /** Whether a long string may stand as it is: the server's own, its text with a short wrapping, or JSON made of such strings. */
   const keepable = (text: string, depth: number): boolean => {
     if (text.length <= longString || exact.has(text)) return true;
-    if (uncovered(text, piecesIn(text, needles)) <= longString) return true;
+    const own = uncovered(text, piecesIn(text, needles));
+    if (own <= longString) return true;
+    if (own < wrapLimit && piecesIn(text, answerNeedles).length > 0) return true;
     const inner = jsonInside(text);
     return inner !== undefined && depth < 4 && everyString(inner, (value) => keepable(value, depth + 1));
   };
@@ -153,7 +168,8 @@ const everyString = (value: unknown, test: (text: string) => boolean, keys = fal
 };
 
 /** One body elided against the server's strings (FORMAT.md "A capture"); see `modelBodyElider` for a run's many bodies. */
-export const elideModelBody = (body: string, serverStrings: readonly string[]): string => modelBodyElider(serverStrings)(body);
+export const elideModelBody = (body: string, serverStrings: readonly string[], answers: readonly string[] = []): string =>
+  modelBodyElider(serverStrings, answers)(body);
 
 /** Where a JSON value sits, as `system[1].text`. */
 const pathText = (path: readonly (string | number)[]) =>

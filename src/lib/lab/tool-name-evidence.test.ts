@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../node/paths.ts';
-import { nameFormOf, nameRuns } from '../server-check/tool-names.ts';
+import { nameFormOf, nameRuns } from '../evidence/tool-names.ts';
 import { clientIds, readCapture } from '../../probe/read-capture.ts';
 import { nameObservation } from './tool-name-evidence.ts';
 

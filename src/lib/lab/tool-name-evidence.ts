@@ -5,7 +5,7 @@
  */
 import { isRecord } from '../mcp/json.ts';
 import { messagesFrom } from '../mcp/messages.ts';
-import type { ListedTool, NameObservation } from '../server-check/tool-names.ts';
+import type { ListedTool, NameObservation } from '../evidence/tool-names.ts';
 import type { Capture } from '../evidence/capture.ts';
 import { modelApiByName, type ModelApi } from './model-apis/index.ts';
 import { LAB_SERVER_NAME } from './version.ts';

@@ -1,4 +1,4 @@
-import type { NameRun } from '../server-check/tool-names.ts';
+import type { NameRun } from '../evidence/tool-names.ts';
 import type { CaptureSummary } from './capture-view.ts';
 
 /** One client as `/data/clients.json` lists it (FORMAT.md): who it is, and what captures observed of it. */
@@ -8,7 +8,7 @@ export interface ClientExport {
   clientInfoName?: string;
   /** Set for the core clients a feature's status is judged over. */
   core?: true;
-  /** How its captured versions named a server's tools for the model (src/lib/server-check/tool-names.ts). */
+  /** How its captured versions named a server's tools for the model (src/lib/evidence/tool-names.ts). */
   toolNames?: NameRun[];
   observed: {
     version: string;

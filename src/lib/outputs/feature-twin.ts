@@ -10,7 +10,7 @@ import { besideLabel, evidenceMarks, evidenceNames } from '../cells/evidence-wor
 import { entryTwin, type NoteListItem } from './twin.ts';
 import { captureUrl, clientUrl, featureUrl, noteUrl, routes } from '../routes/urls.ts';
 import { toolNameRules } from '../server-check/tool-name-rules.ts';
-import type { NameRun } from '../server-check/tool-names.ts';
+import type { NameRun } from '../evidence/tool-names.ts';
 
 /** Text in a table cell: a pipe cannot end the cell, and a line break cannot end the row. */
 const cellText = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');

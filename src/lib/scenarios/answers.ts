@@ -19,9 +19,29 @@ export const resultWords = (method: string, result: Record<string, unknown>): st
   if (method === 'sampling/createMessage') {
     const content = result['content'];
     const kind = isRecord(content) ? content['type'] : Array.isArray(content) ? 'blocks' : undefined;
-    return `a ${JSON.stringify(result['role'] ?? null)} message (${JSON.stringify(kind ?? null)} content, stopReason ${JSON.stringify(result['stopReason'] ?? null)})`;
+    const text =
+      isRecord(content) && typeof content['text'] === 'string' ? `, ${JSON.stringify(content['text'].slice(0, 60))}` : '';
+    const model = typeof result['model'] === 'string' ? `, model ${JSON.stringify(result['model'])}` : '';
+    return `a ${JSON.stringify(result['role'] ?? null)} message (${JSON.stringify(kind ?? null)} content${text}, stopReason ${JSON.stringify(result['stopReason'] ?? null)}${model})`;
   }
   return 'a result';
+};
+
+/**
+ * Whether a sampling result is a completion from the client's model: a message in the assistant's
+ * role (2025-11-25/client/sampling.mdx, "Creating Messages"). A result in the user's role, such as
+ * "The user cancelled the request." with an empty `model`, is a cancellation, not an answer.
+ */
+export const isCompletion = (result: Record<string, unknown>): boolean => result['role'] === 'assistant';
+
+/** How long after the request an answer came, in words, where the capture dates both. */
+const after = (capture: ParsedCapture, request: number, answer: number): string => {
+  const sent = capture.events.find((event) => event.seq === request)?.t;
+  const came = capture.events.find((event) => event.seq === answer)?.t;
+  if (sent === undefined || came === undefined) return '';
+  const ms = came - sent;
+  // Nobody reads and answers a request within a second: the client answered it by itself.
+  return ms < 1000 ? `, ${ms} ms after the request, by itself` : `, ${ms} ms after the request`;
 };
 
 /** What one legacy server request shows: declared, sent, answered by id, and with what. */
@@ -57,11 +77,26 @@ export const legacyAnswerFact = (
   const answer = responseTo(capture, 'client', id, request.seq);
   if (answer !== undefined) {
     const { result, error } = answer.message;
-    if (isRecord(result))
-      return fact(feature, 'yes', `the client answered ${method} with ${resultWords(method, result)}`, [request.seq, answer.seq]);
+    const seq = [request.seq, answer.seq];
+    const sampling = method === 'sampling/createMessage';
+    if (isRecord(result) && sampling && !isCompletion(result))
+      return fact(
+        feature,
+        'no',
+        `the client cancelled ${method}${after(capture, request.seq, answer.seq)}: ${resultWords(method, result)}, not a completion`,
+        seq,
+      );
+    if (isRecord(result)) return fact(feature, 'yes', `the client answered ${method} with ${resultWords(method, result)}`, seq);
     const code = isRecord(error) ? error['code'] : undefined;
+    if (sampling)
+      return fact(
+        feature,
+        'no',
+        `the client refused ${method} with error ${JSON.stringify(code ?? null)}${after(capture, request.seq, answer.seq)}: no completion`,
+        seq,
+      );
     const words = `the client answered ${method} with error ${JSON.stringify(code ?? null)}`;
-    return fact(feature, code === -32601 ? 'no' : 'partial', words, [request.seq, answer.seq]);
+    return fact(feature, code === -32601 ? 'no' : 'partial', words, seq);
   }
   const gaveUp = unanswered(capture, id);
   if (gaveUp !== undefined)
@@ -120,6 +155,13 @@ export const modernAnswerFact = (
   if (retry !== undefined) {
     const responses = paramsOf(retry.message)['inputResponses'];
     const answer = isRecord(responses) ? responses[key] : undefined;
+    if (isRecord(answer) && method === 'sampling/createMessage' && !isCompletion(answer))
+      return fact(
+        feature,
+        'no',
+        `the client retried the call with ${resultWords(method, answer)} for ${method}: a cancellation, not a completion`,
+        [probe.seq, retry.seq],
+      );
     return isRecord(answer)
       ? fact(feature, 'yes', `the client retried the call with ${resultWords(method, answer)} for ${method}`, [
           probe.seq,

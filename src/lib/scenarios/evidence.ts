@@ -8,7 +8,8 @@ import { isRecord, parseJson } from '../mcp/json.ts';
 import { methodOf, paramsOf } from '../mcp/jsonrpc.ts';
 import { messagesFrom, type FoundMessage } from '../mcp/messages.ts';
 import { CLIENT_REQUEST } from '../mcp/methods.ts';
-import type { FeatureFact, ParsedCapture } from './scenario.ts';
+import { namesTool } from '../evidence/tool-names.ts';
+import type { FeatureFact, ParsedCapture, Tool } from './scenario.ts';
 
 /** A fact, built. */
 export const fact = (feature: string, state: FeatureFact['state'], detail: string, seq: readonly number[] = []): FeatureFact => ({
@@ -105,34 +106,38 @@ export const modelSaw = (capture: ParsedCapture, text: string, after = 0): numbe
     .filter((event) => event.body.includes(inJson(text)))
     .map((event) => event.seq);
 
-/** One string of a JSON value with where it stood: its parent object and whether it was an elided string's kept piece. */
+/**
+ * One string of a JSON value with where it stood: its parent objects, the keys that led to it
+ * (an elision mark's own keys left out), and whether it was an elided string's kept piece.
+ */
 export interface PlacedString {
   text: string;
   parent: Record<string, unknown> | undefined;
   ancestors: readonly Record<string, unknown>[];
+  keys: readonly string[];
   kept: boolean;
 }
 
 /** Every string in a JSON value, with its parent objects (an elided string's `kept` pieces marked as such). */
 export const stringsIn = (value: unknown): PlacedString[] => {
   const found: PlacedString[] = [];
-  const walk = (node: unknown, ancestors: Record<string, unknown>[], kept: boolean) => {
+  const walk = (node: unknown, ancestors: Record<string, unknown>[], keys: string[], kept: boolean) => {
     if (typeof node === 'string') {
-      found.push({ text: node, parent: ancestors[ancestors.length - 1], ancestors, kept });
+      found.push({ text: node, parent: ancestors[ancestors.length - 1], ancestors, keys, kept });
       return;
     }
     if (Array.isArray(node)) {
-      for (const item of node) walk(item, ancestors, kept);
+      for (const item of node) walk(item, ancestors, keys, kept);
       return;
     }
     if (!isRecord(node)) return;
     const elided = 'elided' in node && 'sha256' in node;
     for (const [key, child] of Object.entries(node)) {
       if (elided && key === 'sha256') continue;
-      walk(child, [...ancestors, node], kept || (elided && key === 'kept'));
+      walk(child, [...ancestors, node], elided ? keys : [...keys, key], kept || (elided && key === 'kept'));
     }
   };
-  walk(value, [], false);
+  walk(value, [], [], false);
   return found;
 };
 
@@ -164,6 +169,25 @@ export const probeResult = (
   const result = answer.message['result'];
   return isRecord(result) ? { result, seq: answer.seq } : { seq: answer.seq };
 };
+
+/** The names of the tools a model request offers: each `name` inside its `tools` (Gemini's `functionDeclarations`, Codex's namespaces included). */
+export const offeredNames = (json: unknown): string[] =>
+  isRecord(json) ? objectsIn(json['tools']).flatMap((tool) => (typeof tool['name'] === 'string' ? [tool['name']] : [])) : [];
+
+/**
+ * The model requests that offered the model any of the server's tools: one of them among the
+ * request's tools (under the client's name for it), or a tool's description in the request's text
+ * (a client that lists its MCP tools behind a search or a bridge tool). A request that offered none
+ * could not have led to a call.
+ */
+export const offeredServerTools = (capture: ParsedCapture, tools: readonly Tool[]): number[] =>
+  modelRequests(capture)
+    .filter(
+      (event) =>
+        offeredNames(event.json).some((name) => tools.some((tool) => namesTool(name, tool.name))) ||
+        tools.some((tool) => tool.description.length >= 20 && event.body.includes(JSON.stringify(tool.description).slice(1, -1))),
+    )
+    .map((event) => event.seq);
 
 /** Whether the capture has any `model` event: without one, nothing model-side can be decided. */
 export const noModel = (capture: ParsedCapture): boolean => modelRequests(capture).length === 0;

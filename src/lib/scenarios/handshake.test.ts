@@ -40,10 +40,12 @@ const initialize = (version: string): Step => [
     params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'c', version: '1' } },
   },
 ];
-const refused: Step = [
+/** A -32022 refusal naming `supported`: a modern-only server's 2026-07-28, or the older-only persona's older revisions. */
+const refusedWith = (supported: string[]): Step => [
   'probe',
-  { id: 0, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'] } } },
+  { id: 0, error: { code: -32022, message: 'Unsupported protocol version', data: { supported } } },
 ];
+const refused = refusedWith(['2025-03-26', '2024-11-05']);
 const answered = (version: string): Step => [
   'probe',
   { id: 0, result: { protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'p', version: '0' } } },
@@ -54,8 +56,10 @@ const detailOf = (facts: ReturnType<typeof handshakeFacts>, feature: string) =>
 
 describe('after a refused or older answer, the client sent nothing more', () => {
   test('is said where the capture records the end of the run', () => {
-    const facts = handshakeFacts(capture('modern-only', [initialize('2025-06-18'), refused, ['lifecycle', 'closed']]));
-    expect(detailOf(facts, 'lifecycle.version.retryOnUnsupported')).toBe('after -32022 the client sent nothing more');
+    const facts = handshakeFacts(capture('older-only', [initialize('2025-06-18'), refused, ['lifecycle', 'closed']]));
+    expect(detailOf(facts, 'lifecycle.version.retryOnUnsupported')).toBe(
+      'after -32022 naming 2025-03-26, 2024-11-05, the client sent nothing more',
+    );
     const older = handshakeFacts(
       capture('legacy:2024-11-05', [initialize('2025-06-18'), answered('2024-11-05'), ['lifecycle', 'timeout']]),
     );
@@ -65,17 +69,28 @@ describe('after a refused or older answer, the client sent nothing more', () => 
   });
 
   test('is not said where the capture stops with no end of the run: only that nothing more is on the wire', () => {
-    const facts = handshakeFacts(capture('modern-only', [initialize('2025-06-18'), refused]));
+    const facts = handshakeFacts(capture('older-only', [initialize('2025-06-18'), refused]));
     expect(facts.find((item) => item.feature === 'lifecycle.version.retryOnUnsupported')).toEqual({
       feature: 'lifecycle.version.retryOnUnsupported',
       state: 'no',
-      detail: 'after -32022 nothing more from the client is on the wire, and the capture records no end of the run',
+      detail:
+        'after -32022 naming 2025-03-26, 2024-11-05, nothing more from the client is on the wire, and the capture records no end of the run',
       seq: [3],
     });
     const older = handshakeFacts(capture('legacy:2024-11-05', [initialize('2025-06-18'), answered('2024-11-05')]));
     expect(detailOf(older, 'lifecycle.version.acceptOlder')).toBe(
       'offered 2025-06-18 and answered 2024-11-05, nothing more from the client is on the wire, and the capture records no end of the run',
     );
+  });
+
+  test('a refusal that names only versions the client could not use decides nothing', () => {
+    const facts = handshakeFacts(capture('modern-only', [initialize('2025-06-18'), refusedWith(['2026-07-28'])]));
+    expect(facts.find((item) => item.feature === 'lifecycle.version.retryOnUnsupported')?.state).toBe('not-observed');
+  });
+
+  test('a client that retries at a version the refusal named is yes', () => {
+    const retried = handshakeFacts(capture('older-only', [initialize('2025-06-18'), refused, initialize('2025-03-26')]));
+    expect(retried.find((item) => item.feature === 'lifecycle.version.retryOnUnsupported')?.state).toBe('yes');
   });
 
   test('a client that went on is judged so, ended or not', () => {

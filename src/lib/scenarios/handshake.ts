@@ -15,7 +15,7 @@ import { isRecord } from '../mcp/json.ts';
 import { metaOf, methodOf, paramsOf } from '../mcp/jsonrpc.ts';
 import { headerValues, messagesFrom, type FoundMessage } from '../mcp/messages.ts';
 import { CLIENT_NOTIFICATION, CLIENT_REQUEST } from '../mcp/methods.ts';
-import { ERROR, META, MODERN_REVISION } from '../mcp/protocol.ts';
+import { ERROR, LEGACY_REVISIONS, META, MODERN_REVISION } from '../mcp/protocol.ts';
 import { fact, nothingMore, responseTo } from './evidence.ts';
 import { openingFacts } from './opening.ts';
 import { transportFacts } from './transport.ts';
@@ -75,7 +75,31 @@ const dualEraFallback = (capture: ParsedCapture, client: FoundMessage[]): Featur
     : fact(feature, 'no', `after ${methodOf(modern.message)} to a legacy server, the client never sent initialize`, [modern.seq]);
 };
 
-/** lifecycle.version.retryOnUnsupported: after -32022, a request at a version from `data.supported`. */
+/**
+ * Every protocol version the client tried to hold a session at: in `initialize`, and in the `_meta`
+ * of a 2026-07-28 request other than `server/discover` (a probe of what the server speaks, which
+ * Copilot CLI sends at 2026-07-28 and then initializes whatever the answer).
+ */
+const offeredVersions = (client: readonly FoundMessage[]): string[] => [
+  ...new Set(
+    client.flatMap(({ message }) => {
+      if (methodOf(message) === CLIENT_REQUEST.discover) return [];
+      const version =
+        metaOf(message)[META.protocolVersion] ??
+        (methodOf(message) === CLIENT_REQUEST.initialize ? paramsOf(message)['protocolVersion'] : undefined);
+      return typeof version === 'string' ? [version] : [];
+    }),
+  ),
+];
+
+/**
+ * lifecycle.version.retryOnUnsupported: after -32022, a request at a version from `data.supported`.
+ * Not retrying is a `no` only where the list named a version the client could have used: one it
+ * tried to hold a session at, or one older than a version it offered in `initialize` (a client speaks the revisions
+ * before its own; the `older-only` persona lists exactly those). A list that names only versions
+ * the client never offered and cannot be older than its own (a modern-only server's 2026-07-28, to
+ * a client that speaks only legacy versions) decides nothing.
+ */
 const retryOnUnsupported = (capture: ParsedCapture, client: FoundMessage[]): FeatureFact | undefined => {
   const feature = 'lifecycle.version.retryOnUnsupported';
   const refusal = messagesFrom(capture, 'probe').find(
@@ -84,7 +108,9 @@ const retryOnUnsupported = (capture: ParsedCapture, client: FoundMessage[]): Fea
   if (refusal === undefined) return undefined;
   const error = refusal.message['error'];
   const data = isRecord(error) ? error['data'] : undefined;
-  const supported = isRecord(data) && Array.isArray(data['supported']) ? data['supported'] : [];
+  const supported = (isRecord(data) && Array.isArray(data['supported']) ? data['supported'] : []).filter(
+    (item): item is string => typeof item === 'string',
+  );
   const later = client.filter(({ seq, message }) => seq > refusal.seq && methodOf(message) !== '');
   const retry = later.find(({ message }) => {
     const version =
@@ -92,11 +118,35 @@ const retryOnUnsupported = (capture: ParsedCapture, client: FoundMessage[]): Fea
       (methodOf(message) === CLIENT_REQUEST.initialize ? paramsOf(message)['protocolVersion'] : undefined);
     return typeof version === 'string' && supported.includes(version);
   });
+  const listed = supported.length === 0 ? 'none' : supported.join(', ');
   if (retry !== undefined)
-    return fact(feature, 'yes', 'after -32022 the client retried at a version the probe named', [refusal.seq, retry.seq]);
+    return fact(feature, 'yes', `after -32022 naming ${listed}, the client retried at a version the probe named`, [
+      refusal.seq,
+      retry.seq,
+    ]);
+  const offered = offeredVersions(client);
+  const initialized = client
+    .filter(({ message }) => methodOf(message) === CLIENT_REQUEST.initialize)
+    .map(({ message }) => paramsOf(message)['protocolVersion'])
+    .filter((item): item is string => typeof item === 'string');
+  const usable = supported.filter(
+    (version) =>
+      offered.includes(version) ||
+      ((LEGACY_REVISIONS as readonly string[]).includes(version) && initialized.some((own) => version < own)),
+  );
+  if (usable.length === 0)
+    return fact(
+      feature,
+      'not-observed',
+      `after -32022 the probe named ${listed}, none of which the client offered or is older than a version it offered: it had nothing to retry with`,
+      [refusal.seq],
+    );
   return later.length > 0
-    ? fact(feature, 'no', 'after -32022 the client went on without a version the probe named', [refusal.seq, later[0]?.seq ?? 0])
-    : fact(feature, 'no', `after -32022 ${nothingMore(capture)}`, [refusal.seq]);
+    ? fact(feature, 'no', `after -32022 naming ${usable.join(', ')}, the client went on without a version the probe named`, [
+        refusal.seq,
+        later[0]?.seq ?? 0,
+      ])
+    : fact(feature, 'no', `after -32022 naming ${usable.join(', ')}, ${nothingMore(capture)}`, [refusal.seq]);
 };
 
 /** transports.streamableHttp.protocolVersionHeader: every HTTP request after the version is settled carries it, agreeing with `_meta`. */
@@ -159,9 +209,13 @@ const capabilityGating = (capture: ParsedCapture, client: FoundMessage[]): Featu
       undeclared.seq,
     ]);
   const listed = client.find(({ message }) => lists.some(([method]) => methodOf(message) === method));
-  return listed === undefined
-    ? undefined
-    : fact(feature, 'yes', 'the client listed only what the server declared', [answer.seq, listed.seq]);
+  // Only a server that left something out can show the client keeping to what it declared.
+  const left = lists.filter(([, capability]) => !(capability in declared)).map(([, capability]) => capability);
+  if (listed === undefined || left.length === 0) return undefined;
+  return fact(feature, 'yes', `the client listed only what the server declared, not ${left.join(' or ')}`, [
+    answer.seq,
+    listed.seq,
+  ]);
 };
 
 /** Whether the client sent `notifications/initialized` (it completed the legacy handshake). */

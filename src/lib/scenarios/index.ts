@@ -1,7 +1,8 @@
 /**
  * The lab's scenarios, by name, and the facts of any capture: a scenario capture is judged by the
  * scenario its header names, every capture by its handshake. The build and `npm run probe -- facts`
- * call `judgeCapture`; the stand-in model's elision keeps `serverStrings`.
+ * call `judgeCapture`; the stand-in model's elision keeps `serverStrings`, and the client's wrapping
+ * of `answerStrings`.
  */
 import { catalogChanges } from './catalog-changes.ts';
 import { handshake, handshakeFeatures } from './handshake.ts';
@@ -82,6 +83,26 @@ export const serverStrings = (scenario: Scenario): string[] => {
     Object.values(scenario.results).map((result) =>
       result.structuredContent === undefined ? [] : JSON.stringify(result.structuredContent),
     ),
+  ];
+  return [...new Set(values.flatMap(stringsOf))].filter((text) => text !== '');
+};
+
+/**
+ * The strings the server sends in answer to a client's request or asks it in one: tool results
+ * (each structured result also as JSON), a resource's text, a prompt's messages, the server's own
+ * requests. The client's words around these are what tells the model how to read them (an error
+ * wrapper), so the elision keeps that wrapping (FORMAT.md "A capture"); instructions and tool
+ * descriptions are not among them.
+ */
+export const answerStrings = (scenario: Scenario): string[] => {
+  const values: unknown[] = [
+    scenario.results,
+    Object.values(scenario.results).map((result) =>
+      result.structuredContent === undefined ? [] : JSON.stringify(result.structuredContent),
+    ),
+    (scenario.offers.resources ?? []).map((resource) => resource.text),
+    (scenario.offers.prompts ?? []).map((prompt) => prompt.messages),
+    scenario.steps.map((step) => step.actions.map((action) => ('request' in action ? action.params : []))),
   ];
   return [...new Set(values.flatMap(stringsOf))].filter((text) => text !== '');
 };

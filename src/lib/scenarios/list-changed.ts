@@ -2,10 +2,12 @@
  * `list-changed`: a call of `add_tool` adds a tool and the server sends
  * `notifications/tools/list_changed` before the call's result (2025-11-25/server/tools.mdx, "List
  * Changed Notification", at SPEC_COMMIT). The judge asks whether the client listed its tools again
- * after the notification, and whether the new tool was then called.
+ * after the notification, and whether the new tool was then called. The stand-in model gives the
+ * client one further turn for the added tool (src/lib/model/turn-script.ts), so a listing without a
+ * call is partial only where the model was asked again after that turn.
  */
 import { CLIENT_REQUEST, SERVER_NOTIFICATION } from '../mcp/methods.ts';
-import { callsOf, clientSent, ending, fact, probeSent, wentOnAfter } from './evidence.ts';
+import { callsOf, clientSent, ending, fact, modelRequests, probeSent, wentOnAfter } from './evidence.ts';
 import type { FeatureFact, ParsedCapture, Scenario, Tool } from './scenario.ts';
 
 const noArgs = { type: 'object', properties: {} } as const;
@@ -26,13 +28,28 @@ const judge = (capture: ParsedCapture): FeatureFact[] => {
         call.seq,
       ]),
     ];
-  if (relist !== undefined)
+  if (relist !== undefined) {
+    // The new tool may reach the model only a turn after the list: the model must have asked again
+    // after that turn (the stand-in's further turn) before its absence says anything.
+    const asked = modelRequests(capture, relist.seq);
+    if (asked.length < 2)
+      return [
+        fact(
+          feature,
+          'not-observed',
+          `the client listed its tools again after the notification, but the model was asked only ${asked.length} more time(s) before the session ended: no further turn showed whether the new tool reaches it`,
+          [notice.seq, relist.seq, ...asked.map((event) => event.seq)],
+        ),
+      ];
     return [
-      fact(feature, 'partial', 'the client listed its tools again after the notification, but the new tool was not called', [
-        notice.seq,
-        relist.seq,
-      ]),
+      fact(
+        feature,
+        'partial',
+        `the client listed its tools again after the notification, but the new tool was not called in ${asked.length} model turns after it`,
+        [notice.seq, relist.seq, ...asked.map((event) => event.seq)],
+      ),
     ];
+  }
   if (call !== undefined)
     return [fact(feature, 'partial', 'the client called the new tool without listing its tools again', [notice.seq, call.seq])];
   const later = wentOnAfter(capture, notice.seq);
@@ -58,7 +75,8 @@ export const listChanged: Scenario = {
   },
   calls: [
     { tool: 'add_tool', arguments: {} },
-    { tool: 'added_tool', arguments: {} },
+    // The added tool may reach the model a turn after the client listed it again: the model waits one turn.
+    { tool: 'added_tool', arguments: {}, late: true },
   ],
   prompt: 'Call add_tool on the lab server, then call the tool it adds, then say done.',
   steps: [

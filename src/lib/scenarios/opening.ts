@@ -119,7 +119,11 @@ const shown = (value: unknown): string =>
 /** A version that names no release (`0.0.0`, `0.0.0-dev`, `0.0.1`): what a package carries before anyone sets it. */
 const isPlaceholderVersion = (version: string) => /^0\.0\.[0-9](?:$|[-+])/.test(version);
 
-/** lifecycle.clientInfo: the identity the client first gave (in `initialize`, or a 2026-07-28 request's `_meta`), and what it said. */
+/**
+ * lifecycle.clientInfo: the identity the client first gave (in `initialize`, or a 2026-07-28
+ * request's `_meta`), and what it said: a name and the release's own version is yes; a version
+ * missing, a placeholder, or not the release captured is partial.
+ */
 export const clientInfoFact = (capture: ParsedCapture, client: readonly FoundMessage[]): FeatureFact | undefined => {
   const feature = 'lifecycle.clientInfo';
   const init = client.find(({ message }) => methodOf(message) === CLIENT_REQUEST.initialize);
@@ -143,6 +147,10 @@ export const clientInfoFact = (capture: ParsedCapture, client: readonly FoundMes
     return fact(feature, 'partial', `${where} carried a clientInfo without a version (${said})`, [item.seq]);
   if (isPlaceholderVersion(version))
     return fact(feature, 'partial', `${where} carried clientInfo ${said}: a placeholder version, not the release`, [item.seq]);
+  // A version that is not the release a server talks to (one constant across releases, or another
+  // package's) cannot tell a server which release it is. The lab's own script names itself: no release.
+  if (release !== '' && capture.header.path !== 'sdk')
+    return fact(feature, 'partial', `${where} carried clientInfo ${said}: the version is not the release's`, [item.seq]);
   return fact(feature, 'yes', `${where} carried clientInfo ${said}`, [item.seq]);
 };
 

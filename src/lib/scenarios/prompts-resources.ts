@@ -3,37 +3,71 @@
  * tool, and says its prompt and resource lists changed once the session is open. The judge asks
  * whether the client lists prompts, resources and templates by itself, whether it lists prompts and
  * resources again after the notifications, and whether the model got a resource's text through a
- * tool the client offers it (2025-11-25/server/prompts.mdx, resources.mdx, at
- * SPEC_COMMIT).
+ * tool the client offers it, which the stand-in model calls (`reads`) (2025-11-25/server/prompts.mdx,
+ * resources.mdx, at SPEC_COMMIT).
  */
 import { paramsOf } from '../mcp/jsonrpc.ts';
 import { CLIENT_REQUEST, SERVER_NOTIFICATION } from '../mcp/methods.ts';
-import { clientSent, fact, modelSaw, NO_MODEL, noModel } from './evidence.ts';
+import { isBridge, isResourceReader, isSearch } from '../evidence/tool-names.ts';
+import { clientSent, fact, modelEvents, modelRequests, modelSaw, NO_MODEL, noModel, offeredNames } from './evidence.ts';
 import { listedFact, relistedFact } from './list-facts.ts';
 import type { FeatureFact, ParsedCapture, Scenario } from './scenario.ts';
 
 /** The resource the model may read, and the marker its text carries. */
 export const NOTES = { uri: 'canimcp://lab/notes.txt', mark: 'cmcp-res-n3' } as const;
 
-const judge = (capture: ParsedCapture): FeatureFact[] => {
-  const reads = clientSent(capture, CLIENT_REQUEST.resourcesRead).filter(({ message }) => paramsOf(message)['uri'] === NOTES.uri);
-  const [read] = reads;
-  let modelRead: FeatureFact;
-  if (read === undefined) modelRead = fact('resources.modelRead', 'not-observed', 'the client never read the resource');
-  else if (noModel(capture))
-    modelRead = fact('resources.modelRead', 'not-observed', `the client read the resource, but ${NO_MODEL}`, [read.seq]);
-  else {
+/**
+ * resources.modelRead: the client read the resource and its text reached the model (yes), or read
+ * it and kept it from the model (partial). The stand-in model reads it through the client's own
+ * reading tool where one is offered: offered and asked for, never read, is a no; a client that
+ * offers the model no such tool, and no tool search that might hold one, gives the model no way to
+ * read a resource (no). A reader offered but never asked for decides nothing.
+ */
+const modelReadFact = (capture: ParsedCapture): FeatureFact => {
+  const feature = 'resources.modelRead';
+  const [read] = clientSent(capture, CLIENT_REQUEST.resourcesRead).filter(
+    ({ message }) => paramsOf(message)['uri'] === NOTES.uri,
+  );
+  if (noModel(capture))
+    return fact(feature, 'not-observed', read === undefined ? NO_MODEL : `the client read the resource, but ${NO_MODEL}`);
+  if (read !== undefined) {
     const seen = modelSaw(capture, NOTES.mark, read.seq);
-    modelRead =
-      seen.length > 0
-        ? fact('resources.modelRead', 'yes', 'the client read the resource and its text reached the model', [
-            read.seq,
-            seen[0] ?? 0,
-          ])
-        : fact('resources.modelRead', 'partial', 'the client read the resource, but its text reached no model request', [
-            read.seq,
-          ]);
+    return seen.length > 0
+      ? fact(feature, 'yes', 'the client read the resource and its text reached the model', [read.seq, seen[0] ?? 0])
+      : fact(feature, 'partial', 'the client read the resource, but its text reached no model request', [read.seq]);
   }
+  const requests = modelRequests(capture);
+  const offered = requests.flatMap((event) => offeredNames(event.json).map((name) => ({ name, seq: event.seq })));
+  const reader = offered.find((item) => isResourceReader(item.name));
+  if (reader !== undefined) {
+    const asked = modelEvents(capture).find((event) => event.from === 'probe' && event.body.includes(reader.name));
+    return asked === undefined
+      ? fact(feature, 'not-observed', `the client offered the model ${reader.name}, but the model never asked for it`, [
+          reader.seq,
+        ])
+      : fact(feature, 'no', `the model asked for ${reader.name}, and the client never read the resource`, [
+          reader.seq,
+          asked.seq,
+        ]);
+  }
+  const search = offered.find((item) => isSearch(item.name) || isBridge(item.name));
+  if (search !== undefined)
+    return fact(
+      feature,
+      'not-observed',
+      `the client offered the model no tool that reads resources, but may keep one behind ${search.name}`,
+      [search.seq],
+    );
+  return fact(
+    feature,
+    'no',
+    `none of the ${requests.length} model request(s) offered a tool that reads the server's resources`,
+    requests.slice(0, 3).map((event) => event.seq),
+  );
+};
+
+const judge = (capture: ParsedCapture): FeatureFact[] => {
+  const modelRead = modelReadFact(capture);
   return [
     listedFact(capture, 'prompts.list', CLIENT_REQUEST.promptsList, 'prompts'),
     listedFact(capture, 'resources.list', CLIENT_REQUEST.resourcesList, 'resources'),
@@ -92,6 +126,7 @@ export const promptsResources: Scenario = {
     list_notes: { content: [{ type: 'text', text: `The server holds one note, ${NOTES.uri}; read it as a resource.` }] },
   },
   calls: [{ tool: 'list_notes', arguments: {} }],
+  reads: [NOTES.uri],
   prompt: 'Use the lab server to read its notes resource, then say done.',
   steps: [
     {

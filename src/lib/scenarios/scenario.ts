@@ -128,8 +128,13 @@ export interface Scenario {
   offers: Offers;
   /** The result of each tool, by name; a tool without one answers an error. */
   results: Readonly<Record<string, ToolResult>>;
-  /** What the stand-in model calls, in order, by the server's tool name. */
-  calls: readonly { tool: string; arguments: Record<string, unknown> }[];
+  /**
+   * What the stand-in model calls, in order, by the server's tool name; `late` marks a tool the
+   * server adds during the session, which the model waits one further turn for.
+   */
+  calls: readonly { tool: string; arguments: Record<string, unknown>; late?: boolean }[];
+  /** Resource URIs the stand-in model reads, after its calls, through the client's own reading tool where it offers one. */
+  reads?: readonly string[];
   /** The one-line task given to the client (the project's own words); absent where the face's own prompt stands (the handshake). */
   prompt?: string;
   steps: readonly Step[];

@@ -15,6 +15,7 @@ import {
   modelSaw,
   NO_MODEL,
   noModel,
+  offeredServerTools,
   probeResult,
   stringsIn,
 } from './evidence.ts';
@@ -74,8 +75,19 @@ const judge = (capture: ParsedCapture): FeatureFact[] => {
         calls.map((c) => c.seq),
       ),
     );
-  else if (calls.length === 0) facts.push(fact('tools.call', 'no', 'the client talked to the model but never called a tool'));
-  else {
+  else if (calls.length === 0) {
+    const offered = offeredServerTools(capture, toolResults.offers.tools);
+    facts.push(
+      offered.length > 0
+        ? fact('tools.call', 'no', "the client offered the model the server's tools but never called one", offered.slice(0, 3))
+        : fact(
+            'tools.call',
+            'not-observed',
+            `none of the ${modelRequests(capture).length} model request(s) offered the server's tools, so the model could not call them`,
+            modelRequests(capture).map((event) => event.seq),
+          ),
+    );
+  } else {
     const back = Object.values(MARK)
       .filter((mark) => mark !== MARK.instructions)
       .flatMap((mark) => modelSaw(capture, mark, calls[0]?.seq ?? 0));
@@ -159,8 +171,11 @@ const judge = (capture: ParsedCapture): FeatureFact[] => {
 
 /**
  * tools.result.isError: the error result's text reached the model, and something beside it says it
- * failed: a flag such as Anthropic's `is_error`, or the word error added around the text (the text
- * itself never says so).
+ * failed: a flag such as Anthropic's `is_error`, a status, the result sitting under a key named
+ * `error` (Gemini's `functionResponse.response.error`), or the word error added around the text
+ * (the text itself never says so). Where the marker reached the model only as a kept piece of an
+ * elided string, the client's words around it are not in the capture (an elision older than the
+ * rule that keeps an answer's wrapping), and whether they said error cannot be seen.
  */
 const isErrorFact = (capture: ParsedCapture): FeatureFact => {
   const feature = 'tools.result.isError';
@@ -172,9 +187,10 @@ const isErrorFact = (capture: ParsedCapture): FeatureFact => {
   const seq = base.seq[base.seq.length - 1] ?? 0;
   const event = modelRequests(capture).find((item) => item.seq === seq);
   const placed = stringsIn(event?.json).filter((item) => item.text.includes(MARK.error));
-  const flagged = placed.some(
+  const flag = placed.find(
     (item) =>
-      /error|fail/i.test(item.text.replace(MARK.error, '')) ||
+      (!item.kept && /error|fail/i.test(item.text.replace(MARK.error, ''))) ||
+      item.keys.some((key) => /^error$/i.test(key)) ||
       item.ancestors
         .slice(-3)
         .some((parent) =>
@@ -185,9 +201,20 @@ const isErrorFact = (capture: ParsedCapture): FeatureFact => {
           ),
         ),
   );
-  return flagged
-    ? fact(feature, 'yes', 'the error result reached the model marked as an error', base.seq)
-    : fact(feature, 'no', 'the error result reached the model with nothing marking it as an error', base.seq);
+  if (flag !== undefined) {
+    const how = flag.keys.some((key) => /^error$/i.test(key))
+      ? `under a key named error (${flag.keys.join('.')})`
+      : 'marked as an error';
+    return fact(feature, 'yes', `the error result reached the model ${how}`, base.seq);
+  }
+  if (placed.length > 0 && placed.every((item) => item.kept))
+    return fact(
+      feature,
+      'not-observed',
+      "the error result reached the model inside the client's own words, which this capture elided: whether they marked it as an error cannot be seen",
+      base.seq,
+    );
+  return fact(feature, 'no', 'the error result reached the model with nothing marking it as an error', base.seq);
 };
 
 /** The scenario. */

@@ -106,14 +106,36 @@ const session = (sid: Pair[] = [['mcp-session-id', 's1']]) => [
 ];
 
 describe('transports.streamableHttp', () => {
-  test('POSTs that accept both types, going on after JSON and 202, is yes', () => {
-    expect(factOf('transports.streamableHttp', 'http', session())).toMatchObject({
+  const sse: Pair[] = [['Content-Type', 'text/event-stream']];
+  const streamed = (seq: number, message: unknown, headers: Pair[] = sse): CaptureEvent => ({
+    ...(reply(seq, 200, undefined, headers) as Extract<CaptureEvent, { kind: 'http' }>),
+    body: `event: message\ndata: ${JSON.stringify(message)}\n\n`,
+  });
+  /** The session with its initialize answered as an SSE stream, as every lab run since the mixed replies does. */
+  const streamedSession = () => {
+    const events = session();
+    events[1] = streamed(2, answer, [...sse, ['Mcp-Session-Id', 's1']]);
+    return events;
+  };
+  test('POSTs that accept both types, the client reading an SSE answer and going on: yes', () => {
+    expect(factOf('transports.streamableHttp', 'http', streamedSession())).toMatchObject({
       state: 'yes',
-      detail: `every POST's Accept listed application/json and text/event-stream; the client went on after a JSON answer, a 202`,
+      detail: `every POST's Accept listed application/json and text/event-stream; the client read an answer sent as an SSE stream and went on`,
+      seq: [2, 3],
     });
   });
+  test('JSON and 202 answers only: whether the client reads a stream cannot be seen', () => {
+    expect(factOf('transports.streamableHttp', 'http', session())).toMatchObject({
+      state: 'not-observed',
+      detail: `every POST's Accept listed application/json and text/event-stream; the probe answered no request as an SSE stream, so whether the client reads one cannot be seen (it went on after JSON answers)`,
+    });
+  });
+  test('a client that asks again what the stream answered never read it: no', () => {
+    const events = [post(1, init), streamed(2, answer), post(3, init), reply(4, 200, answer)];
+    expect(factOf('transports.streamableHttp', 'http', events)?.state).toBe('no');
+  });
   test('a POST that accepts JSON only is partial', () => {
-    const events = session();
+    const events = streamedSession();
     events[4] = {
       ...(events[4] as Extract<CaptureEvent, { kind: 'http' }>),
       headers: [['Accept', 'application/json']],

@@ -62,7 +62,42 @@ const answerKind = (event: HttpResponseEvent): 'json' | 'sse' | undefined => {
   return isSseBody(event) ? 'sse' : 'json';
 };
 
-/** transports.streamableHttp: POSTs that accept JSON and SSE, and a client that went on after JSON, SSE and 202 answers. */
+/** The client's requests that a probe response answers (by id), as method and params, for telling a retry from a new request. */
+const answeredRequests = (capture: ParsedCapture, response: HttpResponseEvent): string[] => {
+  const ids = messagesOf(response)
+    .filter((message) => !('method' in message) && ('result' in message || 'error' in message))
+    .map((message) => message['id']);
+  return httpRequests(capture)
+    .filter((event) => event.seq < response.seq)
+    .flatMap((event) => messagesOf(event))
+    .filter((message) => methodOf(message) !== '' && ids.includes(message['id']))
+    .map(requestKey);
+};
+
+/** A request as a retry would repeat it: its method and its params. */
+const requestKey = (message: Record<string, unknown>): string => `${methodOf(message)} ${JSON.stringify(paramsOf(message))}`;
+
+/**
+ * Whether the client read an answer: after it, it sent a message that is not the answered request
+ * again (a client that could not read the stream asks again, or stops). A call retried with
+ * `inputResponses`, or another call, is a new request.
+ */
+const readAfter = (capture: ParsedCapture, response: HttpResponseEvent): number | undefined => {
+  const asked = answeredRequests(capture, response);
+  return httpRequests(capture).find(
+    (event) =>
+      event.seq > response.seq &&
+      event.method === 'POST' &&
+      messagesOf(event).some((message) => methodOf(message) === '' || !asked.includes(requestKey(message))),
+  )?.seq;
+};
+
+/**
+ * transports.streamableHttp: POSTs that accept JSON and SSE, and a client that read an answer sent
+ * as an SSE stream (2025-11-25/basic/transports.mdx:86-104: a server may answer any request either
+ * way). The probe answers at least one request of every run as a stream; a capture with no SSE
+ * answer cannot show that the client reads one, whatever it did with JSON.
+ */
 export const streamableHttpFact = (capture: ParsedCapture): FeatureFact | undefined => {
   const feature = 'transports.streamableHttp';
   if (capture.header.transport !== 'http') return undefined;
@@ -79,20 +114,13 @@ export const streamableHttpFact = (capture: ParsedCapture): FeatureFact | undefi
   const badGets = sent.filter(
     (event) => event.method === 'GET' && !headerValues(event, 'accept').flatMap(acceptedTypes).includes(MEDIA_TYPE.sse),
   );
-  const wentOn = (after: number) => posts.some((event) => event.seq > after);
   const answers = httpResponses(capture);
-  const handled = new Set(
-    answers.flatMap((event) => {
-      const kind = answerKind(event);
-      return kind !== undefined && wentOn(event.seq) ? [kind] : [];
-    }),
-  );
-  const accepted = answers.filter((event) => event.status === 202 && wentOn(event.seq));
-  const went = [
-    ...(handled.has('json') ? ['a JSON answer'] : []),
-    ...(handled.has('sse') ? ['an SSE answer'] : []),
-    ...(accepted.length > 0 ? ['a 202'] : []),
-  ];
+  const streamed = answers.filter((event) => answerKind(event) === 'sse');
+  const read = streamed.flatMap((event) => {
+    const next = readAfter(capture, event);
+    return next === undefined ? [] : [{ answer: event.seq, next }];
+  });
+  const wentOnJson = answers.some((event) => answerKind(event) === 'json' && readAfter(capture, event) !== undefined);
   const headers =
     badPosts.length + badGets.length === 0
       ? `every POST's Accept listed ${MEDIA_TYPE.json} and ${MEDIA_TYPE.sse}`
@@ -105,20 +133,28 @@ export const streamableHttpFact = (capture: ParsedCapture): FeatureFact | undefi
           ...(badGets.length > 0 ? [`${badGets.length} GET(s) did not list ${MEDIA_TYPE.sse} in Accept`] : []),
         ].join(', ');
   const bad = [...badPosts, ...badGets].map(({ seq }) => seq);
-  if (handled.size === 0) {
-    if (badPosts.length === posts.length)
-      return fact(feature, 'no', `${headers}, and the client sent nothing after an answer`, bad.slice(0, 5));
-    return fact(feature, 'not-observed', `${headers}; the client sent no request after an answer`, [posts[0]?.seq ?? 0]);
-  }
-  const detail = `${headers}; the client went on after ${went.join(', ')}`;
-  if (bad.length === 0)
+  if (bad.length > 0) return fact(feature, badPosts.length === posts.length ? 'no' : 'partial', headers, bad.slice(0, 5));
+  if (streamed.length === 0)
     return fact(
       feature,
-      'yes',
-      detail,
-      posts.slice(0, 5).map(({ seq }) => seq),
+      'not-observed',
+      `${headers}; the probe answered no request as an SSE stream, so whether the client reads one cannot be seen${wentOnJson ? ' (it went on after JSON answers)' : ''}`,
+      [posts[0]?.seq ?? 0],
     );
-  return fact(feature, badPosts.length === posts.length ? 'no' : 'partial', detail, bad.slice(0, 5));
+  const [first] = read;
+  if (first === undefined)
+    return fact(
+      feature,
+      'no',
+      `${headers}; after the probe's SSE answer the client sent nothing but the same request again`,
+      streamed.slice(0, 5).map(({ seq }) => seq),
+    );
+  return fact(
+    feature,
+    'yes',
+    `${headers}; the client read an answer sent as an SSE stream and went on${wentOnJson ? ', as it did after JSON answers' : ''}`,
+    [first.answer, first.next],
+  );
 };
 
 /** Whether a client HTTP event starts a session: its body is an `initialize` request. */

@@ -7,7 +7,7 @@
 import { isRecord } from '../mcp/json.ts';
 import { evidenceLabels } from '../cells/evidence-words.ts';
 import type { CheckCell, CheckClient, CheckData } from './check-server.ts';
-import type { NameRun } from './tool-names.ts';
+import type { NameRun } from '../evidence/tool-names.ts';
 
 const states = new Set(['yes', 'partial', 'no', 'unknown']);
 

@@ -10,7 +10,7 @@ import {
   type Finding,
 } from './check-server.ts';
 import { readServerInput, type ServerDescription } from './server-input.ts';
-import type { NameRun } from './tool-names.ts';
+import type { NameRun } from '../evidence/tool-names.ts';
 
 const longName = 'search_every_issue_comment_and_pull_request_review_in_an_org';
 

@@ -13,7 +13,7 @@ import { toolNameRules } from './tool-name-rules.ts';
 import { evidenceLabels } from '../cells/evidence-words.ts';
 import type { CellState, EvidenceKind } from '../../schema/verdict.ts';
 import type { ServerDescription, ServerRequestUse, ToolInfo } from './server-input.ts';
-import { modelNameOf, type NameRun } from './tool-names.ts';
+import { modelNameOf, type NameRun } from '../evidence/tool-names.ts';
 
 /** One client × feature cell, as `/data/features.json` publishes it (the fields the check reads). */
 export interface CheckCell {

@@ -6,7 +6,7 @@
  * the check relies on is checked for its shape, with a path to each problem.
  */
 import { isRecord } from '../mcp/json.ts';
-import { keywordsOf } from './tool-names.ts';
+import { keywordsOf } from '../evidence/tool-names.ts';
 
 /** A tool as the check needs it. */
 export interface ToolInfo {

@@ -8,7 +8,7 @@
  * out. That reduced input is itself valid input, and gives the same findings.
  */
 import { isRecord } from '../mcp/json.ts';
-import { keywordsOf } from './tool-names.ts';
+import { keywordsOf } from '../evidence/tool-names.ts';
 
 /** Longest fragment written: links longer than this break in mail, chats and some browsers. */
 export const MAX_SHARED = 6000;

@@ -17,3 +17,12 @@ test.each([
 ])('the Claude Code %s session narrows its built-in tools only where `--tools` exists', (version, expected) => {
   expect(session()(version)).toBe(expected);
 });
+
+test('a scenario whose model reads a resource keeps ReadMcpResourceTool among the built-in tools, and allows it', () => {
+  const kit = kitFor('claude-code');
+  const face = kit === undefined ? undefined : kitFace(kit, 'stdio', 'session');
+  if (kit === undefined || face === undefined) throw new Error('no kit');
+  expect(commandLine(kit, face, displayContext('stdio', 'go', '2.1.332', true))).toBe(
+    'claude -p go --tools ToolSearch,ReadMcpResourceTool --allowedTools mcp__canimcp-probe,ReadMcpResourceTool --output-format stream-json --verbose',
+  );
+});

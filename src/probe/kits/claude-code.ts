@@ -12,6 +12,9 @@ import { serverUrl, type Kit } from './kit.ts';
  */
 export const hasToolsFlag = (version: string): boolean => !isOlder(version, '2.0.31');
 
+/** Claude Code's own tool that reads an MCP server's resource. */
+const READER = 'ReadMcpResourceTool';
+
 /** The Claude Code kit. */
 export const claudeCode: Kit = {
   client: 'claude-code',
@@ -49,12 +52,13 @@ export const claudeCode: Kit = {
       name: 'session',
       // Built-in tools cut to the one MCP tools need (they are deferred behind it): each model request
       // then carries a few kilobytes of the vendor's schemas instead of eleven.
-      args: ({ prompt, name, version }) => [
+      // A scenario whose model reads a resource keeps the client's own reader, and allows it.
+      args: ({ prompt, name, version, readsResources }) => [
         '-p',
         prompt,
-        ...(hasToolsFlag(version) ? ['--tools', 'ToolSearch'] : []),
+        ...(hasToolsFlag(version) ? ['--tools', readsResources === true ? `ToolSearch,${READER}` : 'ToolSearch'] : []),
         '--allowedTools',
-        `mcp__${name}`,
+        readsResources === true ? `mcp__${name},${READER}` : `mcp__${name}`,
         '--output-format',
         'stream-json',
         '--verbose',
@@ -63,7 +67,7 @@ export const claudeCode: Kit = {
       speaks: 'the print-mode session client (clientInfo claude-code), its model turns answered by the stand-in model',
       session: true,
       cannotShow:
-        'the interactive face; its built-in tools other than ToolSearch; tools the allow-list does not name run only after an approval nobody gives',
+        'the interactive face; its built-in tools other than ToolSearch (and ReadMcpResourceTool where the scenario reads a resource); tools the allow-list does not name run only after an approval nobody gives',
     },
   ],
   scenarioFace: 'session',

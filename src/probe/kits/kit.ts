@@ -29,6 +29,11 @@ export interface KitContext {
   prefix: string;
   /** The client version being run: flags differ between major versions. */
   version: string;
+  /**
+   * The model will read a server's resource through the client's own tool (a scenario's `reads`):
+   * a face that narrows the client's built-in tools keeps that one.
+   */
+  readsResources?: boolean;
 }
 
 /** A file a kit writes before the run: JSON fragments for one path are merged, text is appended. */
@@ -139,7 +144,12 @@ export const environmentOf = (kit: Kit, face: Face, context: KitContext): Record
 });
 
 /** How a context reads to a person: the placeholders a command line shows instead of a run's paths. */
-export const displayContext = (transport: CaptureTransport, prompt: string, version: string): KitContext => ({
+export const displayContext = (
+  transport: CaptureTransport,
+  prompt: string,
+  version: string,
+  readsResources = false,
+): KitContext => ({
   home: '~',
   work: '.',
   server:
@@ -151,6 +161,7 @@ export const displayContext = (transport: CaptureTransport, prompt: string, vers
   prompt,
   prefix: '.',
   version,
+  ...(readsResources ? { readsResources } : {}),
 });
 
 /** Environment names a command line shows (not their secrets: keys and tokens stay out). */

@@ -103,6 +103,7 @@ export const runInside = async (
   const epoch = Date.now();
   const plan = planFor(spec.scenario);
   const prompt = plan.prompt ?? face.prompt ?? 'say hi please';
+  const reads = (plan.reads ?? []).length > 0;
   const records: ModelRecord[] = [];
   const record = (event: ModelRecord) => {
     records.push(event);
@@ -118,13 +119,13 @@ export const runInside = async (
       client: kit.client,
       version: spec.version,
       package: kit.package,
-      command: commandLine(kit, face, displayContext(spec.transport, prompt, spec.version)),
+      command: commandLine(kit, face, displayContext(spec.transport, prompt, spec.version, reads)),
       path: face.path ?? kit.path ?? 'cli',
     },
     // The probe outlives the client's limit, so the runner, not the probe, stops the run.
     limits: { ...defaultLimits, maxRunMs: (seconds + 10) * 1000 },
     port: 0,
-    replyAs: 'json',
+    replyAs: 'mixed',
     epoch,
     scenario: plan.scenario,
   };
@@ -144,6 +145,7 @@ export const runInside = async (
       prompt,
       prefix: spec.prefix,
       version: spec.version,
+      ...(reads ? { readsResources: true } : {}),
     };
     const { files, commands } = setupOf(kit, face, context);
     for (const file of files) {

@@ -4,6 +4,7 @@
  */
 import type { ModelRecord } from '../../lib/evidence/merge.ts';
 import type { RunPlan } from '../../lib/lab/plan.ts';
+import { LAB_SERVER_NAME } from '../../lib/lab/version.ts';
 
 /** A running stand-in model. */
 export interface StandIn {
@@ -18,5 +19,10 @@ export type StartModel = (plan: RunPlan, record: (event: ModelRecord) => void) =
 export const standInModel = async (): Promise<StartModel> => {
   const { startStandInModel } = await import('../model/server.ts');
   return (plan, record) =>
-    startStandInModel({ script: { calls: plan.calls, finish: plan.finish }, serverStrings: plan.serverStrings, record });
+    startStandInModel({
+      script: { calls: plan.calls, finish: plan.finish, reads: plan.reads ?? [], server: LAB_SERVER_NAME },
+      serverStrings: plan.serverStrings,
+      answerStrings: plan.answerStrings,
+      record,
+    });
 };

@@ -13,7 +13,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } fro
 import { modelBodyElider } from '../../lib/evidence/elide-model.ts';
 import { sha256Hex } from '../../lib/evidence/sha256.ts';
 import { isRecord } from '../../lib/mcp/json.ts';
-import { nextAnswer, type TurnScript } from '../../lib/lab/model/turn-script.ts';
+import { furtherTurnMs, nextAnswer, type TurnScript } from '../../lib/lab/model/turn-script.ts';
 import { redactHeaders, redactTarget } from '../../schema/capture.ts';
 import type { ModelRecord } from '../../lib/evidence/merge.ts';
 import { modelOf, type Written } from '../../lib/lab/model-apis/api.ts';
@@ -37,6 +37,8 @@ export interface StandInModelOptions {
   script: TurnScript;
   /** Every string the MCP server sends, kept verbatim wherever it reaches the model. */
   serverStrings: readonly string[];
+  /** The strings the server answers with: the client's wrapping around them is kept too (elide-model.ts). */
+  answerStrings?: readonly string[];
   record: (event: ModelRecord) => void;
   limits?: Partial<ModelLimits>;
 }
@@ -93,7 +95,7 @@ const tokensOf = (body: string) => Math.max(1, Math.ceil(body.length / 4));
 /** Starts the stand-in model on a free loopback port. */
 export const startStandInModel = async (options: StandInModelOptions): Promise<StandInModel> => {
   const limits: ModelLimits = { ...defaultModelLimits, ...options.limits };
-  const elide = modelBodyElider(options.serverStrings);
+  const elide = modelBodyElider(options.serverStrings, options.answerStrings);
   let requests = 0;
   let serial = 0;
 
@@ -134,8 +136,8 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
     res.end(head ? undefined : written.body);
   };
 
-  /** The answer to one whole request. */
-  const answerTo = (method: string, url: URL, text: string): Written => {
+  /** The answer to one whole request, and how long the model takes over it (the further turn a late tool gets). */
+  const answerTo = (method: string, url: URL, text: string): Written & { delayMs?: number } => {
     const pathname = url.pathname;
     if (method === 'GET' || method === 'HEAD') {
       if (pathname === '/' || pathname === '/v1' || pathname === '/health') return plain(200, 'canimcp stand-in model\n');
@@ -163,7 +165,8 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
     const conversation = api.read(body);
     if (typeof conversation === 'string') return api.error(400, conversation);
     serial += 1;
-    return api.answer(nextAnswer(options.script, conversation), {
+    const next = nextAnswer(options.script, conversation);
+    const written = api.answer(next, {
       model: path.model ?? modelOf(body),
       stream: path.stream ?? api.streams(body),
       serial,
@@ -171,6 +174,7 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
       request: body,
       path,
     });
+    return next.kind === 'call' && next.reason === 'again' ? { ...written, delayMs: furtherTurnMs } : written;
   };
 
   const server = createServer({ requestTimeout: 0, headersTimeout: limits.maxRequestMs }, (req, res) => {
@@ -230,14 +234,16 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
           plain(429, `more than ${limits.maxRequests} requests: the stand-in model answers no more in this run\n`),
         );
       }
-      let written: Written;
+      let written: Written & { delayMs?: number };
       try {
         written = answerTo(req.method ?? '', new URL(req.url ?? '/', `http://${LOOPBACK}`), text);
       } catch (error) {
         // A reader meeting a shape it did not expect must not take the run down: the client gets a 500, the capture the reason.
         written = plain(500, `the stand-in model could not answer: ${error instanceof Error ? error.message : String(error)}\n`);
       }
-      send(res, written, req.method === 'HEAD');
+      const { delayMs = 0, ...answer } = written;
+      if (delayMs === 0) send(res, answer, req.method === 'HEAD');
+      else setTimeout(() => send(res, answer, req.method === 'HEAD'), delayMs).unref();
     });
   });
   server.on('clientError', (_error, socket) => socket.destroy());

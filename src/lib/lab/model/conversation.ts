@@ -59,6 +59,8 @@ export type AnswerReason =
   | 'call' // a scenario tool, called under the client's name for it
   | 'search' // a tool-search step that makes a deferred tool callable
   | 'bridge' // a scenario tool called through the client's bridge tool
+  | 'again' // an earlier scenario tool called again: a further turn, for a tool the server added
+  | 'read' // a resource read through the client's own reading tool
   | 'finish' // every call made: the script's finishing text
   | 'json' // a side request that asks for JSON under a schema
   | 'title' // a side request for a session title
@@ -66,5 +68,5 @@ export type AnswerReason =
 
 /** The stand-in model's next answer: one tool call, or text. */
 export type Answer =
-  | { kind: 'call'; reason: 'call' | 'search' | 'bridge'; call: PlannedCall }
-  | { kind: 'text'; reason: Exclude<AnswerReason, 'call' | 'search' | 'bridge'>; text: string };
+  | { kind: 'call'; reason: 'call' | 'search' | 'bridge' | 'again' | 'read'; call: PlannedCall }
+  | { kind: 'text'; reason: Exclude<AnswerReason, 'call' | 'search' | 'bridge' | 'again' | 'read'>; text: string };

@@ -222,3 +222,107 @@ describe('schemaInstance', () => {
     [{}, {}],
   ])('%j gets %j', (schema, value) => expect(schemaInstance(schema)).toEqual(value));
 });
+
+describe('a tool the server adds during the session gets one further turn', () => {
+  const late: TurnScript = {
+    calls: [
+      { tool: 'add_tool', arguments: {} },
+      { tool: 'added_tool', arguments: {}, late: true },
+    ],
+    finish: 'LAB-DONE',
+  };
+  const run = (offered: (turn: number) => OfferedTool[]) => {
+    const turns: Turn[] = [user('go')];
+    const answers: Answer[] = [];
+    for (let turn = 0; turn < 6; turn += 1) {
+      const answer = nextAnswer(late, conversation(offered(turn), turns));
+      answers.push(answer);
+      if (answer.kind === 'text') break;
+      turns.push(called({ name: answer.call.name, arguments: answer.call.arguments }), result('ok'));
+    }
+    return summary(answers);
+  };
+
+  test('offered a turn late: the previous tool again, then the added one', () => {
+    expect(run((turn) => (turn < 2 ? [tool('lab_add_tool')] : [tool('lab_add_tool'), tool('lab_added_tool')]))).toEqual([
+      'call lab_add_tool {}',
+      'again lab_add_tool {}',
+      'call lab_added_tool {}',
+      'finish LAB-DONE',
+    ]);
+  });
+
+  test('never offered: one further turn, then the finish', () => {
+    expect(run(() => [tool('lab_add_tool')])).toEqual(['call lab_add_tool {}', 'again lab_add_tool {}', 'finish LAB-DONE']);
+  });
+});
+
+describe("after its calls, the model reads the scenario's resources through the client's own reader", () => {
+  const reading: TurnScript = {
+    calls: [{ tool: 'list_notes', arguments: {} }],
+    finish: 'LAB-DONE',
+    reads: ['lab://notes'],
+    server: 'lab',
+  };
+  const reader = tool('read_mcp_resource', {
+    parameters: { type: 'object', properties: { server_name: { type: 'string' }, uri: { type: 'string' } } },
+  });
+
+  test('a reader offered: called with the server and the URI under its own property names', () => {
+    const answer = nextAnswer(
+      reading,
+      conversation(
+        [tool('lab_list_notes'), reader],
+        [user('go'), called({ name: 'lab_list_notes', arguments: {} }), result('ok')],
+      ),
+    );
+    expect(answer).toMatchObject({
+      reason: 'read',
+      call: { name: 'read_mcp_resource', arguments: { server_name: 'lab', uri: 'lab://notes' } },
+    });
+  });
+
+  test("a reader the client defers and names only in its text: found with Claude Code's ToolSearch first", () => {
+    const search = tool('ToolSearch', { parameters: { type: 'object', properties: { query: { type: 'string' } } } });
+    const turns = [
+      user('go <deferred>ReadMcpResourceTool</deferred>'),
+      called({ name: 'mcp__lab__list_notes', arguments: {} }),
+      result('ok'),
+    ];
+    expect(nextAnswer(reading, conversation([search, tool('mcp__lab__list_notes')], turns))).toMatchObject({
+      reason: 'search',
+      call: { arguments: { query: 'select:ReadMcpResourceTool' } },
+    });
+    const after = [...turns, called({ name: 'ToolSearch', arguments: { query: 'select:ReadMcpResourceTool' } }), result('ok')];
+    const loaded = tool('ReadMcpResourceTool', {
+      parameters: { type: 'object', properties: { server: { type: 'string' }, uri: { type: 'string' } } },
+    });
+    expect(nextAnswer(reading, conversation([search, loaded], after))).toMatchObject({
+      reason: 'read',
+      call: { name: 'ReadMcpResourceTool', arguments: { server: 'lab', uri: 'lab://notes' } },
+    });
+  });
+
+  test('no reader anywhere: the finish', () => {
+    const turns = [user('go'), called({ name: 'lab_list_notes', arguments: {} }), result('ok')];
+    expect(nextAnswer(reading, conversation([tool('lab_list_notes')], turns))).toMatchObject({ reason: 'finish' });
+  });
+});
+
+test("a reader a tool search describes (Qwen Code 0.24.4's <functions> block) is called through the bridge with its schema's names", () => {
+  const reading: TurnScript = { calls: [], finish: 'LAB-DONE', reads: ['lab://notes'], server: 'lab' };
+  const search = tool('tool_search', { parameters: { type: 'object', properties: { query: { type: 'string' } } } });
+  const bridge = tool('tool_call', {
+    parameters: { type: 'object', properties: { name: { type: 'string' }, arguments: { type: 'object' } } },
+  });
+  const schema = { name: 'read_mcp_resource', parameters: { type: 'object', properties: { server_name: {}, uri: {} } } };
+  const turns = [
+    user('go; deferred: read_mcp_resource'),
+    called({ name: 'tool_search', arguments: { query: 'read_mcp_resource' } }),
+    result(`<functions>\n<function>${JSON.stringify(schema)}</function>\n</functions>`),
+  ];
+  expect(nextAnswer(reading, conversation([search, bridge], turns))).toMatchObject({
+    reason: 'read',
+    call: { name: 'tool_call', arguments: { name: 'read_mcp_resource', arguments: { server_name: 'lab', uri: 'lab://notes' } } },
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * The probe's personas, one per run, by name: `observe` (observe.ts), `legacy:<revision>`
- * (legacy.ts) and `modern-only` (modern-only.ts); persona.ts holds what they share. `answer` is the
+ * (legacy.ts), `modern-only` (modern-only.ts) and `older-only` (older-only.ts); persona.ts holds
+ * what they share. `answer` is the
  * probe's answer to any client message: what is not a request is answered alike by every persona,
  * and a request by the persona's own rules.
  */
@@ -9,6 +10,7 @@ import { ERROR, LEGACY_REVISIONS } from '../../mcp/protocol.ts';
 import { legacy } from './legacy.ts';
 import { modernOnly } from './modern-only.ts';
 import { observe } from './observe.ts';
+import { olderOnly } from './older-only.ts';
 import {
   metaVersion,
   reply,
@@ -20,14 +22,16 @@ import {
 } from './persona.ts';
 
 export type { Answer, AnswerContext, Persona, PersonaRules, ServerSide } from './persona.ts';
+export { offeredVersion } from './persona.ts';
 
 /** The personas' names as a user types them, for help and errors. */
-export const personaNames = ['observe', 'legacy:<revision>', 'modern-only'] as const;
+export const personaNames = ['observe', 'legacy:<revision>', 'modern-only', 'older-only'] as const;
 
 /** Reads a persona's name; a name that is not one is an Error that lists the ones that are. */
 export const parsePersona = (text: string): Persona => {
   if (text === 'observe') return { kind: 'observe' };
   if (text === 'modern-only') return { kind: 'modern-only' };
+  if (text === 'older-only') return { kind: 'older-only' };
   const legacyName = /^legacy:(.*)$/.exec(text);
   if (legacyName) {
     const revision = legacyName[1] ?? '';
@@ -43,7 +47,13 @@ export const personaText = (persona: Persona): string =>
 
 /** The rules of a parsed persona. */
 export const rulesOf = (persona: Persona): PersonaRules =>
-  persona.kind === 'legacy' ? legacy(persona.revision) : persona.kind === 'modern-only' ? modernOnly : observe;
+  persona.kind === 'legacy'
+    ? legacy(persona.revision)
+    : persona.kind === 'modern-only'
+      ? modernOnly
+      : persona.kind === 'older-only'
+        ? olderOnly
+        : observe;
 
 /** The probe's answer to one client message, as `persona`, for the default server or a scenario's. */
 export const answer = (persona: Persona, incoming: Incoming, context: AnswerContext, server?: ServerSide): Answer => {

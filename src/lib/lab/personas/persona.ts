@@ -14,8 +14,9 @@ import { ERROR, LEGACY_REVISIONS, META, MODERN_REVISION } from '../../mcp/protoc
 import { probeTool } from '../../scenarios/handshake.ts';
 import { PROBE_NAME, PROBE_VERSION } from '../version.ts';
 
-/** A persona, parsed: `observe`, `legacy:<revision>` or `modern-only`. */
-export type Persona = { kind: 'observe' } | { kind: 'legacy'; revision: string } | { kind: 'modern-only' };
+/** A persona, parsed: `observe`, `legacy:<revision>`, `modern-only` or `older-only`. */
+export type Persona =
+  { kind: 'observe' } | { kind: 'legacy'; revision: string } | { kind: 'modern-only' } | { kind: 'older-only' };
 
 /** A client request, as the personas answer it. */
 export type Request = Extract<Incoming, { kind: 'request' }>;
@@ -27,6 +28,11 @@ export interface AnswerContext {
   negotiated?: string | undefined;
   /** HTTP only: the request's headers as sent. */
   headers?: readonly (readonly [string, string])[];
+  /**
+   * The first protocol version the client offered on this connection (stdio) or run (HTTP): the
+   * `older-only` persona refuses it and every newer one, and names the older ones.
+   */
+  firstOffered?: string | undefined;
 }
 
 /** The probe's answer to one client message. */
@@ -61,6 +67,12 @@ export interface ServerSide {
 }
 
 const serverInfo = { name: PROBE_NAME, version: PROBE_VERSION };
+
+/** The version a request offers: `initialize`'s `protocolVersion`, or its `_meta` version. */
+export const offeredVersion = (request: Request): string | undefined => {
+  const version = request.method === 'initialize' ? request.params['protocolVersion'] : undefined;
+  return typeof version === 'string' ? version : metaVersion(request.params);
+};
 
 /** The version a request's `_meta` declares, where it declares one. */
 export const metaVersion = (params: Record<string, unknown>): string | undefined => {

@@ -1,16 +1,52 @@
 /**
- * How each client names a server's tools for its model, read from what the stand-in model received
- * (the captures' `model` events), never written by hand: the prefix and separator it puts around
- * the server's name and the tool's, the characters of the server's name it replaces, whether the
- * tool sits in a namespace, and whether the model sees the tool's own definition, loads it through a
- * search tool, or reaches it only through a bridge tool that calls tools by name. Consecutive
- * captured versions that named tools alike form one run, as a cell's version runs do.
+ * How clients name an MCP server's tools for their model, and the tools of their own that stand
+ * between the model and the server's, read from the lab's captures, never written by hand. The
+ * stand-in model's turn script calls the server's tools by these names (src/lib/lab/model/turn-script.ts),
+ * the judges find them in what a client sent its model (src/lib/scenarios/), and the server check
+ * and the tools.name.constraints page read the name forms and their runs.
  *
- * A name form holds `{server}` and `{tool}`: `mcp__{server}__{tool}` is Claude Code's. Truncation
- * is not part of a form: the lab has offered no tool whose name a client shortened, so `longest`
- * says how long a name the captures show passing intact, and no more is claimed.
+ * A name form holds `{server}` and `{tool}`: `mcp__{server}__{tool}` is Claude Code's. It says the
+ * prefix and separator a client puts around the server's name and the tool's, the characters of the
+ * server's name it replaces, whether the tool sits in a namespace, and whether the model sees the
+ * tool's own definition, loads it through a search tool, or reaches it only through a bridge tool
+ * that calls tools by name. Consecutive captured versions that named tools alike form one run, as
+ * a cell's version runs do. Truncation is not part of a form: the lab has offered no tool whose
+ * name a client shortened, so `longest` says how long a name the captures show passing intact, and
+ * no more is claimed. A capture is read as this evidence by src/lib/lab/tool-name-evidence.ts, with
+ * the model APIs' own readers.
  */
-import { compareVersions } from '../evidence/versions.ts';
+import { compareVersions } from './versions.ts';
+
+/** Separators clients put between a server's name and its tool's. */
+const separators = ['__', '_', '-', '.', '/', ':'];
+/** Names of tools that find deferred tools (Claude Code's, Qwen Code's and the like). */
+const searchNames = /^(?:ToolSearch|tool_search|search_tools|toolsearch|find_tools)$/i;
+/** Names of bridge tools that call another tool by name. */
+const bridgeNames = /^(?:tool_call|call_tool|use_tool|invoke_tool|run_tool)$/i;
+/** Names of a client's own tool that reads an MCP server's resource (Claude Code's, and `read_mcp_resource`). */
+const readerNames = /^(?:ReadMcpResourceTool|read_?mcp_?resource|mcp_?read_?resource|readMcpResource)$/i;
+
+/** Names as a client may have sanitised them for its model API (only letters, digits, `_` and `-`). */
+const sanitise = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/** Whether an offered or called name stands for the server's tool `tool` (as named, prefixed, or sanitised). */
+export const namesTool = (name: string, tool: string): boolean => {
+  for (const [a, b] of [
+    [name, tool],
+    [sanitise(name), sanitise(tool)],
+  ] as const) {
+    if (a === b) return true;
+    if (separators.some((separator) => a.endsWith(`${separator}${b}`))) return true;
+  }
+  return false;
+};
+
+/** Whether a tool finds deferred tools (Claude Code's `ToolSearch`, Qwen Code's `tool_search`). */
+export const isSearch = (name: string): boolean => searchNames.test(name);
+/** Whether a tool calls another by name (Qwen Code's `tool_call`). */
+export const isBridge = (name: string): boolean => bridgeNames.test(name);
+/** Whether a tool is a client's own resource reader. */
+export const isResourceReader = (name: string): boolean => readerNames.test(name);
 
 /** A tool a model request offered, as the model API's reader found it. */
 export interface OfferedName {
@@ -106,10 +142,6 @@ const withServer = (text: string, server: string): { form: string; chars: [strin
       };
 };
 
-/** Whether `name` stands for the tool `tool`: the tool's name itself, or it after a separator. */
-const endsWithTool = (name: string, tool: string): boolean =>
-  name === tool || (name.endsWith(tool) && /[_\-.:/]$/.test(name.slice(0, -tool.length)));
-
 interface Seen {
   tool: string;
   name: string;
@@ -124,7 +156,7 @@ const seenIn = (observation: NameObservation): Seen[] =>
   observation.requests.flatMap((request) =>
     observation.listed.flatMap(({ name: tool }): Seen[] => {
       const offered = request.tools
-        .filter((candidate) => endsWithTool(candidate.name, tool))
+        .filter((candidate) => namesTool(candidate.name, tool))
         .sort((a, b) => a.name.length - b.name.length)[0];
       if (offered !== undefined)
         return [

@@ -1,0 +1,59 @@
+/**
+ * The rule of a feature verdict's written `state` where captures decide the cell (FORMAT.md, a
+ * client's `support`): it must be the state of the cell's newest captured run. The runs are the
+ * feature pages' own (buildFeatureCells, src/lib/cells/feature-cells.ts): the captures the
+ * verdict's notes cite of this client and the client's other captures in their faces, judged by
+ * the lab's judges, a run per face. A verdict that says what no capture shows (Qwen Code's
+ * `tools.inputSchema.unchanged` written `no` while its newest capture shows the schema unchanged)
+ * is refused, so a page never shows a state its own runs contradict.
+ */
+import { verdictStates, type Verdict } from '../../schema/verdict.ts';
+import { isRecord } from '../mcp/json.ts';
+import { capturedFacts } from '../cells/cell-observations.ts';
+import { buildFeatureCells, capturedVersion } from '../cells/feature-cells.ts';
+import { citedCaptures, type SupportRule } from './since-rules.ts';
+import { formatRuns, newestDecided } from '../cells/version-runs.ts';
+import type { VerdictProblem } from './verdicts.ts';
+
+const states = new Set<string>(verdictStates);
+
+/** Each feature verdict of a client's `support` whose written state is not the state of its newest captured run. */
+export const stateProblems: SupportRule = (clientId, support, notes, captures) => {
+  if (!Array.isArray(support)) return [];
+  const ofClient = [...captures.values()].filter((capture) => capture.header.client === clientId);
+  const asCaptured = new Map(ofClient.map((capture) => [capture.id, capturedVersion(capture)]));
+  const facts = new Map(ofClient.map((capture) => [capture.id, capturedFacts(capture)]));
+  return support.flatMap((verdict: unknown, index): VerdictProblem[] => {
+    if (!isRecord(verdict) || typeof verdict['feature'] !== 'string' || !Array.isArray(verdict['notes'])) return [];
+    const { feature, state } = verdict;
+    if (typeof state !== 'string' || !states.has(state)) return [];
+    const noteIds = verdict['notes'].map(String);
+    const noteCaptures = new Map(
+      noteIds.map((note) => [
+        note,
+        citedCaptures(notes.get(note)).flatMap((id) => {
+          const capture = asCaptured.get(id);
+          return capture === undefined ? [] : [capture];
+        }),
+      ]),
+    );
+    const [cell] = buildFeatureCells({
+      features: [{ id: feature }],
+      clients: [{ id: clientId, data: { support: [{ feature, state, notes: noteIds } as Verdict] } }],
+      noteCaptures,
+      captures: [...asCaptured.values()],
+      facts,
+    });
+    // A cell no capture decides has the verdict's own run, whose state is the written one.
+    const runs = cell?.captures.length === 0 ? [] : (cell?.ranges ?? []);
+    const newest = newestDecided(runs);
+    if (newest.length === 0 || newest.some((run) => run.state === state)) return [];
+    const shown = [...new Set(newest.map((run) => run.state))].join(' or ');
+    return [
+      {
+        path: ['support', index, 'state'],
+        message: `the captures its notes cite show ${shown} at the newest version they decide, not ${state} (runs: ${formatRuns(runs)}): write the state the wire shows, or cite the captures that show otherwise`,
+      },
+    ];
+  });
+};
