@@ -24,6 +24,7 @@ import { requireBwrap, sandboxArgs } from './lab/sandbox.ts';
 import { probeEntry } from './launch.ts';
 import { parsePersona } from '../lib/lab/personas/index.ts';
 import { clientIds, readCapture } from './read-capture.ts';
+import { requireScenario } from '../lib/scenarios/index.ts';
 
 /** What a run is asked to do. */
 export interface RunRequest {
@@ -101,7 +102,14 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   const kit = await loadKit(request.client, request.kitFile);
   if (kit === undefined) throw new Error(`run: no kit for ${request.client}`);
   if (kit.blocked !== undefined) throw new Error(`${kit.client} cannot be run: ${kit.blocked}`);
-  const face = kitFace(kit, request.transport, request.face, request.scenario !== undefined);
+  const scenario = request.scenario === undefined ? undefined : requireScenario(request.scenario);
+  if ((scenario?.auth !== undefined || scenario?.http !== undefined) && request.transport !== 'http')
+    throw new Error(`run: the scenario ${scenario.name} runs over HTTP only: add --transport http`);
+  const version = request.version ?? (await latestVersion(kit.package));
+  const signIn = scenario?.auth === undefined ? undefined : kit.signIn?.(version);
+  if (scenario?.auth !== undefined && signIn === undefined)
+    throw new Error(`run: ${kit.client} ${version} has no sign-in face the lab can drive (its kit's signIn)`);
+  const face = kitFace(kit, request.transport, request.face ?? signIn?.session, request.scenario !== undefined);
   if (face === undefined)
     throw new Error(
       `run: ${kit.client} has no face ${request.face ?? ''} over ${request.transport}; its faces: ${kit.faces.map((item) => `${item.name} (${(item.transports ?? kit.transports).join(', ')})`).join(', ')}`,
@@ -109,7 +117,6 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   if (request.scenario !== undefined && (!face.session || kit.model === undefined))
     throw new Error(`run: a scenario needs a session face with a model; ${kit.client}'s ${face.name} face has none`);
   parsePersona(request.persona);
-  const version = request.version ?? (await latestVersion(kit.package));
   const { prefix, preinstalled } = await prepare(kit, version);
   const scratch = mkdtempSync(path.join(tmpdir(), `canimcp-lab-${kit.client}-`));
   const parts = scratchParts(scratch);
@@ -135,7 +142,7 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
     readable: [labCache(), ...(request.kitFile === undefined ? [] : [path.dirname(request.kitFile)])].filter(existsSync),
     cwd: parts.work,
     sandbox: request.sandbox,
-    seconds: timeLimitOf(kit, face) + 120,
+    seconds: timeLimitOf(kit, face) + (signIn === undefined ? 0 : (signIn.face.timeLimit ?? 120)) + 120,
     env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: parts.home, LANG: 'C.UTF-8' },
   });
   if (code !== 0) console.error(`probe: the run inside the sandbox ended with ${code}`);
