@@ -19,7 +19,7 @@ import { firstMethod } from '../lib/evidence/event-facts.ts';
 import { kits } from './kits/index.ts';
 import { kitFace, timeLimitOf, type Kit } from './kits/kit.ts';
 import { loadKit, scratchParts, type RunSpec } from './lab/inner.ts';
-import { install, labCache, latestVersion, packageDir } from './lab/install.ts';
+import { install, installHelper, labCache, latestVersion, packageDir } from './lab/install.ts';
 import { requireBwrap, sandboxArgs } from './lab/sandbox.ts';
 import { probeEntry } from './launch.ts';
 import { parsePersona } from '../lib/lab/personas/index.ts';
@@ -94,7 +94,12 @@ const prepare = async (kit: Kit, version: string) => {
     const itemPrefix = install(item.package, await latestVersion(item.package));
     preinstalled.push({ package: item.package, dir: packageDir(itemPrefix, item.package) });
   }
-  return { prefix, preinstalled };
+  const helperVersion = kit.helper === undefined ? undefined : await latestVersion(kit.helper);
+  const helper =
+    kit.helper === undefined || helperVersion === undefined
+      ? undefined
+      : { package: kit.helper, version: helperVersion, prefix: installHelper(kit.helper, helperVersion) };
+  return { prefix, preinstalled, helper };
 };
 
 /** Runs a client's kit once and moves its checked captures into `request.captures`. */
@@ -117,7 +122,7 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   if (request.scenario !== undefined && (!face.session || kit.model === undefined))
     throw new Error(`run: a scenario needs a session face with a model; ${kit.client}'s ${face.name} face has none`);
   parsePersona(request.persona);
-  const { prefix, preinstalled } = await prepare(kit, version);
+  const { prefix, preinstalled, helper } = await prepare(kit, version);
   const scratch = mkdtempSync(path.join(tmpdir(), `canimcp-lab-${kit.client}-`));
   const parts = scratchParts(scratch);
   mkdirSync(parts.work, { recursive: true });
@@ -131,6 +136,7 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
     scenario: request.scenario,
     scratch,
     preinstalled,
+    helper,
     kitFile: request.kitFile,
   };
   const specFile = path.join(scratch, 'run.json');

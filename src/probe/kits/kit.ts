@@ -153,6 +153,12 @@ export interface Kit {
   cannotShow: string;
   /** Packages the client loads at run time from the registry, installed beforehand (the sandbox has no network). */
   preinstall?: readonly Preinstall[];
+  /**
+   * A program the client fetches and runs at run time through `npx` (Continue's `mcp-remote`),
+   * installed beforehand (its newest version) into a global prefix in the lab cache, where `npx`
+   * finds it offline. A capture names it with its version: its verdicts speak for the client with it.
+   */
+  helper?: string;
   /** The capture header's `path`: `cli` where not given. */
   path?: CapturePath;
   /** Set where the client cannot be made to run here, saying why; the runner refuses it. */

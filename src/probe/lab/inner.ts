@@ -53,6 +53,8 @@ export interface RunSpec {
   scratch: string;
   /** Packages installed beforehand: each package's folder in the lab cache. */
   preinstalled: { package: string; dir: string }[];
+  /** The helper the client fetches through npx at run time, installed beforehand in a global prefix of the lab cache. */
+  helper?: { package: string; version: string; prefix: string } | undefined;
   /** A module exporting `kit`, for a kit that is not in the registry (a test's, one being written). */
   kitFile?: string | undefined;
 }
@@ -230,9 +232,18 @@ export const runInside = async (
     linkPreinstalled(kit, context, spec.preinstalled);
     const bin = kit.program?.(spec.prefix) ?? path.join(spec.prefix, 'node_modules', '.bin', kit.bin);
     const auth = served?.auth;
+    const { helper } = spec;
+    if (helper !== undefined)
+      served?.recorder.lifecycle(
+        'start',
+        `helper ${helper.package} ${helper.version}: installed beforehand in the lab cache, where the client's npx finds it offline`,
+      );
+    // The helper through npx, offline: its global prefix (npm finds a package there), its bin on PATH.
+    const paths = [...(auth === undefined ? [] : [auth.bin]), ...(helper === undefined ? [] : [path.join(helper.prefix, 'bin')]), clientPath];
     const env = clientEnv(parts.home, {
       ...environmentOf(kit, face, context),
-      ...(auth === undefined ? {} : { PATH: `${auth.bin}${path.delimiter}${clientPath}` }),
+      PATH: paths.join(path.delimiter),
+      ...(helper === undefined ? {} : { NPM_CONFIG_PREFIX: helper.prefix, npm_config_offline: 'true' }),
       ...(auth !== undefined && variant?.browserEnv === true ? { BROWSER: auth.browserPath } : {}),
     });
     for (const args of commands) {
