@@ -107,14 +107,15 @@ export const runSandboxed = (
   });
 
 /** Installs what the kit needs beforehand: the client, and the packages it would fetch at run time. */
-const prepare = async (kit: Kit, version: string) => {
+const prepare = async (kit: Kit, version: string, signsIn: boolean) => {
   const prefix = install(kit.package, version);
   const preinstalled = [];
   for (const item of kit.preinstall ?? []) {
     const itemPrefix = install(item.package, await latestVersion(item.package));
     preinstalled.push({ package: item.package, dir: packageDir(itemPrefix, item.package) });
   }
-  const helperVersion = kit.helper === undefined ? undefined : await latestVersion(kit.helper);
+  // The helper only signs in (Continue's print mode speaks to the server itself): no other run needs it.
+  const helperVersion = kit.helper === undefined || !signsIn ? undefined : await latestVersion(kit.helper);
   const helper =
     kit.helper === undefined || helperVersion === undefined
       ? undefined
@@ -142,7 +143,7 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   if (request.scenario !== undefined && (!face.session || kit.model === undefined))
     throw new Error(`run: a scenario needs a session face with a model; ${kit.client}'s ${face.name} face has none`);
   parsePersona(request.persona);
-  const { prefix, preinstalled, helper } = await prepare(kit, version);
+  const { prefix, preinstalled, helper } = await prepare(kit, version, scenario?.auth !== undefined);
   const scratch = mkdtempSync(path.join(tmpdir(), `canimcp-lab-${kit.client}-`));
   const parts = scratchParts(scratch);
   mkdirSync(parts.work, { recursive: true });
