@@ -162,17 +162,24 @@ export const scopeFact = (capture: ParsedCapture): FeatureFact => {
   const sawChallenge = view.challenges.some((item) => item.seq < auth.seq);
   const said = `the client asked for ${text === '' ? 'no scope' : `scope "${text}"`}`;
   const seq = [auth.seq];
-  if (text === NAMED.challenge) return fact(feature, 'yes', `${said}: the one the 401 challenge named`, seq);
-  if (text === NAMED.resource)
+  // Judged by the widest list the request covers: a client that asks for the metadata's whole list
+  // (with offline_access, say) names the challenge's scope too, but did not take it from the challenge.
+  const covers = (list: string) => list.split(' ').every((item) => asked.includes(item));
+  const extra = (list: string) => {
+    const more = asked.filter((item) => !list.split(' ').includes(item));
+    return more.length === 0 ? '' : `, with ${more.join(' ')}`;
+  };
+  if (covers(NAMED.server))
+    return fact(feature, 'partial', `${said}: the authorization server's scopes_supported, not the challenge's`, seq);
+  if (covers(NAMED.resource))
     return fact(
       feature,
       'partial',
-      `${said}: the protected-resource metadata's scopes_supported${sawChallenge ? ', not the 401 challenge’s "mcp:read"' : '; it had met no 401 before it asked'}`,
+      `${said}: the protected-resource metadata's scopes_supported${extra(NAMED.resource)}${sawChallenge ? ', not the 401 challenge’s "mcp:read"' : '; it had met no 401 before it asked'}`,
       seq,
     );
-  if (text === NAMED.server)
-    return fact(feature, 'partial', `${said}: the authorization server's scopes_supported, not the challenge's`, seq);
-  if (asked.includes(NAMED.challenge)) return fact(feature, 'yes', `${said}: the challenge's, with more`, seq);
+  if (text === NAMED.challenge) return fact(feature, 'yes', `${said}: the one the 401 challenge named`, seq);
+  if (asked.includes(NAMED.challenge)) return fact(feature, 'yes', `${said}: the challenge's${extra(NAMED.challenge)}`, seq);
   return fact(feature, 'no', `${said}: neither the challenge's nor the metadata's`, seq);
 };
 

@@ -1,0 +1,52 @@
+/**
+ * The judges of the authorization lab and of Streamable HTTP sessions on captures of real clients,
+ * as the lab wrote them (content/captures/): each row is a capture, a feature its scenario decides,
+ * the state the wire shows and words the detail must carry. Read through `judgeCapture`, as the
+ * build and `npm run probe -- facts` read them.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { CaptureEvent, CaptureHeader } from '../../schema/capture.ts';
+import { judgeCapture } from './index.ts';
+import type { FeatureFact, ParsedCapture } from './scenario.ts';
+
+/** A committed capture, parsed line by line. */
+const captureOf = (id: string): ParsedCapture => {
+  const [first = '', ...rest] = readFileSync(path.join('content', 'captures', `${id}.jsonl`), 'utf8').trimEnd().split('\n');
+  return { header: JSON.parse(first) as CaptureHeader, events: rest.map((line) => JSON.parse(line) as CaptureEvent) };
+};
+
+/** The fact a capture gives for a feature. */
+const factOf = (id: string, feature: string): FeatureFact | undefined =>
+  judgeCapture(captureOf(id)).find((item) => item.feature === feature);
+
+/** [capture id, feature, state, words the detail carries]. */
+type Row = readonly [string, string, FeatureFact['state'], RegExp];
+
+const rows: readonly Row[] = [
+  // Claude Code's login command goes straight to the metadata and never meets the 401: it asks for the
+  // protected-resource metadata's list with offline_access, which names mcp:read too. The judge once
+  // called that the challenge's scope "with more" (yes); it is the metadata's.
+  [
+    'claude-code-2-1-332-observe-auth-dcr-cimd-http-20261207-153410',
+    'auth.scope',
+    'partial',
+    /protected-resource metadata's scopes_supported, with offline_access; it had met no 401 before it asked/,
+  ],
+  ['claude-code-2-1-332-observe-auth-dcr-cimd-http-20261207-153410', 'auth.oauth', 'yes', /authorization code flow/],
+  ['claude-code-2-1-332-observe-auth-dcr-cimd-http-20261207-153410', 'auth.pkce.s256', 'yes', /S256/],
+  ['claude-code-2-1-332-observe-auth-dcr-cimd-http-20261207-153410', 'auth.resourceIndicators', 'yes', /in the token request: "http/],
+  // mcp-remote (Continue's helper) meets the 401 first and asks for its scope, with offline_access.
+  ['continue-cli-1-5-47-observe-auth-dcr-cimd-http-20261207-153653', 'auth.scope', 'yes', /the challenge's, with offline_access/],
+  ['opencode-1-18-33-observe-auth-dcr-http-20261207-153536', 'auth.registration.dcr', 'yes', /registered 2 times \(client_name "OpenCode"/],
+  ['claude-code-2-1-332-observe-auth-cimd-http-20261207-153717', 'auth.registration.cimd', 'yes', /claude-code-client-metadata/],
+];
+
+describe('the sign-in and session judges on captures of real clients', () => {
+  test.each(rows)('%s: %s is %s', (id, feature, state, words) => {
+    const fact = factOf(id, feature);
+    expect(fact?.state).toBe(state);
+    expect(fact?.detail).toMatch(words);
+  });
+});
