@@ -13,7 +13,9 @@ import type { FeatureFact, ParsedCapture } from './scenario.ts';
 
 /** A committed capture, parsed line by line. */
 const captureOf = (id: string): ParsedCapture => {
-  const [first = '', ...rest] = readFileSync(path.join('content', 'captures', `${id}.jsonl`), 'utf8').trimEnd().split('\n');
+  const [first = '', ...rest] = readFileSync(path.join('content', 'captures', `${id}.jsonl`), 'utf8')
+    .trimEnd()
+    .split('\n');
   return { header: JSON.parse(first) as CaptureHeader, events: rest.map((line) => JSON.parse(line) as CaptureEvent) };
 };
 
@@ -36,10 +38,20 @@ const rows: readonly Row[] = [
   ],
   ['claude-code-2-1-332-observe-auth-dcr-cimd-http-20261207-153410', 'auth.oauth', 'yes', /authorization code flow/],
   ['claude-code-2-1-332-observe-auth-dcr-cimd-http-20261207-153410', 'auth.pkce.s256', 'yes', /S256/],
-  ['claude-code-2-1-332-observe-auth-dcr-cimd-http-20261207-153410', 'auth.resourceIndicators', 'yes', /in the token request: "http/],
+  [
+    'claude-code-2-1-332-observe-auth-dcr-cimd-http-20261207-153410',
+    'auth.resourceIndicators',
+    'yes',
+    /in the token request: "http/,
+  ],
   // mcp-remote (Continue's helper) meets the 401 first and asks for its scope, with offline_access.
   ['continue-cli-1-5-47-observe-auth-dcr-cimd-http-20261207-153653', 'auth.scope', 'yes', /the challenge's, with offline_access/],
-  ['opencode-1-18-33-observe-auth-dcr-http-20261207-153536', 'auth.registration.dcr', 'yes', /registered 2 times \(client_name "OpenCode"/],
+  [
+    'opencode-1-18-33-observe-auth-dcr-http-20261207-153536',
+    'auth.registration.dcr',
+    'yes',
+    /registered 2 times \(client_name "OpenCode"/,
+  ],
   ['claude-code-2-1-332-observe-auth-cimd-http-20261207-153717', 'auth.registration.cimd', 'yes', /claude-code-client-metadata/],
 ];
 

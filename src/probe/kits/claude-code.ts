@@ -33,7 +33,9 @@ export const claudeCode: Kit = {
             serverUrl(context),
           ],
     ],
-    ...(context.preregistered?.clientSecret === undefined ? {} : { env: { MCP_CLIENT_SECRET: context.preregistered.clientSecret } }),
+    ...(context.preregistered?.clientSecret === undefined
+      ? {}
+      : { env: { MCP_CLIENT_SECRET: context.preregistered.clientSecret } }),
   }),
   model: {
     api: 'anthropic-messages',

@@ -126,7 +126,8 @@ export const codex: Kit = {
         { until: 'exit', seconds: 20 },
       ],
       speaks: 'the login command `codex mcp login`, which signs the session client in',
-      cannotShow: 'the sign-in `codex mcp add` starts by itself against a server that answers 401 (the kit writes the configuration instead)',
+      cannotShow:
+        'the sign-in `codex mcp add` starts by itself against a server that answers 401 (the kit writes the configuration instead)',
       timeLimit: 150,
     },
     session: 'exec-bypass',

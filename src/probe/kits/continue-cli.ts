@@ -88,7 +88,8 @@ export const continueCli: Kit = {
         { until: 'exit', seconds: 20 },
       ],
       speaks: 'the full-screen interface, whose sign-in is mcp-remote’s (the helper its capture names)',
-      cannotShow: 'a sign-in by Continue itself (it has none); a client registered beforehand (Continue starts mcp-remote with fixed arguments)',
+      cannotShow:
+        'a sign-in by Continue itself (it has none); a client registered beforehand (Continue starts mcp-remote with fixed arguments)',
       timeLimit: 300,
     },
   }),

@@ -27,7 +27,9 @@ export const geminiStyleServer =
                           oauth: {
                             enabled: true,
                             clientId: context.preregistered.clientId,
-                            ...(context.preregistered.clientSecret === undefined ? {} : { clientSecret: context.preregistered.clientSecret }),
+                            ...(context.preregistered.clientSecret === undefined
+                              ? {}
+                              : { clientSecret: context.preregistered.clientSecret }),
                           },
                         }),
                   },

@@ -43,7 +43,9 @@ export const opencodeServer =
                       : {
                           oauth: {
                             clientId: context.preregistered.clientId,
-                            ...(context.preregistered.clientSecret === undefined ? {} : { clientSecret: context.preregistered.clientSecret }),
+                            ...(context.preregistered.clientSecret === undefined
+                              ? {}
+                              : { clientSecret: context.preregistered.clientSecret }),
                           },
                         }),
                   },

@@ -240,7 +240,11 @@ export const runInside = async (
         `helper ${helper.package} ${helper.version}: installed beforehand in the lab cache, where the client's npx finds it offline`,
       );
     // The helper through npx, offline: its global prefix (npm finds a package there), its bin on PATH.
-    const paths = [...(auth === undefined ? [] : [auth.bin]), ...(helper === undefined ? [] : [path.join(helper.prefix, 'bin')]), clientPath];
+    const paths = [
+      ...(auth === undefined ? [] : [auth.bin]),
+      ...(helper === undefined ? [] : [path.join(helper.prefix, 'bin')]),
+      clientPath,
+    ];
     const env = clientEnv(parts.home, {
       ...environmentOf(kit, face, context),
       PATH: paths.join(path.delimiter),
