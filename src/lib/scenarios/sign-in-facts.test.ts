@@ -53,6 +53,40 @@ const rows: readonly Row[] = [
     /registered 2 times \(client_name "OpenCode"/,
   ],
   ['claude-code-2-1-332-observe-auth-cimd-http-20261207-153717', 'auth.registration.cimd', 'yes', /claude-code-client-metadata/],
+  // Gemini CLI, its token refused as revoked, registers a new client with no redirect URI (refused)
+  // and never sends its refresh token: the judge once said only the latter.
+  [
+    'gemini-cli-0-61-0-observe-auth-refresh-http-20261207-154106',
+    'auth.tokenRefresh',
+    'no',
+    /did not use its refresh token; it tried to register a new client \(refused: redirect_uris must list at least one URI\)/,
+  ],
+  ['qwen-code-0-24-4-observe-auth-refresh-http-20261207-154209', 'auth.tokenRefresh', 'no', /did not use its refresh token$/],
+  [
+    'claude-code-2-1-332-observe-auth-refresh-http-20261207-154049',
+    'auth.tokenRefresh',
+    'yes',
+    /refreshed it and made the call again/,
+  ],
+  [
+    'opencode-1-18-33-observe-auth-cimd-http-20261207-153747',
+    'auth.registration.cimd',
+    'no',
+    /offered only Client ID Metadata Documents/,
+  ],
+  // Qwen Code's sign-in never started in this run (its dialog did not take the keys): nothing is decided.
+  [
+    'qwen-code-0-24-4-observe-auth-cimd-http-20261207-153936',
+    'auth.registration.cimd',
+    'not-observed',
+    /never read the metadata/,
+  ],
+  [
+    'codex-0-171-0-observe-auth-preregistered-http-20261207-154332',
+    'auth.registration.preregistered',
+    'yes',
+    /registered beforehand and obtained a token/,
+  ],
 ];
 
 describe('the sign-in and session judges on captures of real clients', () => {

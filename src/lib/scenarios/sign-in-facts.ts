@@ -365,11 +365,21 @@ export const refreshFact = (capture: ParsedCapture): FeatureFact => {
       [refused.seq, ...(registered === undefined ? [] : [registered.seq]), refreshes[0]?.seq ?? 0],
     );
   }
+  // What it did instead, where it did something: a new registration (refused or not) is on the wire.
+  const registeredAgain = requestsTo(view, 'issuer', '/register', 'POST').find((item) => item.seq > after);
+  const instead = [
+    ...(registeredAgain === undefined
+      ? []
+      : [
+          `it tried to register a new client (${registeredAgain.answer?.status === 201 ? 'registered' : `refused: ${refusal(registeredAgain)}`})`,
+        ]),
+    ...(browserAgain === undefined ? [] : ['it handed a new authorization URL to the browser']),
+  ];
   return fact(
     feature,
     'no',
-    `after its token was refused as revoked, the client did not use its refresh token${browserAgain === undefined ? '' : '; it handed a new authorization URL to the browser instead'}`,
-    [refused.seq, ...(browserAgain === undefined ? [] : [browserAgain.seq])],
+    `after its token was refused as revoked, the client did not use its refresh token${instead.length === 0 ? '' : `; ${instead.join('; ')}`}`,
+    [refused.seq, ...[registeredAgain, browserAgain].flatMap((item) => (item === undefined ? [] : [item.seq]))],
   );
 };
 
