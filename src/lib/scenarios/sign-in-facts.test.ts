@@ -87,6 +87,28 @@ const rows: readonly Row[] = [
     'yes',
     /registered beforehand and obtained a token/,
   ],
+  // Claude Code's login finds no metadata at the well-known paths and stops; its print session reads
+  // the metadata the 401 names, then registers at the MCP server's own origin. The judge once called
+  // reading it yes; the metadata is for finding the authorization server, which it never asked.
+  [
+    'claude-code-2-1-332-observe-auth-challenge-metadata-http-20261207-154856',
+    'auth.protectedResourceMetadata',
+    'no',
+    /never went to the authorization server it names; it asked the MCP server's own origin instead \(POST \/register/,
+  ],
+  [
+    'codex-0-171-0-observe-auth-challenge-metadata-http-20261207-154907',
+    'auth.protectedResourceMetadata',
+    'yes',
+    /\/lab\/resource-metadata \(200\)\) and went on to the authorization server/,
+  ],
+  // Qwen Code's sign-in did not start in this run: which client it would have used is not shown (the judge once said no).
+  [
+    'qwen-code-0-24-4-observe-auth-preregistered-http-20261207-154449',
+    'auth.registration.preregistered',
+    'not-observed',
+    /never reached the authorization server/,
+  ],
 ];
 
 describe('the sign-in and session judges on captures of real clients', () => {

@@ -317,6 +317,11 @@ export const preregisteredFact = (capture: ParsedCapture): FeatureFact => {
   }
   if (view.challenges.length === 0 && view.exchanges.length === 0)
     return fact(feature, 'not-observed', 'the client never met the protected endpoint');
+  // A sign-in that never reached the authorization server says nothing of which client it would have used.
+  if (!view.exchanges.some((item) => item.place === 'issuer'))
+    return fact(feature, 'not-observed', `${progress(view)}; it never reached the authorization server`, [
+      view.challenges[0]?.seq ?? view.exchanges[0]?.seq ?? 0,
+    ]);
   return fact(feature, 'no', `${progress(view)}, and never used the client registered beforehand`, [
     view.exchanges[0]?.seq ?? view.challenges[0]?.seq ?? 0,
   ]);
@@ -462,14 +467,32 @@ export const resourceMetadataFact = (capture: ParsedCapture): FeatureFact => {
   const view = signInView(capture);
   const named = view.challenges.find((item) => item.params['resource_metadata'] !== undefined);
   const fetched = requestsTo(view, 'resource', /^\/(\.well-known|lab)\//, 'GET');
-  const order = fetched.map((item) => `${item.url.pathname} (${item.answer?.status ?? '?'})`).join(', ');
+  // Each path once, in the order first asked: a client that retries asks the same ones again.
+  const order = [...new Set(fetched.map((item) => `${item.url.pathname} (${item.answer?.status ?? '?'})`))].join(', ');
   const hit = fetched.find((item) => item.answer?.status === 200);
   if (hit !== undefined) {
     const before = named === undefined || named.seq < hit.seq ? '' : ' before it met any 401';
-    return fact(feature, 'yes', `the client read the protected-resource metadata${before} (asked ${order})`, [
-      ...(named === undefined ? [] : [named.seq]),
-      hit.seq,
-    ]);
+    // Read is not used: the metadata's point is the authorization server it names.
+    const went = view.exchanges.find((item) => item.place === 'issuer' && item.seq > hit.seq);
+    if (went === undefined) {
+      const elsewhere = requestsTo(
+        view,
+        'resource',
+        /^\/(\.well-known\/oauth-authorization-server|\.well-known\/openid-configuration|register|authorize|token)/,
+      ).filter((item) => item.seq > hit.seq);
+      return fact(
+        feature,
+        'no',
+        `the client read the protected-resource metadata${before} (asked ${order}) but never went to the authorization server it names${elsewhere.length === 0 ? '' : `; it asked the MCP server's own origin instead (${[...new Set(elsewhere.map((item) => `${item.method} ${item.url.pathname}`))].join(', ')})`}`,
+        [...(named === undefined ? [] : [named.seq]), hit.seq, ...elsewhere.slice(0, 1).map((item) => item.seq)],
+      );
+    }
+    return fact(
+      feature,
+      'yes',
+      `the client read the protected-resource metadata${before} (asked ${order}) and went on to the authorization server it names`,
+      [...(named === undefined ? [] : [named.seq]), hit.seq, went.seq],
+    );
   }
   if (named === undefined)
     return fact(
