@@ -109,6 +109,13 @@ const rows: readonly Row[] = [
     'not-observed',
     /never reached the authorization server/,
   ],
+  // The lab's key script stopped before Qwen Code's dialog started the sign-in: the judge once called that no.
+  [
+    'qwen-code-0-24-4-observe-auth-dcr-cimd-http-20261207-155402',
+    'auth.oauth',
+    'not-observed',
+    /the lab's key script stopped before any sign-in reached the authorization server/,
+  ],
 ];
 
 describe('the sign-in and session judges on captures of real clients', () => {

@@ -86,6 +86,18 @@ export const oauthFact = (capture: ParsedCapture): FeatureFact => {
   }
   if (first === undefined && view.exchanges.length === 0)
     return fact(feature, 'not-observed', 'the client never met the protected endpoint’s 401', []);
+  // Where the lab's own key script stopped before the client reached the authorization server, the
+  // sign-in was never asked for: that is the lab's failure, not the client's answer.
+  const stopped = capture.events.find(
+    (event) => event.kind === 'lifecycle' && event.event === 'error' && /key script stopped/.test(event.detail ?? ''),
+  );
+  if (stopped !== undefined && !view.exchanges.some((item) => item.place === 'issuer'))
+    return fact(
+      feature,
+      'not-observed',
+      `${progress(view)}; the lab's key script stopped before any sign-in reached the authorization server`,
+      [stopped.seq],
+    );
   return fact(feature, 'no', `${progress(view)}, but never obtained a token`, [first?.seq ?? view.exchanges[0]?.seq ?? 0]);
 };
 
@@ -434,7 +446,7 @@ export const oidcFact = (capture: ParsedCapture): FeatureFact => {
   const view = signInView(capture);
   const tried = requestsTo(view, 'issuer', /^\/\.well-known\//, 'GET');
   const oidc = tried.find((item) => item.url.pathname === '/.well-known/openid-configuration' && item.answer?.status === 200);
-  const order = tried.map((item) => `${item.url.pathname} (${item.answer?.status ?? '?'})`).join(', ');
+  const order = [...new Set(tried.map((item) => `${item.url.pathname} (${item.answer?.status ?? '?'})`))].join(', ');
   if (oidc !== undefined) {
     const went = view.exchanges.find(
       (item) => item.place === 'issuer' && item.seq > oidc.seq && !item.url.pathname.startsWith('/.well-known'),

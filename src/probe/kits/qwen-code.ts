@@ -49,10 +49,13 @@ export const qwenCode: Kit = {
         { text: '/mcp' },
         { pause: 300 },
         { keys: ['Enter'] },
-        { wait: /needs authentication|Authenticate/, seconds: 30 },
-        { keys: ['Enter'] },
-        { wait: /Authenticate/, seconds: 20 },
+        { wait: /needs authentication/, seconds: 30 },
         { pause: 500 },
+        { keys: ['Enter'] },
+        // The server's own page (Reconnect, Disable, Authenticate): the list already shows the word
+        // Authenticate, so waiting for it let the keys arrive before the page did.
+        { wait: /Reconnect/, seconds: 20 },
+        { pause: 1000 },
         { keys: ['Down', 'Down', 'Enter'] },
         { until: 'signed-in', seconds: 90 },
         { pause: 2000 },
