@@ -116,6 +116,19 @@ const rows: readonly Row[] = [
     'not-observed',
     /the lab's key script stopped before any sign-in reached the authorization server/,
   ],
+  // BROWSER unset: Claude Code opens nothing and prints the URL; Codex runs the first opener it finds.
+  [
+    'claude-code-2-1-332-observe-auth-no-browser-http-20261207-160417',
+    'auth.browserHandoff',
+    'yes',
+    /from the URL the client printed; redirect URI http:\/\/localhost:\d+\/callback; the client's redirect URI took the code/,
+  ],
+  [
+    'codex-0-171-0-observe-auth-no-browser-http-20261207-160429',
+    'auth.browserHandoff',
+    'yes',
+    /from the opener x-www-browser and from the URL the client printed; redirect URI http:\/\/127\.0\.0\.1:/,
+  ],
 ];
 
 describe('the sign-in and session judges on captures of real clients', () => {

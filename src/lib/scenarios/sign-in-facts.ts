@@ -215,7 +215,11 @@ export const handoffFact = (capture: ParsedCapture): FeatureFact => {
   const vias = [
     ...new Set(
       view.handoffs.map((item) =>
-        item.via === 'opener' ? `the opener ${item.program ?? '?'}` : item.via === 'browser-env' ? 'BROWSER' : 'printed',
+        item.via === 'opener'
+          ? `the opener ${item.program ?? '?'}`
+          : item.via === 'browser-env'
+            ? 'the BROWSER variable'
+            : 'the URL the client printed',
       ),
     ),
   ];
@@ -229,7 +233,7 @@ export const handoffFact = (capture: ParsedCapture): FeatureFact => {
       : fact(feature, 'not-observed', `${progress(view)}; it never came to the authorization URL`);
   }
   const ok = callbacks.find((item) => item.answer !== undefined && item.answer.status < 400);
-  const detail = `the URL reached the lab's browser through ${vias.join(' and ')}; ${redirectWords(view)}`;
+  const detail = `the lab's browser got the authorization URL from ${vias.join(' and from ')}; ${redirectWords(view)}`;
   if (ok !== undefined)
     return fact(feature, 'yes', `${detail}; the client's redirect URI took the code (HTTP ${ok.answer?.status ?? ''})`, seq);
   const failed = callbacks[0];
