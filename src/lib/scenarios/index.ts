@@ -13,7 +13,7 @@ import { authPreregistered } from './auth-preregistered.ts';
 import { authRefresh } from './auth-refresh.ts';
 import { authStepUp } from './auth-step-up.ts';
 import { catalogChanges } from './catalog-changes.ts';
-import { handshake } from './handshake.ts';
+import { handshake, handshakeFeatures } from './handshake.ts';
 import { httpGetStream } from './http-get-stream.ts';
 import { httpRedirect } from './http-redirect.ts';
 import { httpResumption } from './http-resumption.ts';
@@ -140,4 +140,10 @@ const nothingHappened = (scenario: Scenario): ParsedCapture => ({
  * happened (each then not observed). Read from the judge, so the mapping from features to
  * scenarios is stored once, in the features' `scenario` (content/features/, checked against this).
  */
-export const decidedBy = (scenario: Scenario): string[] => scenario.judge(nothingHappened(scenario)).map((fact) => fact.feature);
+export const decidedBy = (scenario: Scenario): string[] =>
+  scenario.handshakeOnly === true
+    ? [...handshakeFeatures]
+    : scenario.judge(nothingHappened(scenario)).map((fact) => fact.feature);
+
+/** Every scenario a run can play, the handshake alone first: what `npm run probe -- scenarios` lists. */
+export const playable: readonly Scenario[] = [handshake, ...scenarios];
