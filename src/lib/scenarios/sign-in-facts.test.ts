@@ -129,6 +129,26 @@ const rows: readonly Row[] = [
     'yes',
     /from the opener x-www-browser and from the URL the client printed; redirect URI http:\/\/127\.0\.0\.1:/,
   ],
+  // Streamable HTTP sessions: Codex starts a new session after the 404; Claude Code settles on
+  // 2026-07-28 with the lab, which has no session ids, so there is no session to end.
+  [
+    'codex-0-171-0-observe-http-session-expiry-http-20261207-161226',
+    'transports.streamableHttp.sessionExpiry',
+    'yes',
+    /sent a new initialize without a session id, then made its call in the new session/,
+  ],
+  [
+    'claude-code-2-1-332-observe-http-session-http-20261207-161149',
+    'transports.streamableHttp.terminate',
+    'not-observed',
+    /the server assigned no session id/,
+  ],
+  [
+    'claude-code-2-1-332-observe-http-resumption-http-20261207-161200',
+    'transports.streamableHttp.resumption',
+    'yes',
+    /sent GET with Last-Event-ID call1-0/,
+  ],
 ];
 
 describe('the sign-in and session judges on captures of real clients', () => {
