@@ -149,6 +149,12 @@ const rows: readonly Row[] = [
     'yes',
     /sent GET with Last-Event-ID call1-0/,
   ],
+  [
+    'codex-0-171-0-observe-http-get-stream-http-20261207-163706',
+    'transports.streamableHttp.serverPush',
+    'yes',
+    /opened the GET stream and answered the ping/,
+  ],
 ];
 
 describe('the sign-in and session judges on captures of real clients', () => {
