@@ -155,6 +155,12 @@ const rows: readonly Row[] = [
     'yes',
     /opened the GET stream and answered the ping/,
   ],
+  [
+    'gemini-cli-0-61-0-observe-http-session-expiry-http-20261207-163746',
+    'transports.streamableHttp.sessionExpiry',
+    'no',
+    /started no new session; it exited/,
+  ],
 ];
 
 describe('the sign-in and session judges on captures of real clients', () => {
