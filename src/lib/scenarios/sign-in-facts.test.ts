@@ -161,6 +161,12 @@ const rows: readonly Row[] = [
     'no',
     /started no new session; it exited/,
   ],
+  [
+    'gemini-cli-0-61-0-observe-http-session-http-20261207-163830',
+    'transports.streamableHttp.terminate',
+    'no',
+    /exited without sending DELETE/,
+  ],
 ];
 
 describe('the sign-in and session judges on captures of real clients', () => {
