@@ -158,8 +158,22 @@ describe('transports.streamableHttp: yes only where the client read an answer se
     ['opencode-1-18-33-observe-http-20261207-125105', 'yes'],
     // Claude Code read the input_required stream of a call and retried it with its answers.
     ['claude-code-2-1-332-observe-server-requests-http-20261202-070626', 'yes'],
+    // The stream answered the session's last call: no MCP request followed, but its text reached the model (seq 19, 20).
+    ['copilot-cli-1-0-102-observe-http-get-stream-http-20261207-164421', 'yes'],
   ])('%s: %s', (id, state) => {
     expect(factOf(id, 'transports.streamableHttp')?.state).toBe(state);
+  });
+});
+
+describe('transports.streamableHttp.sessionId and protocolVersionHeader: a DELETE, a 404 or a new initialize starts another session', () => {
+  test.each([
+    // The login process DELETEs its session (seq 30); the session process starts its own with server/discover and initialize (seq 33-39).
+    ['copilot-cli-1-0-102-observe-auth-dcr-http-20261207-153701', 'yes', 'yes'],
+    // The probe answers 404 for the session (seq 21); the client initializes again without the dead id (seq 23, 25).
+    ['copilot-cli-1-0-102-observe-http-session-expiry-http-20261207-164003', 'yes', 'yes'],
+  ])('%s: sessionId %s, protocolVersionHeader %s', (id, session, header) => {
+    expect(factOf(id, 'transports.streamableHttp.sessionId')?.state).toBe(session);
+    expect(factOf(id, 'transports.streamableHttp.protocolVersionHeader')?.state).toBe(header);
   });
 });
 

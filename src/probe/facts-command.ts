@@ -29,6 +29,8 @@ export const runScenarios = (argv: readonly string[]): number => {
     name: scenario.name,
     revision: scenario.revision,
     features: decidedBy(scenario),
+    // The authorization lab's and the HTTP sessions' scenarios need the probe over HTTP.
+    httpOnly: scenario.auth !== undefined || scenario.http !== undefined,
   }));
   process.stdout.write(
     format === 'json'
@@ -37,7 +39,7 @@ export const runScenarios = (argv: readonly string[]): number => {
           null,
           2,
         )}\n`
-      : `${list.map((item) => `${item.name} (${item.revision}): ${item.features.join(', ')}`).join('\n')}\n`,
+      : `${list.map((item) => `${item.name} (${item.revision}${item.httpOnly ? ', --transport http' : ''}): ${item.features.join(', ')}`).join('\n')}\n`,
   );
   return 0;
 };

@@ -5,7 +5,14 @@
  * header waits for the client's first clientInfo: its `name` is looked up among the clients'
  * `clientInfoName` (or ids), its `version` taken as sent.
  */
-import { CaptureHeader, captureFormatVersion, capturePaths, type CapturePath, type CaptureTransport } from '../schema/capture.ts';
+import {
+  CaptureHeader,
+  captureFormatVersion,
+  capturePaths,
+  type CaptureFace,
+  type CapturePath,
+  type CaptureTransport,
+} from '../schema/capture.ts';
 import { PROBE_VERSION } from '../lib/lab/version.ts';
 
 /** Who the client is, as the run was told; `client` and `version` may wait for the client's clientInfo. */
@@ -15,6 +22,8 @@ export interface ClientLabel {
   package?: string | undefined;
   command?: string | undefined;
   path: CapturePath;
+  /** What made the client connect, where the run says (an interactive face). */
+  face?: CaptureFace | undefined;
 }
 
 /** Whether a text is one of the capture paths (cli, ide, desktop, hosted, sdk). */
@@ -69,6 +78,7 @@ export const captureHeader = (
     capturedAt: `${now.toISOString().slice(0, 19)}Z`,
     probe: PROBE_VERSION,
     ...(scenario === undefined ? {} : { scenario }),
+    ...(label.face === undefined ? {} : { face: label.face }),
   };
   const parsed = CaptureHeader.safeParse(header);
   if (!parsed.success) {

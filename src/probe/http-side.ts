@@ -9,13 +9,15 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorOf, readIncoming, type Outgoing } from '../lib/mcp/jsonrpc.ts';
+import { errorOf, methodOf, readIncoming, type Outgoing } from '../lib/mcp/jsonrpc.ts';
+import { isRecord, parseJson } from '../lib/mcp/json.ts';
+import type { AuthHttpAnswer, AuthHttpRequest } from '../lib/lab/auth/exchange.ts';
 import { sseEvent } from '../lib/mcp/sse.ts';
 import type { Limits } from '../lib/lab/limits.ts';
 import { decodeLine } from './lines.ts';
 import { offeredVersion, type Persona } from '../lib/lab/personas/index.ts';
 import type { CaptureRecorder, HeaderList } from './recorder.ts';
-import { LabSession, type Channel } from '../lib/lab/session.ts';
+import { LabSession, type CallEnd, type Channel } from '../lib/lab/session.ts';
 import type { Scenario } from '../lib/scenarios/scenario.ts';
 
 /**
@@ -28,6 +30,16 @@ export type ReplyStyle = 'json' | 'sse' | 'mixed';
 /** The reply styles, as `--reply` takes them. */
 export const replyStyles: readonly ReplyStyle[] = ['mixed', 'json', 'sse'];
 
+/**
+ * The sign-in side of a protected MCP endpoint (src/lib/lab/auth/resource-server.ts): which paths of
+ * the origin belong to the sign-in, their answers, and the check every MCP request passes first.
+ */
+export interface SignInSide {
+  owns(target: string): boolean;
+  handle(request: AuthHttpRequest): AuthHttpAnswer;
+  gate(headers: HeaderList, methods: readonly string[]): AuthHttpAnswer | undefined;
+}
+
 /** What an HTTP run needs. */
 export interface HttpOptions {
   persona: Persona;
@@ -38,6 +50,8 @@ export interface HttpOptions {
   replyAs: ReplyStyle;
   /** The scenario the probe plays: one session of it per legacy session, and one for stateless requests. */
   scenario: Scenario;
+  /** Where the MCP endpoint is protected: its sign-in side, made once the endpoint's URL is known. */
+  signIn?: ((url: string) => SignInSide) | undefined;
 }
 
 /** Why an HTTP run ended. */
@@ -50,12 +64,22 @@ export interface HttpRun {
   port: number;
   done: Promise<HttpEnd>;
   stop: (reason: string) => void;
+  /** How many tool calls the probe has answered with a result so far. */
+  answeredCalls: () => number;
 }
 
 /** The only address the probe listens on (streamable-http.mdx:63-64: bind only to localhost). */
 const LOOPBACK = '127.0.0.1';
 /** The MCP endpoint's path. */
 export const MCP_PATH = '/mcp';
+/** Where a scenario that redirects serves the session: the endpoint answers 307 to here. */
+export const MOVED_PATH = '/mcp/moved';
+
+/** The JSON-RPC methods a body carries (one message or a batch), for the sign-in's check. */
+const methodsIn = (body: string): string[] => {
+  const value = parseJson(body);
+  return (Array.isArray(value) ? (value as unknown[]) : [value]).filter(isRecord).map((message) => methodOf(message));
+};
 
 const pairsOf = (raw: readonly string[]): [string, string][] => {
   const pairs: [string, string][] = [];
@@ -67,7 +91,7 @@ const valuesOf = (headers: HeaderList, name: string) =>
   headers.filter(([key]) => key.toLowerCase() === name).map(([, value]) => value);
 
 /** The headers Node wrote for a response, parsed from its header block; what was set where it is not readable. */
-const sentHeaders = (res: ServerResponse, fallback: HeaderList): HeaderList => {
+export const sentHeaders = (res: ServerResponse, fallback: HeaderList): HeaderList => {
   const block = (res as unknown as { _header?: unknown })._header;
   if (typeof block !== 'string') return fallback;
   return block
@@ -95,7 +119,23 @@ const foreignOrigin = (headers: HeaderList, port: number): string | undefined =>
 };
 
 /** Serves Streamable HTTP on loopback until a limit, the time limit or `stop`. */
-export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scenario }: HttpOptions): Promise<HttpRun> => {
+export const serveHttp = async ({
+  persona,
+  recorder,
+  limits,
+  port,
+  replyAs: askedReply,
+  scenario,
+  signIn,
+}: HttpOptions): Promise<HttpRun> => {
+  const variant = scenario.http ?? {};
+  const replyAs: ReplyStyle = variant.replyAs ?? askedReply;
+  // Made once the port is known (the endpoint's URL names it).
+  let side: SignInSide | undefined = undefined;
+  let callsAnswered = 0;
+  /** Calls whose SSE stream was dropped after a primed event id, by that id: resumed by a GET with `Last-Event-ID`. */
+  const resumable = new Map<string, Promise<CallEnd>>();
+  let streamSerial = 0;
   /** Legacy sessions by `Mcp-Session-Id`, each knowing the revision its `initialize` settled. */
   const sessions = new Map<string, LabSession>();
   /** Every session started, ended with the run: the legacy ones, and the one for stateless requests. */
@@ -108,6 +148,8 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
   let stateless: LabSession | undefined;
   /** Each legacy session's standalone GET stream, while one is open (2025-11-25/basic/transports.mdx:135-160). */
   const standalone = new Map<string, Channel>();
+  /** How to end each session's standalone stream (a session that expires ends it). */
+  const standaloneEnds = new Map<string, () => void>();
   /** Who waits for a session's GET stream to open. */
   const streamWaiters = new Map<string, ((channel: Channel | undefined) => void)[]>();
   const openStreams = new Set<ServerResponse>();
@@ -129,13 +171,20 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
   };
   const json = (res: ServerResponse, status: number, message: unknown, extra: [string, string][] = []) =>
     respond(res, status, [['Content-Type', 'application/json'], ...extra], JSON.stringify(message));
+  /** A sign-in answer, recorded as an `auth` event. */
+  const answerAuth = (res: ServerResponse, answer: AuthHttpAnswer) => {
+    const all: [string, string][] = [...answer.headers, ['Content-Length', String(Buffer.byteLength(answer.body))]];
+    res.writeHead(answer.status, all.flat());
+    res.end(answer.body);
+    recorder.authResponse(answer.status, sentHeaders(res, all), answer.body);
+  };
 
   /**
    * An SSE stream held open: its head is sent (and recorded) at once, each message is one event,
    * recorded as its own response event with no headers, as it was written, so a capture shows
    * when each was sent even where the stream never ends.
    */
-  const openSse = (res: ServerResponse, extra: [string, string][] = []) => {
+  const openSse = (res: ServerResponse, extra: [string, string][] = [], idPrefix = '') => {
     const headers: [string, string][] = [
       ['Content-Type', 'text/event-stream'],
       ['Cache-Control', 'no-cache'],
@@ -152,7 +201,7 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
       send: (message: Outgoing) => {
         if (ended || res.writableEnded || res.destroyed) return false;
         serial += 1;
-        const chunk = sseEvent(message, String(serial));
+        const chunk = sseEvent(message, `${idPrefix}${serial}`);
         res.write(chunk);
         recorder.response(200, [], chunk);
         return true;
@@ -204,17 +253,42 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
       return;
     }
     const pathname = target.split('?')[0];
-    if (pathname !== MCP_PATH) {
-      respond(res, 404, [['Content-Type', 'text/plain']], `Not found: the MCP endpoint is ${MCP_PATH}\n`);
+    if (variant.redirect === true && pathname === MCP_PATH) {
+      // A server that moved its endpoint: 307 keeps the method and the body (RFC 9110 §15.4.8).
+      respond(res, 307, [['Location', `http://${LOOPBACK}:${listeningPort}${MOVED_PATH}`]], '');
+      return;
+    }
+    const served = variant.redirect === true ? MOVED_PATH : MCP_PATH;
+    if (pathname !== served) {
+      respond(res, 404, [['Content-Type', 'text/plain']], `Not found: the MCP endpoint is ${served}\n`);
+      return;
+    }
+    const refusal = side?.gate(headers, methodsIn(body));
+    if (refusal !== undefined) {
+      respond(res, refusal.status, refusal.headers, refusal.body);
       return;
     }
     const modernOnly = persona.kind === 'modern-only';
     const [sessionId] = valuesOf(headers, 'mcp-session-id');
+    const [lastEventId] = valuesOf(headers, 'last-event-id');
+    const resumed = method === 'GET' && lastEventId !== undefined ? resumable.get(lastEventId) : undefined;
+    if (resumed !== undefined) {
+      // A client resuming a dropped call stream: the rest of that stream, its result, on this GET
+      // (2025-11-25/basic/transports.mdx:164-187). Once: the entry goes.
+      resumable.delete(lastEventId ?? '');
+      const stream = openSse(res, [], `${lastEventId ?? ''}.`);
+      void resumed.then((end) => {
+        if (end.reply !== undefined) stream.channel.send(end.reply);
+        stream.end();
+      });
+      return;
+    }
     if (method === 'GET' && !modernOnly && sessionId !== undefined && sessions.get(sessionId)?.plays === true) {
       // A scenario's server opens the standalone stream, for requests and notifications outside any
       // call (2025-11-25/basic/transports.mdx:135-160). One per session: a second replaces the first.
       const stream = openSse(res);
       standalone.set(sessionId, stream.channel);
+      standaloneEnds.set(sessionId, stream.end);
       res.on('close', () => {
         if (standalone.get(sessionId) === stream.channel) standalone.delete(sessionId);
       });
@@ -263,6 +337,33 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
     if (result.defer !== undefined) {
       const { request, modern } = result.defer;
       const accepts = valuesOf(headers, 'accept').join(',');
+      /** After a call's result went out: counted, and where the scenario expires sessions, this one ends. */
+      const afterReply = (end: CallEnd) => {
+        if (end.reply === undefined) return;
+        callsAnswered += 1;
+        if (variant.expireAfterCall === true && key !== '') {
+          // The server ends the session; later requests with its id get 404 (2025-11-25/basic/transports.mdx:211-215).
+          sessions.delete(key);
+          standaloneEnds.get(key)?.();
+          standaloneEnds.delete(key);
+          session.close();
+        }
+      };
+      if (accepts.includes('text/event-stream') && variant.dropCallStream === true) {
+        // The stream is primed with an event id and a retry, then closed before the result, which waits
+        // for a GET with that id in Last-Event-ID (2025-11-25/basic/transports.mdx:105-116, 164-187).
+        streamSerial += 1;
+        const primed = `call${streamSerial}-0`;
+        const stream = openSse(res, extra);
+        const chunk = `id: ${primed}\nretry: 500\ndata: \n\n`;
+        res.write(chunk);
+        recorder.response(200, [], chunk);
+        stream.end();
+        const pending = session.call(request, modern, standaloneChannel(key));
+        resumable.set(primed, pending);
+        void pending.then(afterReply);
+        return;
+      }
       if (accepts.includes('text/event-stream')) {
         // The call's answer is an SSE stream: its requests and notifications first, its result last
         // (streamable-http.mdx:88-125; 2025-11-25/basic/transports.mdx:100-130).
@@ -273,6 +374,7 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
         void session.call(request, modern, stream.channel).then((end) => {
           if (end.reply !== undefined) stream.channel.send(end.reply);
           stream.end();
+          afterReply(end);
         });
       } else {
         // A client that takes only JSON hears the call's requests on its standalone stream, if any.
@@ -280,6 +382,7 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
           if (ended || res.writableEnded) return;
           if (end.reply !== undefined) json(res, 200, end.reply, extra);
           else respond(res, 202, extra, '');
+          afterReply(end);
         });
       }
       return;
@@ -363,6 +466,12 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
         return;
       }
       const { text, valid } = decodeLine(Buffer.concat(chunks));
+      if (side?.owns(target) === true && foreignOrigin(headers, listeningPort) === undefined) {
+        // A request of the sign-in (metadata on this origin): recorded as such, not as MCP.
+        recorder.authRequest(method, target, headers, text);
+        answerAuth(res, side.handle({ method, target, headers, body: text }));
+        return;
+      }
       recorder.request(method, target, headers, text);
       if (!valid) recorder.lifecycle('error', 'the body above was not valid UTF-8: recorded with U+FFFD for each invalid byte');
       handle(req, res, headers, text);
@@ -404,6 +513,7 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
   });
   listeningPort = (server.address() as AddressInfo).port;
   const url = `http://${LOOPBACK}:${listeningPort}${MCP_PATH}`;
+  side = signIn?.(url);
   recorder.lifecycle('start', `http ${url}`);
   return {
     url,
@@ -414,5 +524,6 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
       recorder.lifecycle('closed', reason);
       finish('signal');
     },
+    answeredCalls: () => callsAnswered,
   };
 };

@@ -9,11 +9,15 @@ import { closeSync, writeSync } from 'node:fs';
 import { clientInfoOf, type ClientInfo } from '../lib/evidence/capture-facts.ts';
 import type { ModelRecord } from '../lib/evidence/merge.ts';
 import {
+  redactAuthBody,
+  redactAuthHeaders,
+  redactAuthTarget,
   redactHeaders,
   redactTarget,
   type CaptureEvent,
   type CaptureHeader,
   type CaptureSide,
+  type HandoffVia,
   type LifecycleEvent,
 } from '../schema/capture.ts';
 
@@ -26,6 +30,8 @@ type Unnumbered =
   | { from: 'client'; kind: 'http'; method: string; target: string; headers: HeaderList; body: string }
   | { from: 'probe'; kind: 'http'; status: number; headers: HeaderList; body: string }
   | { from: CaptureSide; kind: 'lifecycle'; event: LifecycleEvent; detail?: string }
+  | { from: CaptureSide; kind: 'auth'; method: string; target: string; headers: HeaderList; body: string; via?: HandoffVia }
+  | { from: CaptureSide; kind: 'auth'; status: number; headers: HeaderList; body: string }
   | { from: 'client'; kind: 'model'; method: string; target: string; headers: HeaderList; body: string }
   | { from: 'probe'; kind: 'model'; status: number; headers: HeaderList; body: string };
 
@@ -123,6 +129,31 @@ export class CaptureRecorder {
         body: exchange.body,
       });
     } else this.#record({ from: 'probe', kind: 'model', status: exchange.status ?? 200, headers, body: exchange.body });
+  }
+
+  /**
+   * A request of the sign-in (FORMAT.md, `auth`): the client's to the lab's authorization side, or
+   * the lab's browser's to the client's redirect URI (`from: probe`); its secrets redacted.
+   */
+  authRequest(method: string, target: string, headers: HeaderList, body: string, from: CaptureSide = 'client'): void {
+    this.#record({
+      from,
+      kind: 'auth',
+      method,
+      target: redactAuthTarget(target),
+      headers: redactAuthHeaders(headers),
+      body: redactAuthBody(body),
+    });
+  }
+
+  /** The answer to a sign-in request: the lab's, or the client's redirect URI's (`from: client`); its secrets redacted. */
+  authResponse(status: number, headers: HeaderList, body: string, from: CaptureSide = 'probe'): void {
+    this.#record({ from, kind: 'auth', status, headers: redactAuthHeaders(headers), body: redactAuthBody(body) });
+  }
+
+  /** The client handed an authorization URL to a browser: `via` says how; `body` what the lab's hook saw (the opener's name). */
+  handoff(url: string, via: HandoffVia, body: string): void {
+    this.#record({ from: 'client', kind: 'auth', method: 'GET', target: redactAuthTarget(url), headers: [], body, via });
   }
 
   /** Something that happened to the connection. */

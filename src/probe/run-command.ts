@@ -19,11 +19,12 @@ import { firstMethod } from '../lib/evidence/event-facts.ts';
 import { kits } from './kits/index.ts';
 import { kitFace, timeLimitOf, type Kit } from './kits/kit.ts';
 import { loadKit, scratchParts, type RunSpec } from './lab/inner.ts';
-import { install, labCache, latestVersion, packageDir } from './lab/install.ts';
+import { install, installHelper, labCache, latestVersion, packageDir } from './lab/install.ts';
 import { requireBwrap, sandboxArgs } from './lab/sandbox.ts';
 import { probeEntry } from './launch.ts';
 import { parsePersona } from '../lib/lab/personas/index.ts';
 import { clientIds, readCapture } from './read-capture.ts';
+import { requireScenario } from '../lib/scenarios/index.ts';
 
 /** What a run is asked to do. */
 export interface RunRequest {
@@ -106,14 +107,20 @@ export const runSandboxed = (
   });
 
 /** Installs what the kit needs beforehand: the client, and the packages it would fetch at run time. */
-const prepare = async (kit: Kit, version: string) => {
+const prepare = async (kit: Kit, version: string, signsIn: boolean) => {
   const prefix = install(kit.package, version);
   const preinstalled = [];
   for (const item of kit.preinstall ?? []) {
     const itemPrefix = install(item.package, await latestVersion(item.package));
     preinstalled.push({ package: item.package, dir: packageDir(itemPrefix, item.package) });
   }
-  return { prefix, preinstalled };
+  // The helper only signs in (Continue's print mode speaks to the server itself): no other run needs it.
+  const helperVersion = kit.helper === undefined || !signsIn ? undefined : await latestVersion(kit.helper);
+  const helper =
+    kit.helper === undefined || helperVersion === undefined
+      ? undefined
+      : { package: kit.helper, version: helperVersion, prefix: installHelper(kit.helper, helperVersion) };
+  return { prefix, preinstalled, helper };
 };
 
 /** Runs a client's kit once and moves its checked captures into `request.captures`. */
@@ -121,7 +128,14 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   const kit = await loadKit(request.client, request.kitFile);
   if (kit === undefined) throw new Error(`run: no kit for ${request.client}`);
   if (kit.blocked !== undefined) throw new Error(`${kit.client} cannot be run: ${kit.blocked}`);
-  const face = kitFace(kit, request.transport, request.face, request.scenario !== undefined);
+  const scenario = request.scenario === undefined ? undefined : requireScenario(request.scenario);
+  if ((scenario?.auth !== undefined || scenario?.http !== undefined) && request.transport !== 'http')
+    throw new Error(`run: the scenario ${scenario.name} runs over HTTP only: add --transport http`);
+  const version = request.version ?? (await latestVersion(kit.package));
+  const signIn = scenario?.auth === undefined ? undefined : kit.signIn?.(version);
+  if (scenario?.auth !== undefined && signIn === undefined)
+    throw new Error(`run: ${kit.client} ${version} has no sign-in face the lab can drive (its kit's signIn)`);
+  const face = kitFace(kit, request.transport, request.face ?? signIn?.session, request.scenario !== undefined);
   if (face === undefined)
     throw new Error(
       `run: ${kit.client} has no face ${request.face ?? ''} over ${request.transport}; its faces: ${kit.faces.map((item) => `${item.name} (${(item.transports ?? kit.transports).join(', ')})`).join(', ')}`,
@@ -129,8 +143,7 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   if (request.scenario !== undefined && (!face.session || kit.model === undefined))
     throw new Error(`run: a scenario needs a session face with a model; ${kit.client}'s ${face.name} face has none`);
   parsePersona(request.persona);
-  const version = request.version ?? (await latestVersion(kit.package));
-  const { prefix, preinstalled } = await prepare(kit, version);
+  const { prefix, preinstalled, helper } = await prepare(kit, version, scenario?.auth !== undefined);
   const scratch = mkdtempSync(path.join(tmpdir(), `canimcp-lab-${kit.client}-`));
   const parts = scratchParts(scratch);
   mkdirSync(parts.work, { recursive: true });
@@ -144,6 +157,7 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
     scenario: request.scenario,
     scratch,
     preinstalled,
+    helper,
     kitFile: request.kitFile,
   };
   const specFile = path.join(scratch, 'run.json');
@@ -155,7 +169,7 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
     readable: labFolders(request.kitFile),
     cwd: parts.work,
     sandbox: request.sandbox,
-    seconds: timeLimitOf(kit, face) + 120,
+    seconds: timeLimitOf(kit, face) + (signIn === undefined ? 0 : (signIn.face.timeLimit ?? 120)) + 120,
     env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: parts.home, LANG: 'C.UTF-8' },
   });
   if (code !== 0) console.error(`probe: the run inside the sandbox ended with ${code}`);

@@ -93,7 +93,7 @@ describe('CaptureEvent', () => {
     [{ seq: 1, t: -1, from: 'client', kind: 'message', raw: '' }, ['t: expected 0 or more milliseconds']],
     [{ seq: 1, t: 0, from: 'server', kind: 'message', raw: '' }, ['from: expected one of client, probe, got "server"']],
     [{ seq: 1, t: 0, from: 'client', kind: 'message' }, ['raw: required field is missing']],
-    [{ seq: 1, t: 0, from: 'client', kind: 'note' }, ['kind: expected one of message, http, model, lifecycle, got "note"']],
+    [{ seq: 1, t: 0, from: 'client', kind: 'note' }, ['kind: expected one of message, http, model, auth, lifecycle, got "note"']],
     [{ seq: 1, t: 0, from: 'probe', kind: 'lifecycle', event: 'crashed' }, ['event: expected one of start, closed, timeout, error, got "crashed"']],
     [{ ...request, from: 'probe' }, ['from: an HTTP request comes from the client']],
     [{ seq: 2, t: 0, from: 'client', kind: 'http', status: 200, headers: [], body: '' }, ['from: an HTTP response comes from the probe']],

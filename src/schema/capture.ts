@@ -20,10 +20,23 @@ export const captureSides = ['client', 'probe'] as const;
 /** What happened to the connection itself, outside its messages. */
 export const lifecycleEvents = ['start', 'closed', 'timeout', 'error'] as const;
 
+/**
+ * What made the client connect (FORMAT.md: the header's `face`): its own agent run, a health check,
+ * a program of the lab's own, a harness (the smallest program a library's docs show), or its
+ * interactive face: a login command or full-screen interface driven in a terminal with scripted keys
+ * (then, where its kit says, a session with what that sign-in stored).
+ */
+export const captureFaces = ['session', 'health-check', 'lab-script', 'harness', 'interactive'] as const;
+
+/** How an authorization URL reached the lab's browser (FORMAT.md, an `auth` hand-off's `via`). */
+export const handoffVias = ['browser-env', 'opener', 'printed'] as const;
+
 /** The model APIs the stand-in model answers in (FORMAT.md: the header's `model`). */
 export const modelApis = ['anthropic-messages', 'openai-chat', 'openai-responses', 'gemini'] as const;
 
 export type CapturePath = (typeof capturePaths)[number];
+export type CaptureFace = (typeof captureFaces)[number];
+export type HandoffVia = (typeof handoffVias)[number];
 export type CaptureTransport = (typeof captureTransports)[number];
 export type CaptureSide = (typeof captureSides)[number];
 export type LifecycleEvent = (typeof lifecycleEvents)[number];
@@ -83,6 +96,13 @@ export const CaptureHeader = z.strictObject({
   model: oneOf(modelApis)
     .optional()
     .meta({ title: 'Model API', description: "The stand-in model's API, where one answered the client." }),
+  face: oneOf(captureFaces)
+    .optional()
+    .meta({
+      title: 'Face',
+      description:
+        'What made the client connect: session, health-check, lab-script, harness (a library driven by the smallest program its docs show; command names it), or interactive (a login command or full-screen interface driven in a terminal with scripted keys).',
+    }),
 });
 
 /** One HTTP header as sent: name and value, name in the case it was sent in. */
@@ -140,6 +160,31 @@ export const ModelResponseEvent = HttpResponseEvent.extend({
   kind: z.literal('model'),
 });
 
+/**
+ * An exchange with the lab's authorization side (FORMAT.md, `auth`): a request to its authorization
+ * server or protected-resource metadata (from the client), a request of the lab's browser to the
+ * client's redirect URI (from the probe), or a browser hand-off: the authorization URL as the client
+ * handed it over, and `via` how (the BROWSER variable, a system opener, or printed in its output).
+ */
+export const AuthRequestEvent = z.strictObject({
+  ...eventBase,
+  kind: z.literal('auth'),
+  method: z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'expected an HTTP method such as POST'),
+  target: z.string().min(1, 'expected a request target such as /token'),
+  headers,
+  body: z.string(),
+  via: oneOf(handoffVias).optional(),
+});
+
+/** The answer to an `auth` request: the lab's (from the probe), or the client's redirect URI's (from the client). */
+export const AuthResponseEvent = z.strictObject({
+  ...eventBase,
+  kind: z.literal('auth'),
+  status: z.number().int('expected a whole number').min(100, 'expected an HTTP status').max(599, 'expected an HTTP status'),
+  headers,
+  body: z.string(),
+});
+
 /** Something that happened to the connection: it started, closed, ran out of time or failed. */
 export const LifecycleEventLine = z.strictObject({
   ...eventBase,
@@ -148,7 +193,7 @@ export const LifecycleEventLine = z.strictObject({
   detail: z.string().optional(),
 });
 
-const kinds = ['message', 'http', 'model', 'lifecycle'] as const;
+const kinds = ['message', 'http', 'model', 'auth', 'lifecycle'] as const;
 
 /**
  * Any event line. `kind` picks the shape first, so an error names the field that is wrong for that
@@ -164,6 +209,10 @@ export const CaptureEvent = z.looseObject({ kind: oneOf(kinds) }).transform((val
           ? 'method' in value || !('status' in value)
             ? parseAuthored(ModelRequestEvent, value)
             : parseAuthored(ModelResponseEvent, value)
+          : value.kind === 'auth'
+            ? 'method' in value || !('status' in value)
+              ? parseAuthored(AuthRequestEvent, value)
+              : parseAuthored(AuthResponseEvent, value)
           : 'method' in value || !('status' in value)
             ? parseAuthored(HttpRequestEvent, value)
             : parseAuthored(HttpResponseEvent, value);
@@ -180,6 +229,8 @@ export type HttpResponseEvent = z.output<typeof HttpResponseEvent>;
 export type LifecycleEventLine = z.output<typeof LifecycleEventLine>;
 export type ModelRequestEvent = z.output<typeof ModelRequestEvent>;
 export type ModelResponseEvent = z.output<typeof ModelResponseEvent>;
+export type AuthRequestEvent = z.output<typeof AuthRequestEvent>;
+export type AuthResponseEvent = z.output<typeof AuthResponseEvent>;
 
 /** What a redacted value is written as; the name beside it stays. */
 export const redactedValue = '<redacted>';
@@ -223,13 +274,42 @@ const splitTarget = (target: string) => {
   return { before: target.slice(0, question + 1), params: target.slice(question + 1, end).split('&'), after: target.slice(end) };
 };
 
+/**
+ * The fields of the lab's sign-in that carry its secrets (FORMAT.md: its tokens, codes and client
+ * secrets are random per run and redacted like any other secret): in an `auth` exchange's body
+ * (a token request's form, a token or registration answer's JSON) and in the query of its target or
+ * `Location` (an authorization code on its way to the client), compared without case. In a body
+ * only these and names containing `secret` or `password` are redacted, so that `token_endpoint` and
+ * `token_type` stay readable.
+ */
+export const authSecretFields = [
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'client_secret',
+  'code',
+  'code_verifier',
+  'registration_access_token',
+  'client_assertion',
+  'assertion',
+] as const;
+
+/** Whether a body field or query parameter of an `auth` exchange carries a secret of the sign-in. */
+export const isAuthSecretName = (name: string): boolean => {
+  const lower = name.toLowerCase();
+  return (authSecretFields as readonly string[]).includes(lower) || lower.includes('secret') || lower.includes('password');
+};
+
+/** Whether a query parameter of an `auth` exchange's URL is redacted: by either rule. */
+const isAuthQueryName = (name: string): boolean => isRedactedName(name) || isAuthSecretName(name);
+
 /** A request target with the value of every secret-named query parameter redacted; the rest kept byte for byte. */
-export const redactTarget = (target: string): string => {
+export const redactTarget = (target: string, secret: (name: string) => boolean = isRedactedName): string => {
   const parts = splitTarget(target);
   if (parts === undefined) return target;
   const params = parts.params.map((param) => {
     const equals = param.indexOf('=');
-    if (equals < 0 || !isRedactedName(queryName(param.slice(0, equals)))) return param;
+    if (equals < 0 || !secret(queryName(param.slice(0, equals)))) return param;
     return `${param.slice(0, equals + 1)}${redactedValue}`;
   });
   return `${parts.before}${params.join('&')}${parts.after}`;
@@ -239,27 +319,78 @@ export const redactTarget = (target: string): string => {
 export const redactHeaders = (pairs: readonly (readonly [string, string])[]): [string, string][] =>
   pairs.map(([name, value]) => [name, isRedactedName(name) ? redactedValue : value]);
 
+/** An `auth` target (a path, or a whole URL handed to the browser) with the sign-in's secrets in its query redacted. */
+export const redactAuthTarget = (target: string): string => redactTarget(target, isAuthQueryName);
+
+/** An `auth` exchange's headers redacted: secret-named headers whole, and the secrets in a `Location` URL's query. */
+export const redactAuthHeaders = (pairs: readonly (readonly [string, string])[]): [string, string][] =>
+  redactHeaders(pairs).map(([name, value]) => [name, name.toLowerCase() === 'location' ? redactAuthTarget(value) : value]);
+
+/** A JSON string's contents (between its quotes) as text. */
+const jsonText = (quoted: string): string => {
+  try {
+    return JSON.parse(`"${quoted}"`) as string;
+  } catch {
+    return quoted;
+  }
+};
+
+/** Every `"name": "value"` pair of JSON text whose value is a string, wherever it stands. */
+const JSON_STRING_PAIR = /("((?:[^"\\]|\\.)*)"\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
+
+/** Whether a body is a form (`a=1&b=2`): no JSON punctuation, no spaces. */
+const isFormBody = (body: string): boolean => body !== '' && /^[^\s{}[\]"]*$/.test(body) && body.includes('=');
+
+/**
+ * An `auth` body with the sign-in's secrets redacted, everything else kept byte for byte: in JSON
+ * the string value of each secret field, wherever it stands; in a form, each secret parameter.
+ */
+export const redactAuthBody = (body: string): string => {
+  if (isFormBody(body)) return redactTarget(`?${body}`, isAuthSecretName).slice(1);
+  return body.replace(JSON_STRING_PAIR, (whole, head: string, name: string, value: string) =>
+    isAuthSecretName(jsonText(name)) && jsonText(value) !== redactedValue ? `${head}"${redactedValue}"` : whole,
+  );
+};
+
 /** One value left in the clear under a name that must be redacted, for check's message. */
 export interface UnredactedValue {
-  /** `headers[2]` or `target`. */
+  /** `headers[2]`, `target` or `body`. */
   field: string;
-  /** The header or query parameter's name as written. */
+  /** The header, query parameter or body field's name as written. */
   name: string;
+  /** Set where the value is a query parameter of a header's URL (an `auth` exchange's `Location`). */
+  inUrl?: true;
 }
+
+/** The names of the query parameters of a target (or URL) whose value is not `<redacted>` though `secret` says it must be. */
+const leakedParams = (target: string, secret: (name: string) => boolean): string[] =>
+  (splitTarget(target)?.params ?? []).flatMap((param) => {
+    const equals = param.indexOf('=');
+    if (equals < 0) return [];
+    const name = queryName(param.slice(0, equals));
+    return secret(name) && param.slice(equals + 1) !== redactedValue ? [name] : [];
+  });
+
+/** The secret fields of an `auth` body left in the clear. */
+const leakedBodyFields = (body: string): string[] => {
+  if (isFormBody(body)) return leakedParams(`?${body}`, isAuthSecretName);
+  return [...body.matchAll(JSON_STRING_PAIR)].flatMap(([, , name = '', value = '']) =>
+    isAuthSecretName(jsonText(name)) && jsonText(value) !== redactedValue ? [jsonText(name)] : [],
+  );
+};
 
 /** Every value a capture event shows under a secret name instead of `<redacted>`; empty when it is clean. */
 export const unredactedValues = (event: CaptureEvent): UnredactedValue[] => {
-  if (event.kind !== 'http' && event.kind !== 'model') return [];
-  const found: UnredactedValue[] = event.headers.flatMap(([name, value], index) =>
-    isRedactedName(name) && value !== redactedValue ? [{ field: `headers[${index}]`, name }] : [],
-  );
-  if ('target' in event) {
-    for (const param of splitTarget(event.target)?.params ?? []) {
-      const equals = param.indexOf('=');
-      if (equals < 0) continue;
-      const name = queryName(param.slice(0, equals));
-      if (isRedactedName(name) && param.slice(equals + 1) !== redactedValue) found.push({ field: 'target', name });
-    }
-  }
+  if (event.kind !== 'http' && event.kind !== 'model' && event.kind !== 'auth') return [];
+  const auth = event.kind === 'auth';
+  const found: UnredactedValue[] = event.headers.flatMap(([name, value], index) => {
+    if (isRedactedName(name)) return value !== redactedValue ? [{ field: `headers[${index}]`, name }] : [];
+    if (auth && name.toLowerCase() === 'location')
+      return leakedParams(value, isAuthQueryName).map((param) => ({ field: `headers[${index}]`, name: param, inUrl: true as const }));
+    return [];
+  });
+  if ('target' in event)
+    for (const name of leakedParams(event.target, auth ? isAuthQueryName : isRedactedName)) found.push({ field: 'target', name });
+  if (auth) for (const name of leakedBodyFields(event.body)) found.push({ field: 'body', name });
   return found;
 };

@@ -145,11 +145,18 @@ export const checkCapture = (file: CaptureFile, clients: ReadonlySet<string>): {
     if (!result.success) return;
     const event = result.data as Event;
     for (const leak of unredactedValues(event)) {
+      const name = JSON.stringify(leak.name);
       const what =
-        leak.field === 'target' ? `the query parameter ${JSON.stringify(leak.name)}` : `the header ${JSON.stringify(leak.name)}`;
+        leak.field === 'target'
+          ? `the query parameter ${name}`
+          : leak.field === 'body'
+            ? `the body field ${name}`
+            : leak.inUrl === true
+              ? `the query parameter ${name} of the header's URL`
+              : `the header ${name}`;
       at(
         line,
-        columnOf(text, [leak.field === 'target' ? 'target' : 'headers']),
+        columnOf(text, [leak.field === 'target' || leak.field === 'body' ? leak.field : 'headers']),
         leak.field,
         `${what} must be redacted: its value must be "${redactedValue}"`,
       );

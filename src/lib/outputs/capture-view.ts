@@ -122,10 +122,30 @@ const modelRow = (
   return { ...base, label: start, json: false, headers: event.headers, ...body };
 };
 
+/** How a browser hand-off reads: the way the authorization URL reached the lab's browser. */
+const handoffWords: Record<string, string> = {
+  'browser-env': 'through the BROWSER variable',
+  opener: "through the system's opener",
+  printed: "printed in the client's output",
+};
+
+/** An `auth` event as a row: an exchange of the sign-in, or the hand-off of its URL to the lab's browser. */
+const authRow = (event: Extract<CaptureEvent, { kind: 'auth' }>, base: Pick<ExchangeRow, 'seq' | 't' | 'from'>): ExchangeRow => {
+  const { body, json } = shownBody(event.body);
+  const label =
+    'via' in event && event.via !== undefined
+      ? `sign-in · browser hand-off ${handoffWords[event.via] ?? event.via}`
+      : 'method' in event
+        ? `sign-in · ${event.method} ${event.target}`
+        : `sign-in · HTTP ${event.status}`;
+  return { ...base, label, json, headers: event.headers, ...(body === undefined ? {} : { body }) };
+};
+
 /** One event as a row of the exchange. */
 const exchangeRow = (event: CaptureEvent): ExchangeRow => {
   const base = { seq: event.seq, t: event.t, from: event.from };
   if (event.kind === 'model') return modelRow(event, base);
+  if (event.kind === 'auth') return authRow(event, base);
   if (event.kind === 'lifecycle') {
     return { ...base, label: event.event, json: false, ...(event.detail === undefined ? {} : { detail: event.detail }) };
   }
@@ -215,6 +235,7 @@ export const captureTwin = (
     `- Path: ${header.path} · Transport: ${header.transport} · Persona: ${codeSpan(header.persona)}`,
     `- Captured at: ${header.capturedAt} · Probe: ${codeSpan(header.probe)}`,
     ...(header.model === undefined ? [] : [`- Model API (the stand-in model's): ${header.model}`]),
+    ...(header.face === undefined ? [] : [`- Face: ${header.face}`]),
     `- Versions offered: ${summary.offered.length === 0 ? 'none' : summary.offered.map(codeSpan).join(', ')}`,
     ...(info === undefined
       ? []

@@ -166,6 +166,9 @@ const versionHeader = (capture: ParsedCapture, client: FoundMessage[]): FeatureF
     const meta = own.map(({ message }) => metaOf(message)[META.protocolVersion]).find((value) => typeof value === 'string');
     const headers = headerValues(event, 'mcp-protocol-version');
     if (typeof meta === 'string') (headers.length === 1 && headers[0] === meta ? good : bad).push(event.seq);
+    // A later initialize starts another session (after a sign-in, an expired session, a second
+    // process): nothing is settled for it yet.
+    else if (own.some(({ message }) => methodOf(message) === CLIENT_REQUEST.initialize)) continue;
     else if (answer !== undefined && event.seq > answer.seq)
       (headers.length === 1 && headers[0] === settled ? good : bad).push(event.seq);
   }

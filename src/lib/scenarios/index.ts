@@ -4,8 +4,23 @@
  * call `judgeCapture`; the stand-in model's elision keeps `serverStrings`, and the client's wrapping
  * of `answerStrings`.
  */
+import { authChallengeMetadata } from './auth-challenge-metadata.ts';
+import { authCimd } from './auth-cimd.ts';
+import { authDcrCimd } from './auth-dcr-cimd.ts';
+import { authDcr } from './auth-dcr.ts';
+import { authNoBrowser } from './auth-no-browser.ts';
+import { authOidc } from './auth-oidc.ts';
+import { authPreregistered } from './auth-preregistered.ts';
+import { authRefresh } from './auth-refresh.ts';
+import { authStepUp } from './auth-step-up.ts';
 import { catalogChanges } from './catalog-changes.ts';
 import { handshake, handshakeFeatures } from './handshake.ts';
+import { httpGetStream } from './http-get-stream.ts';
+import { httpRedirect } from './http-redirect.ts';
+import { httpResumption } from './http-resumption.ts';
+import { httpSessionExpiry } from './http-session-expiry.ts';
+import { httpSession } from './http-session.ts';
+import { httpSseAnswer } from './http-sse-answer.ts';
 import { listChanged } from './list-changed.ts';
 import { promptsResources } from './prompts-resources.ts';
 import { captureFormatVersion } from '../../schema/capture.ts';
@@ -26,6 +41,21 @@ export const scenarios: readonly Scenario[] = [
   promptsResources,
   utilities,
   catalogChanges,
+  httpSession,
+  httpSseAnswer,
+  httpSessionExpiry,
+  httpGetStream,
+  httpResumption,
+  httpRedirect,
+  authDcrCimd,
+  authDcr,
+  authCimd,
+  authPreregistered,
+  authRefresh,
+  authStepUp,
+  authOidc,
+  authChallengeMetadata,
+  authNoBrowser,
 ];
 
 /** The scenario a run plays: the one of this name, or the handshake alone where none is named. */

@@ -117,6 +117,45 @@ export interface Step {
   actions: readonly Action[];
 }
 
+/**
+ * What a scenario's authorization side offers (the lab's authorization server, src/lib/lab/auth/),
+ * one thing changed per variant so causes stay apart: how a client may register, where the metadata
+ * documents are, what the protected MCP endpoint does to a token at the first tool call, and whether
+ * the client's environment names a browser.
+ */
+export interface AuthVariant {
+  /** Dynamic Client Registration (RFC 7591): a `registration_endpoint` in the metadata. */
+  dcr: boolean;
+  /** Client ID Metadata Documents: `client_id_metadata_document_supported` in the metadata. */
+  cimd: boolean;
+  /** A client registered beforehand, given to the client by its configuration (its kit). */
+  preregistered: boolean;
+  /** Where the authorization server's metadata is: RFC 8414's path, or only OpenID Connect discovery's. */
+  metadataAt: 'oauth' | 'openid';
+  /** Where the protected-resource metadata is: its well-known path (also named in the 401), or only at a URL the 401 names. */
+  resourceMetadataAt: 'well-known' | 'challenge';
+  /**
+   * What the MCP endpoint does to the first `tools/call` carrying a token of the sign-in: refuses it
+   * as revoked (401 `invalid_token`, every token of the sign-in revoked, its refresh token still good),
+   * or as lacking a scope no metadata lists (403 `insufficient_scope`); nothing where absent.
+   */
+  onCall?: 'revoke' | 'step-up';
+  /** Whether the client's environment sets BROWSER (the system openers are caught either way). */
+  browserEnv: boolean;
+}
+
+/** How the probe's Streamable HTTP side departs from its plain behaviour in a scenario (src/probe/http-side.ts). */
+export interface HttpVariant {
+  /** Every request answered as an SSE stream, where the client accepts one. */
+  replyAs?: 'sse';
+  /** The session ends once its first tool call is answered: later requests with its id get 404. */
+  expireAfterCall?: true;
+  /** A tool call's SSE stream is closed after a primed event id, before its result, which waits for a GET with `Last-Event-ID`. */
+  dropCallStream?: true;
+  /** The MCP endpoint answers 307 to another path, where the session is served. */
+  redirect?: true;
+}
+
 /** A lab scenario. */
 export interface Scenario {
   /** Its name, as `--scenario` takes it. */
@@ -140,6 +179,10 @@ export interface Scenario {
   steps: readonly Step[];
   /** The facts its captures establish. Pure. */
   judge(capture: ParsedCapture): FeatureFact[];
+  /** Set where the MCP endpoint is protected: the authorization side's variant. Such a scenario runs over HTTP only. */
+  auth?: AuthVariant;
+  /** Set where the HTTP side behaves otherwise than plainly. Such a scenario runs over HTTP only. */
+  http?: HttpVariant;
   /**
    * Set on the handshake alone (handshake.ts): the probe plays nothing of its own after the
    * handshake, so the persona's answers stand (its one tool, `ping`), it holds no stream open, and

@@ -84,11 +84,36 @@ const requestKey = (message: Record<string, unknown>): string => `${methodOf(mes
  */
 const readAfter = (capture: ParsedCapture, response: HttpResponseEvent): number | undefined => {
   const asked = answeredRequests(capture, response);
-  return httpRequests(capture).find(
+  const sentOn = httpRequests(capture).find(
     (event) =>
       event.seq > response.seq &&
       event.method === 'POST' &&
       messagesOf(event).some((message) => methodOf(message) === '' || !asked.includes(requestKey(message))),
+  )?.seq;
+  return sentOn ?? quotedToModel(capture, response);
+};
+
+/**
+ * The first model request after an answer that quotes a text of its result: an answer to the
+ * session's last call is read when its text reaches the model, though no MCP request follows it.
+ */
+const quotedToModel = (capture: ParsedCapture, response: HttpResponseEvent): number | undefined => {
+  const texts = messagesOf(response)
+    .flatMap((message) => {
+      const content = (message['result'] as { content?: unknown } | undefined)?.content;
+      return Array.isArray(content) ? content : [];
+    })
+    .flatMap((part: unknown) => {
+      const text = (part as { text?: unknown } | null)?.text;
+      return typeof text === 'string' && text.length >= 8 ? [text, JSON.stringify(text).slice(1, -1)] : [];
+    });
+  if (texts.length === 0) return undefined;
+  return capture.events.find(
+    (event) =>
+      event.seq > response.seq &&
+      event.kind === 'model' &&
+      event.from === 'client' &&
+      texts.some((text) => event.body.includes(text)),
   )?.seq;
 };
 
@@ -177,6 +202,8 @@ export const sessionIdFact = (capture: ParsedCapture): FeatureFact | undefined =
         current = { id, seq: event.seq };
         assigned ??= event.seq;
       }
+      // A 404 ends the session (2025-11-25/basic/transports.mdx:205-211): the client starts another without an id.
+      if (event.status === 404) current = undefined;
       continue;
     }
     // A new initialize starts a new session, which goes without an id until the server assigns one.
@@ -187,6 +214,8 @@ export const sessionIdFact = (capture: ParsedCapture): FeatureFact | undefined =
     if (current === undefined) continue;
     const sent = headerValues(event, MCP_HEADER.sessionId);
     (sent.length === 1 && sent[0] === current.id ? good : bad).push(event.seq);
+    // A DELETE ends the session it names: what follows belongs to the next one.
+    if (event.method === 'DELETE') current = undefined;
   }
   if (assigned === undefined) return undefined;
   if (good.length + bad.length === 0)

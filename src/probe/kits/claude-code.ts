@@ -25,8 +25,20 @@ export const claudeCode: Kit = {
     commands: [
       context.server.transport === 'stdio'
         ? ['mcp', 'add', context.name, '--', context.server.launch.command, ...context.server.launch.args]
-        : ['mcp', 'add', '--transport', 'http', context.name, serverUrl(context)],
+        : [
+            'mcp',
+            'add',
+            '--transport',
+            'http',
+            // A client registered beforehand: `--client-secret` takes no value, it reads MCP_CLIENT_SECRET.
+            ...(context.preregistered === undefined ? [] : ['--client-id', context.preregistered.clientId, '--client-secret']),
+            context.name,
+            serverUrl(context),
+          ],
     ],
+    ...(context.preregistered?.clientSecret === undefined
+      ? {}
+      : { env: { MCP_CLIENT_SECRET: context.preregistered.clientSecret } }),
   }),
   model: {
     api: 'anthropic-messages',
@@ -71,6 +83,22 @@ export const claudeCode: Kit = {
     },
   ],
   scenarioFace: 'session',
+  signIn: () => ({
+    face: {
+      name: 'mcp-login',
+      args: ({ name }) => ['mcp', 'login', name],
+      // It needs a terminal; it opens BROWSER, prints the URL, and exits once it holds a token.
+      steps: () => [
+        { until: 'signed-in', seconds: 90 },
+        { until: 'exit', seconds: 20 },
+      ],
+      speaks: 'the login command `claude mcp login`, which signs the session client in',
+      cannotShow: 'what the full-screen interface does on a 401; a sign-in with DISPLAY set',
+      timeLimit: 150,
+    },
+    session: 'session',
+    preregistered: 'secret',
+  }),
   timeLimit: 180,
-  cannotShow: 'OAuth (the probe asks for none); what a real model would choose to call',
+  cannotShow: 'what a real model would choose to call',
 };

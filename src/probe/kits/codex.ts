@@ -6,7 +6,7 @@
  * before the probe had started (0.171.0), so the server is `required`, which exec waits for.
  */
 import { compareVersions } from '../../lib/evidence/versions.ts';
-import { serverUrl, toml, type Kit } from './kit.ts';
+import { serverUrl, toml, type Kit, type KitContext } from './kit.ts';
 
 const configPath = (home: string) => `${home}/.codex/config.toml`;
 
@@ -32,6 +32,12 @@ export const codexExecArgs = (version: string, prompt: string, bypass: boolean):
     ? ['exec', '--skip-git-repo-check', prompt]
     : ['exec', '--skip-git-repo-check', '--json', ...(bypass ? ['--dangerously-bypass-approvals-and-sandbox'] : []), prompt];
 
+/** A client registered beforehand, as `codex mcp add --oauth-client-id … --oauth-client-secret …` writes it (0.171.0). */
+const preregisteredToml = ({ name, preregistered }: KitContext): string =>
+  preregistered === undefined
+    ? ''
+    : `\n[mcp_servers.${name}.oauth]\nclient_id = ${toml(preregistered.clientId)}\n${preregistered.clientSecret === undefined ? '' : `client_secret = ${toml(preregistered.clientSecret)}\n`}`;
+
 /** The Codex kit. */
 export const codex: Kit = {
   client: 'codex',
@@ -45,7 +51,7 @@ export const codex: Kit = {
         text:
           context.server.transport === 'stdio'
             ? `[mcp_servers.${context.name}]\ncommand = ${toml(context.server.launch.command)}\nargs = [${context.server.launch.args.map(toml).join(', ')}]\nrequired = true\n`
-            : `[mcp_servers.${context.name}]\nurl = ${toml(serverUrl(context))}\nrequired = true\n`,
+            : `[mcp_servers.${context.name}]\nurl = ${toml(serverUrl(context))}\nrequired = true\n${preregisteredToml(context)}`,
       },
     ],
   }),
@@ -111,6 +117,22 @@ export const codex: Kit = {
     },
   ],
   scenarioFace: 'exec-bypass',
+  signIn: () => ({
+    face: {
+      name: 'mcp-login',
+      args: ({ name }) => ['mcp', 'login', name],
+      steps: () => [
+        { until: 'signed-in', seconds: 90 },
+        { until: 'exit', seconds: 20 },
+      ],
+      speaks: 'the login command `codex mcp login`, which signs the session client in',
+      cannotShow:
+        'the sign-in `codex mcp add` starts by itself against a server that answers 401 (the kit writes the configuration instead)',
+      timeLimit: 150,
+    },
+    session: 'exec-bypass',
+    preregistered: 'secret',
+  }),
   timeLimit: 90,
-  cannotShow: 'OAuth; what a real model would choose to call',
+  cannotShow: 'what a real model would choose to call',
 };

@@ -63,6 +63,36 @@ export const continueCli: Kit = {
     },
   ],
   scenarioFace: 'session',
+  // Continue does no OAuth itself: on a 401 its full-screen interface runs `npx -y mcp-remote <url>`
+  // as a stdio server, and mcp-remote signs in. Print mode (`-p`) never does.
+  helper: 'mcp-remote',
+  signIn: () => ({
+    face: {
+      name: 'tui',
+      args: ({ home }) => ['--config', configPath(home)],
+      // mcp-remote signs in at start-up, unasked; the session is held in the same interface, and
+      // each tool call asks to go on (Tab).
+      steps: ({ prompt }) => [
+        { until: 'signed-in', seconds: 120 },
+        { pause: 5000 },
+        { text: prompt },
+        { pause: 300 },
+        { keys: ['Enter'] },
+        { until: 'called', seconds: 90, answer: { when: /Would you like to continue/, keys: ['Tab'] } },
+        { pause: 3000 },
+        { keys: ['C-c'] },
+        { pause: 500 },
+        { keys: ['C-c'] },
+        { pause: 500 },
+        { keys: ['C-d'] },
+        { until: 'exit', seconds: 20 },
+      ],
+      speaks: 'the full-screen interface, whose sign-in is mcp-remote’s (the helper its capture names)',
+      cannotShow:
+        'a sign-in by Continue itself (it has none); a client registered beforehand (Continue starts mcp-remote with fixed arguments)',
+      timeLimit: 300,
+    },
+  }),
   timeLimit: 180,
-  cannotShow: 'OAuth; what a real model would choose to call',
+  cannotShow: 'what a real model would choose to call',
 };

@@ -19,7 +19,15 @@ export const copilotCli: Kit = {
             [context.name]:
               context.server.transport === 'stdio'
                 ? stdioEntry(context, { type: 'local', tools: ['*'] })
-                : { type: 'http', url: serverUrl(context), tools: ['*'] },
+                : {
+                    type: 'http',
+                    url: serverUrl(context),
+                    tools: ['*'],
+                    // A client registered beforehand, as a public client: the configuration has no secret.
+                    ...(context.preregistered === undefined
+                      ? {}
+                      : { oauthClientId: context.preregistered.clientId, oauthPublicClient: true }),
+                  },
           },
         },
       },
@@ -48,6 +56,26 @@ export const copilotCli: Kit = {
     },
   ],
   scenarioFace: 'session',
+  signIn: () => ({
+    face: {
+      name: 'tui',
+      args: () => [],
+      // It signs in to a server that answers 401 at start-up, behind its folder-trust dialog, unasked.
+      steps: () => [
+        { until: 'signed-in', seconds: 120 },
+        { pause: 2000 },
+        { keys: ['C-c'] },
+        { pause: 500 },
+        { keys: ['C-c'] },
+        { until: 'exit', seconds: 20 },
+      ],
+      speaks: 'the full-screen interface, which signs its servers in at start-up',
+      cannotShow: 'a sign-in with DISPLAY set',
+      timeLimit: 200,
+    },
+    session: 'session',
+    preregistered: 'public',
+  }),
   timeLimit: 180,
   cannotShow: 'a server→client request it does not answer holds the tool call until the server gives up',
 };

@@ -1,7 +1,8 @@
 /**
  * The server configuration Gemini CLI and its fork Qwen Code share: the server in
  * `~/<folder>/settings.json` with `trust: true` (its tools run without a prompt), and the working
- * folder in `trustedFolders.json` beside it, without which the server stays disabled.
+ * folder in `trustedFolders.json` beside it, without which the server stays disabled. A client
+ * registered beforehand goes in the server entry's `oauth` block.
  */
 import { serverUrl, stdioEntry, type KitContext, type Setup } from './kit.ts';
 
@@ -17,7 +18,21 @@ export const geminiStyleServer =
             [context.name]:
               context.server.transport === 'stdio'
                 ? stdioEntry(context, { trust: true })
-                : { httpUrl: serverUrl(context), trust: true },
+                : {
+                    httpUrl: serverUrl(context),
+                    trust: true,
+                    ...(context.preregistered === undefined
+                      ? {}
+                      : {
+                          oauth: {
+                            enabled: true,
+                            clientId: context.preregistered.clientId,
+                            ...(context.preregistered.clientSecret === undefined
+                              ? {}
+                              : { clientSecret: context.preregistered.clientSecret }),
+                          },
+                        }),
+                  },
           },
         },
       },

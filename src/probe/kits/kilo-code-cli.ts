@@ -1,6 +1,6 @@
 /** Kilo Code CLI (`@kilocode/cli`), an opencode fork: `~/.config/kilo/kilo.json`, opencode's schema. */
 import type { Kit } from './kit.ts';
-import { opencodeModel, opencodeServer } from './opencode-config.ts';
+import { opencodeModel, opencodeServer, opencodeSignIn } from './opencode-config.ts';
 
 const file = '.config/kilo/kilo.json';
 
@@ -31,6 +31,7 @@ export const kiloCodeCli: Kit = {
     },
   ],
   scenarioFace: 'session',
+  signIn: () => opencodeSignIn('kilo'),
   timeLimit: 180,
-  cannotShow: 'OAuth; what a real model would choose to call',
+  cannotShow: 'what a real model would choose to call',
 };

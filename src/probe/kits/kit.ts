@@ -34,6 +34,11 @@ export interface KitContext {
    * a face that narrows the client's built-in tools keeps that one.
    */
   readsResources?: boolean;
+  /**
+   * A client registered beforehand at the lab's authorization server, where the run's scenario has
+   * one and the kit can give it to the client (its `signIn.preregistered`): the server entry names it.
+   */
+  preregistered?: { clientId: string; clientSecret?: string | undefined } | undefined;
 }
 
 /** A file a kit writes before the run: JSON fragments for one path are merged, text is appended. */
@@ -72,6 +77,58 @@ export interface Face {
   setup?: (context: KitContext) => Setup;
 }
 
+/**
+ * One step of an interactive face's key script: keys by tmux's names (`Enter`, `Down`, `C-c`),
+ * text typed as it is, a pause (ms), a wait until the screen shows a pattern, or a wait until the lab
+ * sees the client signed in (a token issued by a sign-in), a tool call answered, or the client gone;
+ * while waiting, `answer` presses keys each time a new match of its pattern shows (an approval asked
+ * for each tool call). A wait that times out ends the script.
+ */
+export type KeyStep =
+  | { keys: readonly string[] }
+  | { text: string }
+  | { pause: number }
+  | { wait: RegExp; seconds: number }
+  | {
+      until: 'signed-in' | 'called' | 'exit';
+      seconds: number;
+      answer?: { when: RegExp; keys: readonly string[] };
+    };
+
+/** A client's interactive face: its login command or full-screen interface, run in a terminal with a key script. */
+export interface InteractiveFace {
+  /** How captures name it: `mcp-login`, `tui`. */
+  name: string;
+  /** The arguments after the binary. */
+  args: (context: KitContext) => string[];
+  /** The keys and waits that drive it. */
+  steps: (context: KitContext) => readonly KeyStep[];
+  /** Environment this face adds. */
+  env?: (context: KitContext) => Record<string, string>;
+  /** Which client speaks, in words. */
+  speaks: string;
+  /** What this face cannot show. */
+  cannotShow: string;
+  /** Seconds before the terminal is closed, whatever the script reached: 120 where not given. */
+  timeLimit?: number;
+}
+
+/**
+ * How a kit's client signs in to a protected server (the authorization lab's scenarios): the
+ * interactive face that starts the sign-in (no client starts one in its print mode), and the session
+ * face that runs after it with what the sign-in stored.
+ */
+export interface SignIn {
+  face: InteractiveFace;
+  /** The session face run after it (by name); none where the interactive face holds the session itself. */
+  session?: string;
+  /**
+   * How a client registered beforehand is given to this client (its server entry reads
+   * `context.preregistered`): with a secret, or as a public client; absent where it has no setting for one.
+   */
+  preregistered?: 'secret' | 'public';
+}
+
 /** A client kit. */
 export interface Kit {
   /** The client's id in content/clients/. */
@@ -102,10 +159,18 @@ export interface Kit {
   cannotShow: string;
   /** Packages the client loads at run time from the registry, installed beforehand (the sandbox has no network). */
   preinstall?: readonly Preinstall[];
+  /**
+   * A program the client fetches and runs at run time through `npx` (Continue's `mcp-remote`),
+   * installed beforehand (its newest version) into a global prefix in the lab cache, where `npx`
+   * finds it offline. A capture names it with its version: its verdicts speak for the client with it.
+   */
+  helper?: string;
   /** The capture header's `path`: `cli` where not given. */
   path?: CapturePath;
   /** Set where the client cannot be made to run here, saying why; the runner refuses it. */
   blocked?: string;
+  /** How the client signs in to a protected server, at a version; undefined where that version has no way the lab can drive. */
+  signIn?: (version: string) => SignIn | undefined;
 }
 
 /** A package installed into the lab cache before the run and linked where the client looks for it. */
@@ -176,6 +241,35 @@ export const commandLine = (kit: Kit, face: Face, context: KitContext): string =
     .filter(([name]) => shownEnv(name))
     .map(([name, value]) => `${name}=${shellWord(value)}`);
   return [...env, kit.bin, ...face.args(context).map(shellWord)].join(' ');
+};
+
+/** A key script in words, for a capture's `command`: what was typed and pressed, what was waited for. */
+export const describeSteps = (steps: readonly KeyStep[]): string =>
+  steps
+    .flatMap((step) => {
+      if ('keys' in step) return step.keys;
+      if ('text' in step) return [JSON.stringify(step.text)];
+      if ('until' in step)
+        return [
+          `(until ${step.until}${step.answer === undefined ? '' : `, ${step.answer.keys.join(' ')} at each ${JSON.stringify(step.answer.when.source)}`})`,
+        ];
+      if ('wait' in step) return [`(wait for ${JSON.stringify(step.wait.source)})`];
+      return [];
+    })
+    .join(' ');
+
+/**
+ * A sign-in run's command as a person reads it: the interactive face's command with its key script,
+ * then the session face's command where one follows. The capture header's `command`.
+ */
+export const signInCommandLine = (kit: Kit, signIn: SignIn, session: Face | undefined, context: KitContext): string => {
+  const face = signIn.face;
+  const env = Object.entries(face.env?.(context) ?? {})
+    .filter(([name]) => shownEnv(name))
+    .map(([name, value]) => `${name}=${shellWord(value)}`);
+  const login = [...env, kit.bin, ...face.args(context).map(shellWord)].join(' ');
+  const keys = describeSteps(face.steps(context));
+  return `${login} in a terminal${keys === '' ? '' : `, keys: ${keys}`}${session === undefined ? '' : `; then ${commandLine(kit, session, context)}`}`;
 };
 
 /** Deep-merges JSON fragments (objects merge; anything else, the later wins). */

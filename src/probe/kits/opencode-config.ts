@@ -3,9 +3,26 @@
  * OpenAI-compatible provider (`@ai-sdk/openai-compatible`, which they load from the registry on first
  * use: the lab installs it beforehand, since the sandbox has no network).
  */
-import { serverUrl, type KitContext, type Setup } from './kit.ts';
+import { serverUrl, type KitContext, type SignIn, type Setup } from './kit.ts';
 
-/** The server entry, in `<file>` under the throwaway home. */
+/** How opencode and Kilo sign in: `<bin> mcp auth <server>` in a terminal, then their `run` session. */
+export const opencodeSignIn = (bin: string): SignIn => ({
+  face: {
+    name: 'mcp-auth',
+    args: ({ name }) => ['mcp', 'auth', name],
+    steps: () => [
+      { until: 'signed-in', seconds: 90 },
+      { until: 'exit', seconds: 20 },
+    ],
+    speaks: `the login command \`${bin} mcp auth\`, which signs the session client in`,
+    cannotShow: 'the terminal UI’s own sign-in; a sign-in with DISPLAY set',
+    timeLimit: 150,
+  },
+  session: 'session',
+  preregistered: 'secret',
+});
+
+/** The server entry, in `<file>` under the throwaway home; a client registered beforehand in its `oauth`. */
 export const opencodeServer =
   (file: string) =>
   (context: KitContext): Setup => ({
@@ -17,7 +34,21 @@ export const opencodeServer =
             [context.name]:
               context.server.transport === 'stdio'
                 ? { type: 'local', command: [context.server.launch.command, ...context.server.launch.args], enabled: true }
-                : { type: 'remote', url: serverUrl(context), enabled: true },
+                : {
+                    type: 'remote',
+                    url: serverUrl(context),
+                    enabled: true,
+                    ...(context.preregistered === undefined
+                      ? {}
+                      : {
+                          oauth: {
+                            clientId: context.preregistered.clientId,
+                            ...(context.preregistered.clientSecret === undefined
+                              ? {}
+                              : { clientSecret: context.preregistered.clientSecret }),
+                          },
+                        }),
+                  },
           },
         },
       },

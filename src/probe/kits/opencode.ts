@@ -1,6 +1,6 @@
 /** opencode (`opencode-ai`): `~/.config/opencode/opencode.json`; `opencode run` is a whole session. */
 import type { Kit } from './kit.ts';
-import { opencodeModel, opencodeServer } from './opencode-config.ts';
+import { opencodeModel, opencodeServer, opencodeSignIn } from './opencode-config.ts';
 
 const file = '.config/opencode/opencode.json';
 
@@ -31,6 +31,7 @@ export const opencode: Kit = {
     },
   ],
   scenarioFace: 'session',
+  signIn: () => opencodeSignIn('opencode'),
   timeLimit: 180,
-  cannotShow: 'OAuth; what a real model would choose to call',
+  cannotShow: 'what a real model would choose to call',
 };

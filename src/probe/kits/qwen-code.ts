@@ -39,6 +39,42 @@ export const qwenCode: Kit = {
     },
   ],
   scenarioFace: 'session',
+  signIn: () => ({
+    face: {
+      name: 'tui',
+      args: () => [],
+      // Its sign-in lives in the /mcp dialog: the server's page lists Reconnect, Disable, Authenticate.
+      steps: () => [
+        { wait: /Type your message/, seconds: 120 },
+        { text: '/mcp' },
+        { pause: 300 },
+        { keys: ['Enter'] },
+        { wait: /needs authentication/, seconds: 30 },
+        { pause: 500 },
+        { keys: ['Enter'] },
+        // The server's own page (Reconnect, Disable, Authenticate): the list already shows the word
+        // Authenticate, so waiting for it let the keys arrive before the page did.
+        { wait: /Reconnect/, seconds: 20 },
+        { pause: 1000 },
+        { keys: ['Down', 'Down', 'Enter'] },
+        { until: 'signed-in', seconds: 90 },
+        { pause: 2000 },
+        { keys: ['Escape'] },
+        { pause: 500 },
+        { keys: ['Escape'] },
+        { pause: 500 },
+        { text: '/quit' },
+        { pause: 300 },
+        { keys: ['Enter'] },
+        { until: 'exit', seconds: 20 },
+      ],
+      speaks: 'the full-screen interface’s /mcp dialog (Authenticate), which signs the session client in',
+      cannotShow: 'a sign-in with DISPLAY set',
+      timeLimit: 300,
+    },
+    session: 'session',
+    preregistered: 'secret',
+  }),
   timeLimit: 180,
-  cannotShow: 'OAuth; what a real model would choose to call',
+  cannotShow: 'what a real model would choose to call',
 };

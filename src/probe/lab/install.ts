@@ -43,3 +43,24 @@ export const install = (pkg: string, version: string): string => {
     throw new Error(`npm install ${pkg}@${version} failed: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
   return prefix;
 };
+
+/** The global prefix a helper is (or would be) installed in: `npm install -g --prefix` puts it under `lib/node_modules`. */
+export const helperPrefixOf = (pkg: string, version: string): string => path.join(labCache(), 'npm-global', `${pkg}@${version}`);
+
+/** The global prefix holding the helper `pkg` at `version`, installing it first where the cache does not have it. */
+export const installHelper = (pkg: string, version: string): string => {
+  const prefix = helperPrefixOf(pkg, version);
+  const manifest = path.join(prefix, 'lib', 'node_modules', pkg, 'package.json');
+  const installed = () =>
+    existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version === version;
+  if (installed()) return prefix;
+  console.error(`probe: installing the helper ${pkg}@${version} into ${prefix}`);
+  mkdirSync(prefix, { recursive: true });
+  const result = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', `${pkg}@${version}`], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (result.status !== 0 || !installed())
+    throw new Error(`npm install -g ${pkg}@${version} failed: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
+  return prefix;
+};

@@ -10,11 +10,11 @@ export interface GroupEnd {
 
 const OUTPUT_KEPT = 200_000;
 
-/** Runs `command` until it exits or `seconds` pass; then the group gets SIGTERM, and SIGKILL 3 s later. */
+/** Runs `command` until it exits or `seconds` pass; then the group gets SIGTERM, and SIGKILL 3 s later. `onOutput` sees the output so far as it grows. */
 export const runGroup = (
   command: string,
   args: readonly string[],
-  options: { cwd: string; env: Record<string, string>; seconds: number },
+  options: { cwd: string; env: Record<string, string>; seconds: number; onOutput?: (text: string) => void },
 ): Promise<GroupEnd> =>
   new Promise((resolve) => {
     const child = spawn(command, [...args], {
@@ -27,6 +27,7 @@ export const runGroup = (
     let timedOut = false;
     const keep = (chunk: Buffer) => {
       if (output.length < OUTPUT_KEPT) output += chunk.toString();
+      options.onOutput?.(output);
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
