@@ -12,8 +12,9 @@
  *          [--keep] [--no-sandbox]: run the client's kit (src/probe/kits/) inside bubblewrap with the
  *          stand-in model, write its capture into content/captures/ and print its path last
  *   run-inside <run.json>: the part of `run` that runs inside the sandbox
- *   releases <client>… | --all [--registry npm]: read each client's published versions and their
- *          times from its registry (npm view, your npm configuration) into content/releases/<client>.json
+ *   releases <client>… | --all [--registry npm|pypi|go|maven] [--registry-url <url>]: read each
+ *          client's published versions and their times from its registry (npm through npm view and
+ *          your npm configuration; PyPI, the Go proxy, Maven Central over HTTP) into content/releases/<client>.json
  *   help   this text
  */
 import { readServeOptions } from '../probe/flags.ts';
