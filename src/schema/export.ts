@@ -45,6 +45,10 @@ const RangeExport = <const S extends readonly [string, ...string[]]>(states: S) 
     fromIsOldestCaptured: z.literal(true).optional(),
     /** The face another face's run was captured in, where a capture of it split one of the cell's runs. */
     face: z.string().optional(),
+    /** The day `from` was published (YYYY-MM-DD), from the client's release list, where it lists it. */
+    fromReleased: z.string().optional(),
+    /** The day `to` was published (YYYY-MM-DD), from the client's release list, where it lists it. */
+    toReleased: z.string().optional(),
   });
 
 const verdictFields = {

@@ -4,6 +4,7 @@
  * kept, never read as `no`. Pure: `src/data/features.ts` hands it the site's data.
  */
 import type { CellState, FactState, Verdict } from '../../schema/index.ts';
+import type { ReleaseTimes } from '../evidence/releases.ts';
 import { compareVersions } from '../evidence/versions.ts';
 import type { Evidence } from './matrix.ts';
 import {
@@ -60,6 +61,8 @@ export interface FeatureCellInput {
   facts?: ReadonlyMap<string, readonly { feature: string; state: FactState }[]>;
   /** Per client id, its published versions (content/releases/), where known: the runs count what was not captured. */
   releases?: ReadonlyMap<string, readonly string[]>;
+  /** Per client id, when each of its versions was published (content/releases/): the runs carry their days. */
+  releaseTimes?: ReadonlyMap<string, ReleaseTimes>;
 }
 
 const byVersion = (a: string, b: string) => compareVersions(a, b) ?? a.localeCompare(b);
@@ -158,6 +161,7 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
                 ofClient.map((capture) => capture.version),
               ),
           published,
+          input.releaseTimes?.get(client.id),
         ),
         evidence: captures.length > 0 ? 'observed' : 'read',
         ...(verdict.caveat === undefined ? {} : { caveat: verdict.caveat }),
