@@ -45,6 +45,7 @@ const load = async (): Promise<MatrixData> => {
       return { face, runs: countReleases(versionRuns(observations, otherFaces), published.get(client), times.get(client)) };
     },
     clients: site.clients,
+    releaseTimes: times,
     revisions: site.revisions.map((revision) => revision.id).reverse(),
     capabilities: site.capabilities.map((capability) => capability.id),
   });

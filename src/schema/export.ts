@@ -199,6 +199,13 @@ export const FeatureCellExport = z.union([
     notes: z.array(z.string()).min(1),
     /** The captures the cell's notes cite of this client. */
     captures: z.array(z.string()),
+    /**
+     * How far the cell's newest captured version is behind the client's newest release (its release
+     * list): releases after it, and days between the two releases where both are dated; 0 is current.
+     */
+    freshness: z
+      .strictObject({ captured: z.string(), newest: z.string(), behind: z.number().int().min(0), days: z.number().int().min(0).optional() })
+      .optional(),
   }),
   z.strictObject({
     feature: z.string(),

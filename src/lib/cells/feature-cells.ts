@@ -5,6 +5,7 @@
  */
 import type { CellState, FactState, Verdict } from '../../schema/index.ts';
 import type { ReleaseTimes } from '../evidence/releases.ts';
+import { freshness, type Freshness } from './freshness.ts';
 import { compareVersions } from '../evidence/versions.ts';
 import type { Evidence } from './matrix.ts';
 import {
@@ -34,6 +35,8 @@ export interface FeatureCell {
   notes: string[];
   /** The captures of this client that the cell's notes cite, by id, in the notes' order. */
   captures: string[];
+  /** How far its newest capture is behind the client's newest release, where its captures and the release list tell. */
+  freshness?: Freshness;
 }
 
 /** A capture as the cells need it: whose it is, at which version, and the face it was made in. */
@@ -141,6 +144,10 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
       const { observations, others } = featureEvidence(feature.id, cited, ofClient, input.facts);
       const runs = versionRuns(observations, others);
       const published = input.releases?.get(client.id);
+      const fresh = freshness(
+        runs.flatMap((run) => run.captured),
+        input.releaseTimes?.get(client.id),
+      );
       return {
         feature: feature.id,
         client: client.id,
@@ -167,6 +174,7 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
         ...(verdict.caveat === undefined ? {} : { caveat: verdict.caveat }),
         notes: [...verdict.notes],
         captures,
+        ...(fresh === undefined ? {} : { freshness: fresh }),
       };
     }),
   );
@@ -195,6 +203,7 @@ export const exportFeatureCell = (cell: FeatureCell) => ({
   ...(cell.caveat === undefined ? {} : { caveat: cell.caveat }),
   notes: cell.notes,
   captures: cell.captures,
+  ...(cell.freshness === undefined ? {} : { freshness: cell.freshness }),
 });
 
 /** Features grouped under their capability, capabilities in the order given, features by id; empty groups left out. */

@@ -4,6 +4,8 @@ import { cellStates, type CellState, type Verdict } from '../../schema/index.ts'
 // matrix read all of it from here (and their pages' styles stay grouped as they were).
 export { cellStates, type CellState };
 import { exportRange, type CountedRun, type VersionRun } from './version-runs.ts';
+import { freshness, type Freshness } from './freshness.ts';
+import type { ReleaseTimes } from '../evidence/releases.ts';
 
 /** A verdict checked on a version older than the newest release (outputs/drift-marks.ts marks it). */
 export interface CellDrift {
@@ -51,6 +53,8 @@ export interface MatrixCell {
   evidence?: Evidence;
   /** Where the drift report found a newer release than `version`: it, and the day that was checked. */
   newerRelease?: CellDrift;
+  /** How far its newest capture is behind the client's newest release (freshness.ts), where its runs and the release list tell. */
+  freshness?: Freshness;
 }
 
 /** How a verdict is known: seen on the wire in a capture, or read in code and reports. */
@@ -79,6 +83,8 @@ export interface MatrixInput {
   observed?: ReadonlyMap<string, ReadonlySet<string>>;
   /** A verdict's version runs and their face, from the captures its notes cite (cell-observations.ts). */
   runs?: (client: string, verdict: Verdict) => { face?: string | undefined; runs: CountedRun<VersionRun>[] };
+  /** Per client, when each of its versions was published (content/releases/): each cell's freshness. */
+  releaseTimes?: ReadonlyMap<string, ReleaseTimes>;
 }
 
 const emptyTally = (): Tally => ({ yes: 0, partial: 0, no: 0, unknown: 0 });
@@ -91,6 +97,7 @@ const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matr
       if (verdict === undefined) return { client: client.id, axis, column, state: 'unknown', notes: [] };
       const newer = client.cells?.[cellKey(axis, column)];
       const derived = input.runs?.(client.id, verdict);
+      const fresh = freshness(derived?.runs.flatMap((run) => run.captured) ?? [], input.releaseTimes?.get(client.id));
       return {
         client: client.id,
         axis,
@@ -105,6 +112,7 @@ const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matr
           : {}),
         evidence: verdict.notes.some((note) => input.observed?.get(note)?.has(client.id)) ? 'observed' : 'read',
         ...(newer === undefined ? {} : { newerRelease: newer }),
+        ...(fresh === undefined ? {} : { freshness: fresh }),
       };
     }),
   }));

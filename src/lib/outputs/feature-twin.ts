@@ -2,6 +2,7 @@
  * The Markdown of features: a feature's twin (its frontmatter, body, spec references and a row per
  * client, FORMAT.md), the sections a client's and a capability's twins add, and `/features.md`.
  */
+import { freshnessWords } from '../cells/freshness.ts';
 import type { Feature, PinnedSource } from '../../schema/index.ts';
 import { linkText } from '../markdown/md-escape.ts';
 import { stateSymbols } from '../cells/matrix.ts';
@@ -52,7 +53,9 @@ export const featureClientsMarkdown = (
         rows.known.map((cell) => [
           link(cell.client),
           `${stateSymbols[cell.state]} ${cell.state}`,
-          formatRanges(cell.ranges) || '—',
+          [formatRanges(cell.ranges), cell.freshness === undefined ? '' : freshnessWords(cell.freshness)]
+            .filter((part) => part !== '')
+            .join('; ') || '—',
           cell.evidence === undefined
             ? '—'
             : `${cell.evidence}${cell.captures.length > 0 ? ` (${cell.captures.map((id) => `[${id}](${captureUrl(id, 'twin')})`).join(', ')})` : ''}`,
@@ -112,7 +115,9 @@ export const clientFeaturesMarkdown = (cells: readonly FeatureCell[], featureTit
         known.map((cell) => [
           `[${linkText(featureTitle(cell.feature))}](${featureUrl(cell.feature, 'twin')})`,
           `${stateSymbols[cell.state]} ${cell.state}`,
-          formatRanges(cell.ranges) || '—',
+          [formatRanges(cell.ranges), cell.freshness === undefined ? '' : freshnessWords(cell.freshness)]
+            .filter((part) => part !== '')
+            .join('; ') || '—',
           cell.evidence ?? '—',
           cell.caveat ?? '—',
         ]),
