@@ -12,8 +12,13 @@
  *          [--keep] [--no-sandbox]: run the client's kit (src/probe/kits/) inside bubblewrap with the
  *          stand-in model, write its capture into content/captures/ and print its path last
  *   run-inside <run.json>: the part of `run` that runs inside the sandbox
- *   releases <client>… | --all [--registry npm]: read each client's published versions and their
- *          times from its registry (npm view, your npm configuration) into content/releases/<client>.json
+ *   releases <client>… | --all [--registry npm|pypi|go|maven] [--registry-url <url>]: read each
+ *          client's published versions and their times from its registry (npm through npm view and
+ *          your npm configuration; PyPI, the Go proxy, Maven Central over HTTP) into content/releases/<client>.json
+ *   campaign [<client>…] [--dry-run] [--newest N] [--out DIR] [--base REV] [--keep-installs]
+ *          [--kit-file F] [--registry-url URL] [--no-sandbox]: run every release newer than each
+ *          client's newest capture (the handshake and every scenario its kit plays), judge the
+ *          captures and print the pull request body; resumes from DIR/state.json
  *   help   this text
  */
 import { readServeOptions } from '../probe/flags.ts';
@@ -23,7 +28,7 @@ import { asksHelp, headerHelp, UsageError } from '../node/command-line.ts';
 import { fail } from './fail.ts';
 
 const usage =
-  'usage: npm run probe -- <stdio|http|config|scenarios|facts|draft|run|releases> …  (see CONTRIBUTING.md, "Capturing a client")';
+  'usage: npm run probe -- <stdio|http|config|scenarios|facts|draft|run|releases|campaign> …  (see CONTRIBUTING.md, "Capturing a client")';
 
 const onSignals = (stop: (reason: string) => void) => {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => stop(`the probe received ${signal}`));
@@ -73,6 +78,9 @@ const main = async () => {
       break;
     case 'releases':
       process.exitCode = await (await import('../probe/releases-command.ts')).runReleases(rest);
+      break;
+    case 'campaign':
+      process.exitCode = await (await import('../probe/campaign-command.ts')).runCampaign(rest);
       break;
     case 'run-inside':
       process.exitCode = await (await import('../probe/run-command.ts')).runInsideCommand(rest);

@@ -4,6 +4,7 @@ import type { CaptureSummary } from '../lib/outputs/capture-view.ts';
 import { captureSummary } from '../lib/outputs/capture-view.ts';
 import { isCaptureSource } from '../schema/index.ts';
 import type { Capture } from '../lib/evidence/capture.ts';
+import type { ReleaseTimes } from '../lib/evidence/releases.ts';
 import { publication } from 'canimcp/build-context';
 import { captureHeadings, titledCapture, type CaptureHeading } from '../lib/outputs/capture-titles.ts';
 import { PAGE_TITLE_MAX } from '../lib/markdown/snippet.ts';
@@ -87,3 +88,7 @@ export const observedByNote = async (): Promise<Map<string, Set<string>>> => {
 /** Per client, its published versions from its release list (content/releases/), where it has one. */
 export const publishedVersions = (): ReadonlyMap<string, readonly string[]> =>
   new Map([...(publication()?.releases.entries() ?? [])].map(([client, list]) => [client, Object.keys(list.versions)]));
+
+/** Per client, when each of its versions was published, from its release list (content/releases/), where it has one. */
+export const releaseTimes = (): ReadonlyMap<string, ReleaseTimes> =>
+  new Map([...(publication()?.releases.entries() ?? [])].map(([client, list]) => [client, list.versions]));

@@ -1,5 +1,5 @@
 /** What one client's captures show, for its pages: its versions, the identities it presented, and every capture, a page at a time. */
-import { captureData, publishedVersions } from './captures.ts';
+import { captureData, publishedVersions, releaseTimes } from './captures.ts';
 import {
   CLIENT_CAPTURE_PAGE_SIZE,
   briefIdentities,
@@ -73,7 +73,10 @@ export const clientCaptures = async (client: string): Promise<ClientCaptures> =>
   const { captures, timeline } = await ofClient(client);
   const table = versionTable(timeline, Infinity);
   // Every version with the releases nobody captured between it and the next older one.
-  const all = { ...table, versions: withReleaseGaps(table.versions, publishedVersions().get(client)) };
+  const all = {
+    ...table,
+    versions: withReleaseGaps(table.versions, publishedVersions().get(client), releaseTimes().get(client)),
+  };
   const identities = timelineIdentities(timeline);
   return {
     timeline: newestVersions(all),

@@ -6,6 +6,8 @@ import { featureStatus, type StatusOf } from '../lib/cells/feature-status.ts';
 import { statusChanges, type StatusChange } from '../lib/cells/status-changes.ts';
 import { featureData } from './features.ts';
 import { historyData } from './history.ts';
+import { releaseTimes } from './captures.ts';
+import { releaseTime as releaseTimeOf } from '../lib/evidence/releases.ts';
 
 /** The core clients with their reasons, each feature's status, and the history of statuses. */
 export interface FeatureStatusData {
@@ -26,16 +28,19 @@ export const featureStatusData = async (): Promise<FeatureStatusData> => {
   const ids = core.map((entry) => entry.client);
   const byFeature = Map.groupBy(cells, (cell) => cell.feature);
   const history = historyData();
+  const times = releaseTimes();
   const changes = history.available
     ? statusChanges(
         history.featureChanges.map((change) => ({
           client: change.client,
           feature: change.column,
           state: change.to.state,
+          ...(change.to.version === undefined ? {} : { version: change.to.version }),
           commit: change.commit,
           date: change.date,
         })),
         ids,
+        (client, version) => releaseTimeOf(times.get(client), version),
       )
     : [];
   return {

@@ -1,5 +1,5 @@
 /** The client × feature cells, built once per build from the site data and the captures. */
-import { captureData, publishedVersions } from './captures.ts';
+import { captureData, publishedVersions, releaseTimes } from './captures.ts';
 import { siteData, type EntityView, type SiteData } from './site.ts';
 import {
   buildFeatureCells,
@@ -56,7 +56,15 @@ const load = async (): Promise<FeatureData> => {
   const facts = new Map(
     views.filter((view) => judged.has(view.capture.header.client)).map((view) => [view.capture.id, judgeCapture(view.capture)]),
   );
-  const cells = buildFeatureCells({ features: ordered, clients, noteCaptures, captures, facts, releases: publishedVersions() });
+  const cells = buildFeatureCells({
+    features: ordered,
+    clients,
+    noteCaptures,
+    captures,
+    facts,
+    releases: publishedVersions(),
+    releaseTimes: releaseTimes(),
+  });
   const byFeature = Map.groupBy(cells, (cell) => cell.feature);
   const byClient = Map.groupBy(cells, (cell) => cell.client);
   return {

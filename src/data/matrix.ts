@@ -1,5 +1,5 @@
 /** The support matrices, built from the site data: clients down, revisions (oldest first) or capabilities across. */
-import { captureData, observedByNote, publishedVersions } from './captures.ts';
+import { captureData, observedByNote, publishedVersions, releaseTimes } from './captures.ts';
 import { siteData, type SiteData } from './site.ts';
 import { buildMatrices, type Axis, type Matrix } from '../lib/cells/matrix.ts';
 import { cellEvidence } from '../lib/cells/cell-observations.ts';
@@ -30,6 +30,7 @@ const load = async (): Promise<MatrixData> => {
     (capture) => capture.header.client,
   );
   const published = publishedVersions();
+  const times = releaseTimes();
   const matrices = buildMatrices({
     observed,
     // Every capture of the client in the cell's face is a captured version of its runs, cited or not;
@@ -41,9 +42,10 @@ const load = async (): Promise<MatrixData> => {
         capturesOf,
         others: byClient.get(client) ?? [],
       });
-      return { face, runs: countReleases(versionRuns(observations, otherFaces), published.get(client)) };
+      return { face, runs: countReleases(versionRuns(observations, otherFaces), published.get(client), times.get(client)) };
     },
     clients: site.clients,
+    releaseTimes: times,
     revisions: site.revisions.map((revision) => revision.id).reverse(),
     capabilities: site.capabilities.map((capability) => capability.id),
   });

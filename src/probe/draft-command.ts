@@ -30,7 +30,7 @@ const supportOf = (content: string, client: string) => {
 };
 
 /** A client's published verdicts on features, read from its file's `support`. */
-const featureVerdictsOf = (content: string, client: string) =>
+export const featureVerdictsOf = (content: string, client: string) =>
   supportOf(content, client).flatMap((entry) =>
     typeof entry['feature'] === 'string' && typeof entry['state'] === 'string'
       ? [
@@ -44,7 +44,7 @@ const featureVerdictsOf = (content: string, client: string) =>
   );
 
 /** A client's published verdicts on revisions, read from its file's `support`. */
-const verdictsOf = (content: string, client: string) => {
+export const verdictsOf = (content: string, client: string) => {
   const support = supportOf(content, client);
   return support.flatMap((entry) =>
     typeof entry['revision'] === 'string' && typeof entry['state'] === 'string'
@@ -59,16 +59,16 @@ const verdictsOf = (content: string, client: string) => {
   );
 };
 
-/** Runs `draft`; the exit code is 1 where the capture does not pass the capture rules. */
-export const runDraft = (argv: readonly string[]): Promise<number> => {
-  const { values, positionals } = parseArgs({ args: [...argv], options: { note: { type: 'string' } }, allowPositionals: true });
-  const [file] = positionals;
-  if (file === undefined) throw new Error('draft: expected a capture file, e.g. content/captures/<id>.jsonl');
+/**
+ * What `draft` prints of a capture file (its facts, the proposals, a note draft), and the draft
+ * itself; undefined where the capture does not pass the capture rules (the problems are printed).
+ */
+export const draftFile = (file: string) => {
   const content = contentDir();
   const { capture, problems } = readCapture(path.resolve(file), clientIds(content));
   if (capture === undefined) {
     for (const problem of problems) console.error(formatProblem(problem));
-    return Promise.resolve(1);
+    return undefined;
   }
   const draft = draftOf(capture, {
     today: buildDate(),
@@ -85,6 +85,17 @@ export const runDraft = (argv: readonly string[]): Promise<number> => {
   for (const line of draft.inconclusive) out.push(`# Not conclusive: ${line}`);
   for (const line of draft.disagreements) out.push(`# Disagreement: ${line}`);
   out.push('');
+  return { capture, draft, out };
+};
+
+/** Runs `draft`; the exit code is 1 where the capture does not pass the capture rules. */
+export const runDraft = (argv: readonly string[]): Promise<number> => {
+  const { values, positionals } = parseArgs({ args: [...argv], options: { note: { type: 'string' } }, allowPositionals: true });
+  const [file] = positionals;
+  if (file === undefined) throw new Error('draft: expected a capture file, e.g. content/captures/<id>.jsonl');
+  const drafted = draftFile(file);
+  if (drafted === undefined) return Promise.resolve(1);
+  const { draft, out } = drafted;
   if (values.note !== undefined) {
     const target = path.resolve(values.note);
     if (existsSync(target)) throw new Error(`${values.note} exists already: the draft is never written over a file`);

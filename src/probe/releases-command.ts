@@ -1,14 +1,15 @@
 /**
- * `npm run probe -- releases <client>… | --all [--registry npm]`: reads each client's published
+ * `npm run probe -- releases <client>… | --all [--registry npm|pypi|go|maven] [--registry-url <url>]`: reads each client's published
  * versions and their times from its registry (the one its kit installs from, or `--registry`) and writes `content/releases/<client>.json` (FORMAT.md),
  * so the build counts the releases nobody captured without going online. npm is asked through `npm
- * view <package> time versions --json`, so the user's npm configuration and registry apply; the
- * other registries a release list may name (PyPI, Go, Maven) have no reader here yet.
+ * view <package> time versions --json`, so the user's npm configuration and registry apply; PyPI,
+ * the Go proxy and Maven Central over HTTP (release-registries.ts), at `--registry-url` where given.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { publishedVersions, type PublishedVersions, type RegistryOptions } from '../drift/registry.ts';
+import { goVersions, mavenVersions, pypiVersions, registryBases, type VersionTimes } from '../drift/release-registries.ts';
 import { compareVersions } from '../lib/evidence/versions.ts';
 import { parseFile } from '../lib/content/frontmatter.ts';
 import { contentDir } from '../node/paths.ts';
@@ -17,9 +18,27 @@ import { releaseRegistries, type ClientReleases, type ReleaseRegistry } from '..
 import { kitFor } from './kits/index.ts';
 import { clientIds } from './read-capture.ts';
 
-/** How one registry lists a package's versions and their times; npm is the one the lab reads today. */
-const readers: Partial<Record<ReleaseRegistry, (pkg: string, options: RegistryOptions) => ReturnType<typeof publishedVersions>>> =
-  { npm: publishedVersions };
+/** How to reach a registry: npm through the npm command (its configuration applies), the others at a base URL. */
+export interface ReaderOptions {
+  npm: RegistryOptions;
+  /** A base URL for the registry asked (a mirror, or a test's server on loopback); its public one where unset. */
+  base?: string;
+}
+
+/** The public base URL of a registry read over HTTP; the Go proxy's is `GOPROXY`'s first URL where one is set. */
+const baseOf = (registry: Exclude<ReleaseRegistry, 'npm'>, base: string | undefined): string => {
+  const goproxy = registry === 'go' ? process.env['GOPROXY']?.split(/[,|]/)[0] : undefined;
+  const given = base ?? (goproxy !== undefined && /^https?:\/\//.test(goproxy) ? goproxy : registryBases[registry]);
+  return given.replace(/\/+$/, '');
+};
+
+/** How each registry lists a package's versions and their times: one writer, the registry a parameter. */
+export const readers: Record<ReleaseRegistry, (pkg: string, options: ReaderOptions) => Promise<VersionTimes>> = {
+  npm: (pkg, options) => publishedVersions(pkg, options.npm),
+  pypi: (pkg, options) => pypiVersions(pkg, { base: baseOf('pypi', options.base), timeoutMs: options.npm.timeoutMs }),
+  go: (pkg, options) => goVersions(pkg, { base: baseOf('go', options.base), timeoutMs: options.npm.timeoutMs }),
+  maven: (pkg, options) => mavenVersions(pkg, { base: baseOf('maven', options.base), timeoutMs: options.npm.timeoutMs }),
+};
 
 /** A registry's time as an ISO 8601 UTC instant (`+00:00` and microseconds become `Z` and milliseconds); undefined where it is no time. */
 export const utcInstant = (time: string): string | undefined => {
@@ -80,7 +99,11 @@ const packageOf = async (dir: string, client: string): Promise<string | undefine
 export const runReleases = async (argv: readonly string[]): Promise<number> => {
   const { values, positionals } = parseArgs({
     args: [...argv],
-    options: { all: { type: 'boolean', default: false }, registry: { type: 'string' } },
+    options: {
+      all: { type: 'boolean', default: false },
+      registry: { type: 'string' },
+      'registry-url': { type: 'string' },
+    },
     allowPositionals: true,
   });
   if (values.registry !== undefined && !(releaseRegistries as readonly string[]).includes(values.registry))
@@ -95,24 +118,24 @@ export const runReleases = async (argv: readonly string[]): Promise<number> => {
   for (const client of asked) {
     const pkg = await packageOf(dir, client);
     const registry = (values.registry as ReleaseRegistry | undefined) ?? registryOf(client);
-    const read = registry === undefined ? undefined : readers[registry];
-    if (pkg === undefined || registry === undefined || read === undefined) {
+    if (pkg === undefined || registry === undefined) {
       // --all passes over what it cannot read; a client named on its own says why.
       if (!values.all) {
         console.error(
           `probe: ${client}: ${
             pkg === undefined
               ? `content/clients/${client}.md names no package`
-              : registry === undefined
-                ? 'no kit says which registry publishes it: name one with --registry'
-                : `the lab reads only npm's releases so far, not ${registry}'s`
+              : 'no kit says which registry publishes it: name one with --registry'
           }`,
         );
         failed += 1;
       }
       continue;
     }
-    const published = await read(pkg, { npm: 'npm', timeoutMs: 120_000 });
+    const published = await readers[registry](pkg, {
+      npm: { npm: 'npm', timeoutMs: 120_000 },
+      ...(values['registry-url'] === undefined ? {} : { base: values['registry-url'] }),
+    });
     if ('unreachable' in published) {
       console.error(`probe: ${client}: ${published.unreachable}`);
       failed += 1;

@@ -68,6 +68,10 @@ const RangeExport = <const S extends readonly [string, ...string[]]>(states: S) 
     fromIsOldestCaptured: z.literal(true).optional(),
     /** The face another face's run was captured in, where a capture of it split one of the cell's runs. */
     face: z.string().optional(),
+    /** The day `from` was published (YYYY-MM-DD), from the client's release list, where it lists it. */
+    fromReleased: z.string().optional(),
+    /** The day `to` was published (YYYY-MM-DD), from the client's release list, where it lists it. */
+    toReleased: z.string().optional(),
   });
 
 const verdictFields = {
@@ -227,6 +231,13 @@ export const FeatureCellExport = z.union([
     notes: z.array(z.string()).min(1),
     /** The captures the cell's notes cite of this client. */
     captures: z.array(z.string()),
+    /**
+     * How far the cell's newest captured version is behind the client's newest release (its release
+     * list): releases after it, and days between the two releases where both are dated; 0 is current.
+     */
+    freshness: z
+      .strictObject({ captured: z.string(), newest: z.string(), behind: z.number().int().min(0), days: z.number().int().min(0).optional() })
+      .optional(),
   }),
   z.strictObject({
     feature: z.string(),

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { UtcInstant } from './capture.ts';
 import { oneOf, Slug } from './fields.ts';
 
-/** The registries a client's releases are read from; the lab reads npm today (`npm run probe -- releases`). */
+/** The registries a client's releases are read from (`npm run probe -- releases`, one writer for all four). */
 export const releaseRegistries = ['npm', 'pypi', 'go', 'maven'] as const;
 export type ReleaseRegistry = (typeof releaseRegistries)[number];
 

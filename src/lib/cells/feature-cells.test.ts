@@ -158,6 +158,35 @@ describe('feature cells', () => {
     );
   });
 
+  test('with release times a cell dates its runs and says how far its newest capture is behind the newest release', () => {
+    const face = 'cli · stdio · codex exec hi';
+    const all = ['0.77.0', '0.120.0'].map((version) => ({
+      id: `hs-${version}`,
+      client: 'codex',
+      version,
+      face,
+      healthCheck: false,
+    }));
+    const times = { '0.77.0': '2026-01-10T10:00:00Z', '0.120.0': '2026-03-01T10:00:00Z', '0.121.0': '2026-03-04T10:00:00Z' };
+    const [cell] = buildFeatureCells({
+      features: [{ id: 'lifecycle.initialize' }],
+      clients: [{ id: 'codex', data: { support: [{ feature: 'lifecycle.initialize', state: 'yes' as const, notes: ['n'] }] } }],
+      noteCaptures: new Map([['n', all]]),
+      captures: all,
+      facts: new Map(all.map((capture) => [capture.id, [{ feature: 'lifecycle.initialize', state: 'yes' as const }]])),
+      releases: new Map([['codex', Object.keys(times)]]),
+      releaseTimes: new Map([['codex', times]]),
+    });
+    expect(cell?.freshness).toEqual({ captured: '0.120.0', newest: '0.121.0', behind: 1, days: 3 });
+    expect(formatRanges(cell?.ranges ?? [])).toBe(
+      'since at least 0.77.0 (oldest captured, released 2026-01-10), to 0.120.0 (released 2026-03-01)',
+    );
+    expect(exportFeatureCell(cell as NonNullable<typeof cell>)).toMatchObject({
+      ranges: [{ from: '0.77.0', to: '0.120.0', fromReleased: '2026-01-10', toReleased: '2026-03-01' }],
+      freshness: { behind: 1, days: 3 },
+    });
+  });
+
   test("another face's capture that differs splits the run it falls in; a health check never speaks for a session", () => {
     const capture = (id: string, version: string, face: string, healthCheck = false) => ({
       id,

@@ -6,6 +6,8 @@
 import type { CellState, FactState, Verdict } from '../../schema/index.ts';
 import { faceOf, isHealthCheck } from '../evidence/capture-face.ts';
 import type { Capture } from '../evidence/capture.ts';
+import type { ReleaseTimes } from '../evidence/releases.ts';
+import { freshness, type Freshness } from './freshness.ts';
 import { compareVersions } from '../evidence/versions.ts';
 import { faceLabel } from './cell-observations.ts';
 import { besideVerdict, sortCellVerdicts, verdictKind, type BesideVerdict } from './evidence-kind.ts';
@@ -42,6 +44,8 @@ export interface FeatureCell {
   notes: string[];
   /** The captures of this client that the cell's notes cite, by id, in the notes' order. */
   captures: string[];
+  /** How far its newest capture is behind the client's newest release, where its captures and the release list tell. */
+  freshness?: Freshness;
 }
 
 /** A capture as the cells need it: whose it is, at which version, and the face it was made in. */
@@ -82,6 +86,8 @@ export interface FeatureCellInput {
   facts?: ReadonlyMap<string, readonly { feature: string; state: FactState }[]>;
   /** Per client id, its published versions (content/releases/), where known: the runs count what was not captured. */
   releases?: ReadonlyMap<string, readonly string[]>;
+  /** Per client id, when each of its versions was published (content/releases/): the runs carry their days. */
+  releaseTimes?: ReadonlyMap<string, ReleaseTimes>;
 }
 
 const byVersion = (a: string, b: string) => compareVersions(a, b) ?? a.localeCompare(b);
@@ -169,6 +175,14 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
       const { observations, others } = featureEvidence(feature.id, cited, ofClient, input.facts);
       const runs = facedRuns(observations, others);
       const published = input.releases?.get(client.id);
+      // Only a cell a capture decides has captured versions to be current or behind.
+      const fresh =
+        decides.kind === 'observed'
+          ? freshness(
+              runs.flatMap((run) => run.captured),
+              input.releaseTimes?.get(client.id),
+            )
+          : undefined;
       return {
         feature: feature.id,
         client: client.id,
@@ -193,6 +207,7 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
                       ofClient.map((capture) => capture.version),
                     ),
                 published,
+                input.releaseTimes?.get(client.id),
               ),
         evidence: decides.kind,
         ...(verdict.version === undefined ? {} : { version: verdict.version }),
@@ -201,6 +216,7 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
         ...(verdict.caveat === undefined ? {} : { caveat: verdict.caveat }),
         notes: [...verdict.notes],
         captures,
+        ...(fresh === undefined ? {} : { freshness: fresh }),
       };
     }),
   );
@@ -245,6 +261,7 @@ export const exportFeatureCell = (cell: FeatureCell) => ({
   ...(cell.caveat === undefined ? {} : { caveat: cell.caveat }),
   notes: cell.notes,
   captures: cell.captures,
+  ...(cell.freshness === undefined ? {} : { freshness: cell.freshness }),
 });
 
 /** Features grouped under their capability, capabilities in the order given, features by id; empty groups left out. */

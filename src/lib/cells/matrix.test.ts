@@ -133,6 +133,23 @@ describe('buildMatrices', () => {
   });
 });
 
+describe('freshness in the matrix', () => {
+  test("a cell whose runs captured versions says how far the newest is behind its client's newest release", () => {
+    const run = { from: '0.190', to: '0.210', state: 'yes' as const, captured: ['0.190', '0.210'], captures: ['c1', 'c2'] };
+    const { revision } = buildMatrices({
+      ...input,
+      runs: (id) => ({ runs: id === 'zed' ? [run] : [] }),
+      releaseTimes: new Map([
+        ['zed', { '0.190': '2026-01-01T00:00:00Z', '0.210': '2026-02-01T00:00:00Z', '0.211': '2026-02-11T00:00:00Z' }],
+      ]),
+    });
+    const zed = revision.rows[0]?.cells.find((cell) => cell.column === '2025-11-25');
+    expect(zed?.freshness).toEqual({ captured: '0.210', newest: '0.211', behind: 1, days: 10 });
+    // A cell no capture decides has no freshness: it is not known to be current.
+    expect(revision.rows[1]?.cells[0]?.freshness).toBeUndefined();
+  });
+});
+
 describe('the matrix export', () => {
   test('lists every cell of both matrices, unknown ones with state unknown and no notes, and fits its schema', () => {
     const cells = allCells(matrices).map(exportCell);

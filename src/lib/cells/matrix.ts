@@ -5,6 +5,8 @@ import { cellStates, type CellState, type EvidenceKind, type Verdict } from '../
 export { cellStates, type CellState };
 import { besideVerdict, sortCellVerdicts, verdictKind, type BesideVerdict, type CitesCapture } from './evidence-kind.ts';
 import { exportRange, type CountedRun, type VersionRun } from './version-runs.ts';
+import { freshness, type Freshness } from './freshness.ts';
+import type { ReleaseTimes } from '../evidence/releases.ts';
 
 /** A verdict checked on a version older than the newest release (outputs/drift-marks.ts marks it). */
 export interface CellDrift {
@@ -54,6 +56,8 @@ export interface MatrixCell {
   also?: BesideVerdict[];
   /** Where the drift report found a newer release than `version`: it, and the day that was checked. */
   newerRelease?: CellDrift;
+  /** How far its newest capture is behind the client's newest release (freshness.ts), where its runs and the release list tell. */
+  freshness?: Freshness;
 }
 
 /** How a verdict is known: one of the kinds `src/schema/verdict.ts` declares. */
@@ -82,6 +86,8 @@ export interface MatrixInput {
   observed?: ReadonlyMap<string, ReadonlySet<string>>;
   /** A verdict's version runs and their face, from the captures its notes cite (cell-observations.ts). */
   runs?: (client: string, verdict: Verdict) => { face?: string | undefined; runs: CountedRun<VersionRun>[] };
+  /** Per client, when each of its versions was published (content/releases/): each cell's freshness. */
+  releaseTimes?: ReadonlyMap<string, ReleaseTimes>;
 }
 
 const emptyTally = (): Tally => ({ yes: 0, partial: 0, no: 0, unknown: 0 });
@@ -100,6 +106,7 @@ const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matr
       const newer = client.cells?.[cellKey(axis, column)];
       // Runs are captured versions: a cell no capture decides has none, whatever its notes cite.
       const derived = decides.kind === 'observed' ? input.runs?.(client.id, verdict) : undefined;
+      const fresh = freshness(derived?.runs.flatMap((run) => run.captured) ?? [], input.releaseTimes?.get(client.id));
       return {
         client: client.id,
         axis,
@@ -115,6 +122,7 @@ const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matr
         evidence: decides.kind,
         ...(beside.length === 0 ? {} : { also: beside.map(besideVerdict) }),
         ...(newer === undefined ? {} : { newerRelease: newer }),
+        ...(fresh === undefined ? {} : { freshness: fresh }),
       };
     }),
   }));

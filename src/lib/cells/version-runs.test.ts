@@ -131,6 +131,35 @@ describe('countReleases: the releases a run spans and those nobody captured betw
   });
 });
 
+describe('release days on runs, from the release list (content/releases/)', () => {
+  const times = {
+    '2.1.81': '2026-03-12T18:04:11.250Z',
+    '2.1.90': '2026-04-01T09:00:00Z',
+    '2.1.95': '2026-04-20T09:00:00Z',
+  };
+  test('a run carries the days its first and last versions were published, and says them', () => {
+    const runs = countReleases(versionRuns(seen(['2.1.81', 'yes'], ['2.1.90', 'yes'])), Object.keys(times), times);
+    expect(runs[0]).toMatchObject({ fromReleased: '2026-03-12', toReleased: '2026-04-01' });
+    expect(runsLabel(runs, 'yes')).toBe(
+      'since at least 2.1.81 (oldest captured, released 2026-03-12), to 2.1.90 (released 2026-04-01)',
+    );
+    expect(exportRange(runs[0] as (typeof runs)[number])).toMatchObject({ fromReleased: '2026-03-12', toReleased: '2026-04-01' });
+  });
+
+  test('runs of one version and several states each say their day; an unlisted version says none', () => {
+    const runs = countReleases(versionRuns(seen(['2.1.81', 'no'], ['2.1.95', 'yes'], ['2.2.0', 'yes'])), undefined, times);
+    expect(formatRuns(runs)).toBe('2.1.81: no (released 2026-03-12) · 2.1.95–2.2.0: yes (2.1.95 released 2026-04-20)');
+    expect(runs[1]).toMatchObject({ fromReleased: '2026-04-20' });
+    expect(runs[1]).not.toHaveProperty('toReleased');
+  });
+
+  test('without release times a run has no days and its words are as before', () => {
+    const runs = countReleases(versionRuns(seen(['2.1.81', 'yes'])), Object.keys(times));
+    expect(runs[0]).not.toHaveProperty('fromReleased');
+    expect(runsLabel(runs, 'yes')).toBe('since at least 2.1.81 (oldest captured)');
+  });
+});
+
 describe('runsLabel', () => {
   test.each([
     [

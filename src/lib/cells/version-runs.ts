@@ -6,7 +6,7 @@
  * never "since" it. Versions between two captured ones are not captured, and a run never claims them.
  */
 import type { FactState, VerdictState } from '../../schema/index.ts';
-import { listsRelease, releasesOf, releasesWithin } from '../evidence/releases.ts';
+import { listsRelease, releaseDay, releasesOf, releasesWithin, type ReleaseTimes } from '../evidence/releases.ts';
 import { compareVersions } from '../evidence/versions.ts';
 
 /** One capture's judgement of one cell: the client version it was made with, and what it showed. */
@@ -54,6 +54,10 @@ export interface RunRange {
   captured: readonly string[];
   fromIsOldestCaptured?: true | undefined;
   face?: string | undefined;
+  /** The day `from` was published (YYYY-MM-DD), where the client's release list says. */
+  fromReleased?: string | undefined;
+  /** The day `to` was published (YYYY-MM-DD), where the client's release list says. */
+  toReleased?: string | undefined;
 }
 
 /** Versions in release order; a version that cannot be compared keeps its place after those that can. */
@@ -194,6 +198,17 @@ export const newestDecided = <R extends Pick<RunRange, 'to' | 'state'>>(runs: re
   return newest === undefined ? [] : decided.filter((run) => compareVersions(run.to, newest) === 0);
 };
 
+/**
+ * Each run with the days its first and last versions were published, from the client's release
+ * times; a run whose versions the list does not hold keeps the dates it had (an export read back).
+ */
+export const datedRuns = <R extends RunRange>(runs: readonly R[], times: ReleaseTimes | undefined): R[] =>
+  runs.map((run) => {
+    const from = releaseDay(times, run.from) ?? run.fromReleased;
+    const to = releaseDay(times, run.to) ?? run.toReleased;
+    return { ...run, ...(from === undefined ? {} : { fromReleased: from }), ...(to === undefined ? {} : { toReleased: to }) };
+  });
+
 /** A run with what the client's release list (content/releases/) says of the versions around it. */
 export type CountedRun<R extends RunRange = RunRange> = R & {
   /** The releases from `from` to `to`, both included: the run captured `captured.length` of them. */
@@ -210,14 +225,15 @@ export type CountedRun<R extends RunRange = RunRange> = R & {
 export const countReleases = <R extends RunRange>(
   runs: readonly R[],
   published: readonly string[] | undefined,
+  times?: ReleaseTimes,
 ): CountedRun<R>[] => {
-  if (published === undefined) return [...runs];
+  if (published === undefined) return times === undefined ? [...runs] : datedRuns(runs, times);
   const releases = releasesOf(
     published,
     runs.flatMap((run) => run.captured),
   );
   const known = (version: string) => listsRelease(releases, version);
-  return runs.map((run, index) => {
+  return datedRuns(runs, times).map((run, index) => {
     const previous = runs[index - 1];
     const counted: CountedRun<R> = { ...run };
     if (known(run.from) && known(run.to)) counted.releases = releasesWithin(releases, run.from, run.to, true).length;
@@ -237,9 +253,19 @@ const capturedWords = (run: CountedRun): string | undefined =>
     ? `${run.captured.length} of ${run.releases} releases captured`
     : undefined;
 
+/** `released 2026-03-12`, `released 2026-01-02 to 2026-02-03`, or `0.2.0 released 2026-01-02` where one end's day is unknown. */
+export const releasedWords = (run: Pick<RunRange, 'from' | 'to' | 'fromReleased' | 'toReleased'>): string | undefined => {
+  if (runVersions(run) === run.from) return run.fromReleased === undefined ? undefined : `released ${run.fromReleased}`;
+  if (run.fromReleased === undefined) return run.toReleased === undefined ? undefined : `${run.to} released ${run.toReleased}`;
+  if (run.toReleased === undefined) return `${run.from} released ${run.fromReleased}`;
+  return `released ${run.fromReleased} to ${run.toReleased}`;
+};
+
 /** A run in words: its versions, its state (where asked), what it captured and, where another face made it, that face. */
 export const describeRun = (run: CountedRun, withState: boolean): string => {
-  const notes = [capturedWords(run), run.face === undefined ? undefined : `in ${run.face}`].filter((item) => item !== undefined);
+  const notes = [releasedWords(run), capturedWords(run), run.face === undefined ? undefined : `in ${run.face}`].filter(
+    (item) => item !== undefined,
+  );
   return `${runVersions(run)}${withState ? `: ${run.state}` : ''}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
 };
 
@@ -266,9 +292,12 @@ export const runsLabel = (runs: readonly CountedRun[], state: string): string | 
   const [only] = runs;
   if (only === undefined) return undefined;
   if (runs.length === 1 && only.state === state && only.fromIsOldestCaptured === true && only.face === undefined) {
-    const to = runVersions(only) === only.from ? '' : `, to ${only.to}`;
+    const one = runVersions(only) === only.from;
+    const fromDay = only.fromReleased === undefined ? '' : `, released ${only.fromReleased}`;
+    const toDay = only.toReleased === undefined ? '' : ` (released ${only.toReleased})`;
+    const to = one ? '' : `, to ${only.to}${toDay}`;
     const words = capturedWords(only);
-    return `since at least ${only.from} (oldest captured)${to}${words === undefined ? '' : ` (${words})`}`;
+    return `since at least ${only.from} (oldest captured${fromDay})${to}${words === undefined ? '' : ` (${words})`}`;
   }
   return formatRuns(runs);
 };
@@ -281,6 +310,8 @@ export const exportRange = (range: RunRange) => ({
   captured: [...range.captured],
   ...(range.fromIsOldestCaptured === true ? { fromIsOldestCaptured: true as const } : {}),
   ...(range.face === undefined ? {} : { face: range.face }),
+  ...(range.fromReleased === undefined ? {} : { fromReleased: range.fromReleased }),
+  ...(range.toReleased === undefined ? {} : { toReleased: range.toReleased }),
 });
 
 /** What "not captured" means beside runs, for legends and cell details. */

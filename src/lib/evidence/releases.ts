@@ -36,3 +36,21 @@ export const releasesWithin = (releases: readonly string[], low: string, high: s
     const before = byVersion(version, high);
     return inclusive ? after >= 0 && before <= 0 : after > 0 && before < 0;
   });
+
+/** A client's release times (content/releases/<client>.json's `versions`): version to ISO 8601 instant. */
+export type ReleaseTimes = Readonly<Record<string, string>>;
+
+/**
+ * The day (YYYY-MM-DD, UTC) a version was published, from its client's release times (`0.210` and
+ * `0.210.0` are one); undefined where the times are unknown or do not list it.
+ */
+export const releaseDay = (times: ReleaseTimes | undefined, version: string): string | undefined => {
+  const time = releaseTime(times, version);
+  return time === undefined || !/^\d{4}-\d{2}-\d{2}/.test(time) ? undefined : time.slice(0, 10);
+};
+
+/** When a version was published (the release list's ISO 8601 instant), `0.210` and `0.210.0` being one; undefined where unlisted. */
+export const releaseTime = (times: ReleaseTimes | undefined, version: string): string | undefined =>
+  times === undefined
+    ? undefined
+    : (times[version] ?? Object.entries(times).find(([listed]) => compareVersions(listed, version) === 0)?.[1]);

@@ -117,4 +117,22 @@ describe('statusChanges', () => {
       { feature: 'f', from: 'unknown', to: 'everywhere', commit: 'c2', date: '2026-02-01T00:00:00Z' },
     ]);
   });
+
+  test('a move is dated by the newest release among the core versions its commit wrote, where the list knows it', () => {
+    const times: Record<string, string> = { 'a 1.0.0': '2025-12-20T10:00:00Z', 'b 2.0.0': '2026-01-15T08:00:00Z' };
+    const changes = statusChanges(
+      [
+        { commit: 'c1', date: '2026-02-01T00:00:00Z', client: 'a', feature: 'f', state: 'yes', version: '1.0.0' },
+        { commit: 'c1', date: '2026-02-01T00:00:00Z', client: 'b', feature: 'f', state: 'yes', version: '2.0.0' },
+        { commit: 'c1', date: '2026-02-01T00:00:00Z', client: 'x', feature: 'f', state: 'yes', version: '9.0.0' },
+        { commit: 'c2', date: '2026-03-01T00:00:00Z', client: 'b', feature: 'f', state: 'no', version: '2.1.0' },
+      ],
+      ['a', 'b'],
+      (client, version) => times[`${client} ${version}`],
+    );
+    expect(changes.map((change) => change.released)).toEqual([
+      undefined,
+      { client: 'b', version: '2.0.0', date: '2026-01-15T08:00:00Z' },
+    ]);
+  });
 });

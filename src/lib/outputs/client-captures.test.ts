@@ -19,6 +19,7 @@ import {
   releaseGapLabel,
   spanCount,
   withReleaseGaps,
+  spanReleased,
 } from './client-captures.ts';
 
 /** The fixture site's three captures of fast-agent: 0.3.10 (hostile strings), 0.3.5 (legacy persona) and 0.2.40 (stdio). */
@@ -322,6 +323,33 @@ describe("a client's timeline, summarised for its page", () => {
       '(2 of 3 releases)',
     ]);
     expect(withReleaseGaps(table.versions, undefined).every((row) => row.notCapturedBefore === undefined)).toBe(true);
+  });
+
+  test('each version carries the day it was published, and a span the days of its newest and oldest', () => {
+    const table = versionTable(clientTimeline(asVersions(6, (n) => (n === 3 ? 2 : 0))), Infinity);
+    const times = {
+      '9.0.0': '2026-01-02T10:00:00Z',
+      '9.0.2': '2026-01-20T23:59:59.500Z',
+      '9.0.3': '2026-02-01T00:00:00Z',
+      '9.0.5': '2026-03-01T08:00:00Z',
+    };
+    const versions = withReleaseGaps(table.versions, Object.keys(times), times);
+    expect(versions.map((row) => [row.version, row.released])).toEqual([
+      ['9.0.5', '2026-03-01'],
+      ['9.0.4', undefined],
+      ['9.0.3', '2026-02-01'],
+      ['9.0.2', '2026-01-20'],
+      ['9.0.1', undefined],
+      ['9.0.0', '2026-01-02'],
+    ]);
+    // The days stand without the list of releases too (a list that names no version can still date one).
+    expect(withReleaseGaps(table.versions, undefined, times)[0]?.released).toBe('2026-03-01');
+    const { spans } = versionSpans({ ...table, versions });
+    expect(spans.map((span) => spanReleased(span))).toEqual([
+      '9.0.5 released 2026-03-01',
+      'released 2026-02-01',
+      'released 2026-01-02 to 2026-01-20',
+    ]);
   });
 
   test('keeps the newest spans and counts the versions and captures of the rest', () => {

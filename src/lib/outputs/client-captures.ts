@@ -7,7 +7,7 @@ import type { Capture } from '../evidence/capture.ts';
 import { infoText } from '../evidence/capture-facts.ts';
 import { heldWhileObserved, revisionOutcome } from '../scenarios/handshake.ts';
 import { messagesFrom } from '../mcp/messages.ts';
-import { listsRelease, releasesOf, releasesWithin } from '../evidence/releases.ts';
+import { listsRelease, releaseDay, releasesOf, releasesWithin, type ReleaseTimes } from '../evidence/releases.ts';
 import { compareVersions } from '../evidence/versions.ts';
 import { firstDeclaredCapabilities } from '../mcp/capabilities.ts';
 import { isRecord } from '../mcp/json.ts';
@@ -279,6 +279,8 @@ export interface VersionRow extends Omit<VersionGroup, 'rows'> {
    * are unknown, where either version is not among them, or for the oldest captured version.
    */
   notCapturedBefore?: ReleaseGap;
+  /** The day the version was published (YYYY-MM-DD), where the client's release list says. */
+  released?: string;
 }
 
 /** Releases nobody captured between two captured versions: how many, and the oldest and newest of them. */
@@ -290,10 +292,19 @@ export interface ReleaseGap {
 
 /**
  * Each version (newest first, as `versionTable` gives them) with the releases published between it
- * and the next older captured version, from the client's published versions (content/releases/).
+ * and the next older captured version, from the client's published versions (content/releases/),
+ * and the day it was published where the release times list it.
  */
-export const withReleaseGaps = (versions: readonly VersionRow[], published: readonly string[] | undefined): VersionRow[] => {
-  if (published === undefined) return [...versions];
+export const withReleaseGaps = (
+  rows: readonly VersionRow[],
+  published: readonly string[] | undefined,
+  times?: ReleaseTimes,
+): VersionRow[] => {
+  const versions = rows.map((row) => {
+    const released = releaseDay(times, row.version);
+    return released === undefined ? row : { ...row, released };
+  });
+  if (published === undefined) return versions;
   const releases = releasesOf(
     published,
     versions.map((row) => row.version),
@@ -310,6 +321,17 @@ export const withReleaseGaps = (versions: readonly VersionRow[], published: read
       },
     };
   });
+};
+
+/** `released 2026-03-12`, `released 2026-01-02 to 2026-02-03`, or `9.0.5 released 2026-03-01` where one end's day is unknown. */
+export const spanReleased = (
+  span: Pick<VersionSpan, 'versions' | 'newest' | 'oldest' | 'newestReleased' | 'oldestReleased'>,
+): string | undefined => {
+  const { newestReleased: newest, oldestReleased: oldest } = span;
+  if (span.versions === 1) return newest === undefined ? undefined : `released ${newest}`;
+  if (newest === undefined) return oldest === undefined ? undefined : `${span.oldest} released ${oldest}`;
+  if (oldest === undefined) return `${span.newest} released ${newest}`;
+  return oldest === newest ? `released ${newest}` : `released ${oldest} to ${newest}`;
 };
 
 /**
@@ -492,6 +514,9 @@ export interface VersionSpan {
   releases?: number;
   /** The releases between it and the next older span, none of them captured (withReleaseGaps). */
   notCapturedBefore?: ReleaseGap;
+  /** The days its newest and its oldest version were published, where the client's release list says. */
+  newestReleased?: string;
+  oldestReleased?: string;
 }
 
 /** At most this many spans on a client's page: the rest are on its versions page. */
@@ -541,6 +566,8 @@ export const versionSpans = (
         else last.releases += 1 + gap.count;
       }
       last.oldest = row.version;
+      if (row.released === undefined) delete last.oldestReleased;
+      else last.oldestReleased = row.released;
       last.versions += 1;
       last.captures += row.captures;
       if (row.lastCaptured > last.lastCaptured) last.lastCaptured = row.lastCaptured;
@@ -567,6 +594,7 @@ export const versionSpans = (
       lastCaptured: row.lastCaptured,
       ...(row.notCapturedBefore === undefined && !known ? {} : { releases: 1 }),
       ...(row.notCapturedBefore === undefined ? {} : { notCapturedBefore: row.notCapturedBefore }),
+      ...(row.released === undefined ? {} : { newestReleased: row.released, oldestReleased: row.released }),
     });
   }
   const left = spans.slice(limit);

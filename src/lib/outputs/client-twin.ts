@@ -6,6 +6,7 @@
 import { codeSpan } from './capture-view.ts';
 import {
   releaseGapLabel,
+  spanReleased,
   spanCount,
   type ClientIdentity,
   type SpanRun,
@@ -87,7 +88,7 @@ const versionRowsMarkdown = (timeline: VersionTable): string => {
       'Not captured before it',
     ],
     timeline.versions.map((group) => [
-      tableCode(group.version),
+      `${tableCode(group.version)}${group.released === undefined ? '' : ` released ${group.released}`}`,
       String(group.captures),
       group.faces.map((face) => `${face.path}, ${face.transport}${group.faces.length > 1 ? ` ×${face.count}` : ''}`).join('; '),
       runsCell(group.personas),
@@ -156,6 +157,7 @@ export const clientCapturesMarkdown = (
       [
         span.versions === 1 ? tableCode(span.newest) : `${tableCode(span.oldest)} to ${tableCode(span.newest)}`,
         spanCount(span),
+        spanReleased(span),
         ((gap) => (gap === undefined ? undefined : `then ${gap} not captured`))(releaseGapLabel(span.notCapturedBefore)),
       ]
         .filter((part) => part !== undefined)

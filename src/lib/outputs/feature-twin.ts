@@ -2,6 +2,7 @@
  * The Markdown of features: a feature's twin (its frontmatter, body, spec references and a row per
  * client, FORMAT.md), the sections a client's and a capability's twins add, and `/features.md`.
  */
+import { freshnessWords } from '../cells/freshness.ts';
 import type { Feature, PinnedSource } from '../../schema/index.ts';
 import { linkText } from '../markdown/md-escape.ts';
 import { stateSymbols } from '../cells/matrix.ts';
@@ -68,7 +69,9 @@ export const featureClientsMarkdown = (
         rows.known.map((cell) => [
           link(cell.client),
           `${stateSymbols[cell.state]} ${cell.state}`,
-          featureVersionLabel(cell) || '—',
+          [featureVersionLabel(cell), cell.freshness === undefined ? '' : freshnessWords(cell.freshness)]
+            .filter((part) => part !== '')
+            .join('; ') || '—',
           [
             `${kindText(cell)}${cell.captures.length > 0 ? ` (${cell.captures.map((id) => `[${id}](${captureUrl(id, 'twin')})`).join(', ')})` : ''}`,
             ...besideText(cell, noteTitle),
@@ -129,7 +132,9 @@ export const clientFeaturesMarkdown = (cells: readonly FeatureCell[], featureTit
         known.map((cell) => [
           `[${linkText(featureTitle(cell.feature))}](${featureUrl(cell.feature, 'twin')})`,
           `${stateSymbols[cell.state]} ${cell.state}`,
-          featureVersionLabel(cell) || '—',
+          [featureVersionLabel(cell), cell.freshness === undefined ? '' : freshnessWords(cell.freshness)]
+            .filter((part) => part !== '')
+            .join('; ') || '—',
           [kindText(cell), ...besideText(cell)].join('; '),
           cell.caveat ?? '—',
         ]),

@@ -21,7 +21,11 @@ export const statusFeed = (feed: {
   /** Why there are no changes to show, where the verdict history is not published. */
   unavailable?: string;
 }): string => {
-  const entries = feed.changes.map((change) => {
+  // Dated by the release that made the change where one is known, so the newest release leads.
+  const dated = feed.changes
+    .map((change) => ({ change, updated: change.released?.date ?? change.date }))
+    .sort((a, b) => b.updated.localeCompare(a.updated));
+  const entries = dated.map(({ change, updated }) => {
     const page = absoluteUrl(feed.origin, featureUrl(change.feature));
     const title = feed.titles.get(change.feature) ?? change.feature;
     return [
@@ -29,8 +33,8 @@ export const statusFeed = (feed: {
       `    <title>${escapeXml(`${title}: ${statusLabel[change.from].toLowerCase()} → ${statusLabel[change.to].toLowerCase()}`)}</title>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(page)}"/>`,
       `    <id>${escapeXml(`${page}#status-${change.commit}`)}</id>`,
-      `    <updated>${change.date}</updated>`,
-      `    <summary>${escapeXml(`${change.feature} is now supported by ${statusLabel[change.to].toLowerCase()} (commit ${change.commit.slice(0, 7)}).`)}</summary>`,
+      `    <updated>${updated}</updated>`,
+      `    <summary>${escapeXml(`${change.feature} is now supported by ${statusLabel[change.to].toLowerCase()}${change.released === undefined ? '' : ` with ${change.released.client} ${change.released.version}, released ${change.released.date.slice(0, 10)}`} (commit ${change.commit.slice(0, 7)}).`)}</summary>`,
       `    <category term="status:${change.to}"/>`,
       '  </entry>',
     ].join('\n');
@@ -44,7 +48,7 @@ export const statusFeed = (feed: {
         "Each change of a feature's status over the core clients, from the repository's commits, newest first.",
       path: routes.featureStatusFeed.path,
       htmlPath: routes.features.path,
-      updated: feed.changes[0]?.date ?? `${feed.buildDate}T00:00:00Z`,
+      updated: dated[0]?.updated ?? `${feed.buildDate}T00:00:00Z`,
     },
     entries,
   );
