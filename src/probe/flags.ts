@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isCapturePath, type ClientLabel } from './header.ts';
+import { isCaptureFace, isCapturePath, type ClientLabel } from './header.ts';
 import { defaultLimits, type Limits } from '../lib/lab/limits.ts';
 import { parsePersona, personaText, type Persona } from '../lib/lab/personas/index.ts';
 import { headerScenario, runScenario } from '../lib/scenarios/index.ts';
@@ -36,6 +36,8 @@ export const serveFlags = {
   package: { type: 'string' },
   command: { type: 'string' },
   path: { type: 'string', default: 'cli' },
+  face: { type: 'string' },
+  setting: { type: 'string' },
   'time-limit': { type: 'string' },
   'max-messages': { type: 'string' },
   'max-message-bytes': { type: 'string' },
@@ -60,6 +62,8 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
   if (values.out === undefined) throw new Error('--out: required: the folder the capture file is written to');
   if (!isCapturePath(values.path))
     throw new Error(`--path: expected one of cli, ide, desktop, hosted, sdk, got ${JSON.stringify(values.path)}`);
+  if (values.face !== undefined && !isCaptureFace(values.face))
+    throw new Error(`--face: expected one of session, health-check, lab-script, harness, got ${JSON.stringify(values.face)}`);
   if (values.reply !== 'json' && values.reply !== 'sse')
     throw new Error(`--reply: expected json or sse, got ${JSON.stringify(values.reply)}`);
   const port = whole('port', values.port, 0, 0);
@@ -73,6 +77,8 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
       package: values.package,
       command: values.command,
       path: values.path,
+      face: values.face,
+      setting: values.setting,
     },
     limits: {
       ...defaultLimits,
@@ -99,6 +105,8 @@ export const serveArgs = (options: ServeOptions): string[] => {
     ['--package', label.package],
     ['--command', label.command],
     ['--path', label.path],
+    ['--face', label.face],
+    ['--setting', label.setting],
     ['--time-limit', String(options.limits.maxRunMs / 1000)],
     ['--epoch', options.epoch === undefined ? undefined : String(options.epoch)],
     ['--scenario', headerScenario(options.scenario)],

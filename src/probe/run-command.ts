@@ -19,7 +19,7 @@ import { firstMethod } from '../lib/evidence/event-facts.ts';
 import { kits } from './kits/index.ts';
 import { kitFace, timeLimitOf, type Kit } from './kits/kit.ts';
 import { loadKit, scratchParts, type RunSpec } from './lab/inner.ts';
-import { install, labCache, latestVersion, packageDir } from './lab/install.ts';
+import { install, labCache, latestVersion, packageDir, runtimeFolders } from './lab/install.ts';
 import { requireBwrap, sandboxArgs } from './lab/sandbox.ts';
 import { probeEntry } from './launch.ts';
 import { parsePersona } from '../lib/lab/personas/index.ts';
@@ -87,7 +87,7 @@ export const runSandboxed = (
 
 /** Installs what the kit needs beforehand: the client, and the packages it would fetch at run time. */
 const prepare = async (kit: Kit, version: string) => {
-  const prefix = install(kit.package, version);
+  const prefix = install(kit.package, version, { registry: kit.registry ?? 'npm', requires: kit.requires?.(version) ?? [] });
   const preinstalled = [];
   for (const item of kit.preinstall ?? []) {
     const itemPrefix = install(item.package, await latestVersion(item.package));
@@ -109,7 +109,7 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   if (request.scenario !== undefined && (!face.session || kit.model === undefined))
     throw new Error(`run: a scenario needs a session face with a model; ${kit.client}'s ${face.name} face has none`);
   parsePersona(request.persona);
-  const version = request.version ?? (await latestVersion(kit.package));
+  const version = request.version ?? (await latestVersion(kit.package, kit.registry));
   const { prefix, preinstalled } = await prepare(kit, version);
   const scratch = mkdtempSync(path.join(tmpdir(), `canimcp-lab-${kit.client}-`));
   const parts = scratchParts(scratch);
@@ -132,7 +132,11 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   const code = await runSandboxed(process.execPath, [probeEntry, 'run-inside', specFile], {
     scratch,
     // The lab cache and a kit file may lie under /tmp, which the sandbox replaces with its own.
-    readable: [labCache(), ...(request.kitFile === undefined ? [] : [path.dirname(request.kitFile)])].filter(existsSync),
+    readable: [
+      labCache(),
+      ...runtimeFolders(kit.registry ?? 'npm', prefix),
+      ...(request.kitFile === undefined ? [] : [path.dirname(request.kitFile)]),
+    ].filter(existsSync),
     cwd: parts.work,
     sandbox: request.sandbox,
     seconds: timeLimitOf(kit, face) + 120,

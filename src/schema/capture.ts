@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { parseAuthored } from './errors.ts';
 import { OneLine, Slug, oneOf } from './fields.ts';
+import { settingPattern } from './verdict.ts';
 
 /**
  * A capture file (`content/captures/<id>.jsonl`, FORMAT.md "A capture"): JSON Lines, a header line
@@ -20,10 +21,17 @@ export const captureSides = ['client', 'probe'] as const;
 /** What happened to the connection itself, outside its messages. */
 export const lifecycleEvents = ['start', 'closed', 'timeout', 'error'] as const;
 
+/**
+ * What made the client connect (FORMAT.md: the header's `face`): its own agent run, a health check,
+ * a program of the lab's own, or a harness (the smallest program a library's docs show).
+ */
+export const captureFaces = ['session', 'health-check', 'lab-script', 'harness'] as const;
+
 /** The model APIs the stand-in model answers in (FORMAT.md: the header's `model`). */
 export const modelApis = ['anthropic-messages', 'openai-chat', 'openai-responses', 'gemini'] as const;
 
 export type CapturePath = (typeof capturePaths)[number];
+export type CaptureFace = (typeof captureFaces)[number];
 export type CaptureTransport = (typeof captureTransports)[number];
 export type CaptureSide = (typeof captureSides)[number];
 export type LifecycleEvent = (typeof lifecycleEvents)[number];
@@ -83,6 +91,19 @@ export const CaptureHeader = z.strictObject({
   model: oneOf(modelApis)
     .optional()
     .meta({ title: 'Model API', description: "The stand-in model's API, where one answered the client." }),
+  face: oneOf(captureFaces)
+    .optional()
+    .meta({
+      title: 'Face',
+      description:
+        'What made the client connect: session, health-check, lab-script, or harness (a library driven by the smallest program its docs show; command names it).',
+    }),
+  setting: OneLine.regex(settingPattern, 'expected <name>=<value>, the client setting the run was made with')
+    .optional()
+    .meta({
+      title: 'Setting',
+      description: 'The client setting the run was made with, as <name>=<value>, where it flipped one from its default.',
+    }),
 });
 
 /** One HTTP header as sent: name and value, name in the case it was sent in. */

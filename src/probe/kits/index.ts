@@ -9,6 +9,7 @@ import { continueCli } from './continue-cli.ts';
 import { copilotCli } from './copilot-cli.ts';
 import { factoryDroid } from './factory-droid.ts';
 import { geminiCli } from './gemini-cli.ts';
+import { harnesses } from '../harnesses/index.ts';
 import { kiloCodeCli } from './kilo-code-cli.ts';
 import type { Kit } from './kit.ts';
 import { opencode } from './opencode.ts';
@@ -31,6 +32,8 @@ export const kits: readonly Kit[] = [
   factoryDroid,
   amp,
   auggie,
+  // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
+  ...harnesses,
 ];
 
 /** The kit for a client id. */

@@ -13,10 +13,12 @@ import type { HttpRun } from '../http-side.ts';
 import type { ServeOptions } from '../flags.ts';
 import { kitFor } from '../kits/index.ts';
 import {
+  captureFaceOf,
   commandLine,
   displayContext,
   environmentOf,
   kitFace,
+  programOf,
   setupOf,
   timeLimitOf,
   type Kit,
@@ -119,6 +121,8 @@ export const runInside = async (
       package: kit.package,
       command: commandLine(kit, face, displayContext(spec.transport, prompt, spec.version)),
       path: face.path ?? kit.path ?? 'cli',
+      face: captureFaceOf(kit, face),
+      setting: face.setting,
     },
     // The probe outlives the client's limit, so the runner, not the probe, stops the run.
     limits: { ...defaultLimits, maxRunMs: (seconds + 10) * 1000 },
@@ -144,13 +148,17 @@ export const runInside = async (
       prefix: spec.prefix,
       version: spec.version,
     };
-    const { files, commands } = setupOf(kit, face, context);
+    const { files, links, commands } = setupOf(kit, face, context);
     for (const file of files) {
       mkdirSync(path.dirname(file.path), { recursive: true });
       writeFileSync(file.path, file.text);
     }
+    for (const file of links) {
+      mkdirSync(path.dirname(file.path), { recursive: true });
+      symlinkSync(file.link, file.path);
+    }
     linkPreinstalled(kit, context, spec.preinstalled);
-    const bin = kit.program?.(spec.prefix) ?? path.join(spec.prefix, 'node_modules', '.bin', kit.bin);
+    const bin = programOf(kit, spec.prefix);
     const env = clientEnv(parts.home, environmentOf(kit, face, context));
     for (const args of commands) {
       const step = await runGroup(bin, args, { cwd: parts.work, env, seconds: 60 });

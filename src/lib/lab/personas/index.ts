@@ -20,6 +20,7 @@ import {
 } from './persona.ts';
 
 export type { Answer, AnswerContext, Persona, PersonaRules, ServerSide } from './persona.ts';
+export { modernResultFor } from './persona.ts';
 
 /** The personas' names as a user types them, for help and errors. */
 export const personaNames = ['observe', 'legacy:<revision>', 'modern-only'] as const;
