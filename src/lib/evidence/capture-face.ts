@@ -35,3 +35,14 @@ export const faceKind = (capture: Pick<Capture, 'header' | 'events'>): FaceKind 
  */
 export const faceOf = (capture: Pick<Capture, 'header'>): string =>
   `${capture.header.path} · ${capture.header.transport} · ${capture.header.command ?? ''}`;
+
+/** The program file a harness capture's command names (`python python-sdk.py …` names `python-sdk.py`). */
+export const harnessFileOf = (capture: Pick<Capture, 'header'>): string | undefined =>
+  capture.header.face === 'harness'
+    ? (capture.header.command ?? '').split(' ').find((word) => /^[\w.-]+\.(?:py|mjs|cjs|js|ts|java)$/.test(word))
+    : undefined;
+
+/** Every harness file a client's captures name, in order, once each: what its page links to. */
+export const harnessFiles = (captures: readonly Pick<Capture, 'header'>[]): string[] => [
+  ...new Set(captures.flatMap((capture) => harnessFileOf(capture) ?? [])),
+];

@@ -11,6 +11,7 @@ import { factoryDroid } from './factory-droid.ts';
 import { geminiCli } from './gemini-cli.ts';
 import { harnesses } from '../harnesses/index.ts';
 import { kiloCodeCli } from './kilo-code-cli.ts';
+import { mcphost } from './mcphost.ts';
 import type { Kit } from './kit.ts';
 import { opencode } from './opencode.ts';
 import { qwenCode } from './qwen-code.ts';
@@ -32,6 +33,7 @@ export const kits: readonly Kit[] = [
   factoryDroid,
   amp,
   auggie,
+  mcphost,
   // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
   ...harnesses,
 ];

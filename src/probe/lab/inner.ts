@@ -26,6 +26,7 @@ import {
 } from '../kits/kit.ts';
 import { launchConfig } from '../launch.ts';
 import { defaultLimits } from '../../lib/lab/limits.ts';
+import { apiOfTarget } from '../../lib/lab/model-apis/index.ts';
 import { parsePersona } from '../../lib/lab/personas/index.ts';
 import { planFor } from '../../lib/lab/plan.ts';
 import { runGroup, type GroupEnd } from './process-group.ts';
@@ -201,7 +202,11 @@ export const runInside = async (
   );
   captures.forEach(({ name, parsed }, index) => {
     const text = mergeCapture(parsed, index === owner ? records : [], {
-      modelApi: kit.model?.api,
+      // The API the client was seen using, where the stand-in answered it; the kit's else.
+      modelApi:
+        records
+          .flatMap((item) => (item.from === 'client' && item.target !== undefined ? [apiOfTarget(item.target)] : []))
+          .find(Boolean) ?? kit.model?.api,
       epoch,
       end: { elapsedMs, timedOutAfter: result.timedOut ? seconds : undefined, exitCode: result.code },
     });
