@@ -41,7 +41,13 @@ export const fastAgent: Kit = {
       files: [
         {
           path: `${work}/fastagent.config.yaml`,
-          text: ['default_model: "generic.m"', 'generic:', '  api_key: "dummy-offline-key"', `  base_url: ${yaml(`${modelUrl}/v1`)}`, ''].join('\n'),
+          text: [
+            'default_model: "generic.m"',
+            'generic:',
+            '  api_key: "dummy-offline-key"',
+            `  base_url: ${yaml(`${modelUrl}/v1`)}`,
+            '',
+          ].join('\n'),
         },
       ],
       env: { PYTHONDONTWRITEBYTECODE: '1' },

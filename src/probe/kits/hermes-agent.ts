@@ -24,7 +24,10 @@ export const hermesAgent: Kit = {
           'mcp_servers:',
           `  ${context.name}:`,
           ...(context.server.transport === 'stdio'
-            ? [`    command: ${yaml(context.server.launch.command)}`, `    args: [${context.server.launch.args.map(yaml).join(', ')}]`]
+            ? [
+                `    command: ${yaml(context.server.launch.command)}`,
+                `    args: [${context.server.launch.args.map(yaml).join(', ')}]`,
+              ]
             : [`    url: ${yaml(serverUrl(context))}`]),
           '',
         ].join('\n'),

@@ -24,7 +24,9 @@ export const llm: Kit = {
         json: {
           mcpServers: {
             [context.name]:
-              context.server.transport === 'stdio' ? { command: context.server.launch.command, args: context.server.launch.args } : {},
+              context.server.transport === 'stdio'
+                ? { command: context.server.launch.command, args: context.server.launch.args }
+                : {},
           },
         },
       },
