@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { install, installSteps, isInstalled, mavenNewest, mavenPom, pipNewest, prefixOf, runtimeFolders } from './install.ts';
+import { goCachePath, install, installSteps, isInstalled, mavenNewest, mavenPom, pipNewest, prefixOf, runtimeFolders } from './install.ts';
 
 test('npm installs into a prefix with --no-save, the package at its version and what the harness needs beside it', () => {
   expect(installSteps({ registry: 'npm', package: '@openai/agents', version: '0.20.0', requires: ['zod@4'] }, '/c/p')).toEqual([
@@ -31,14 +31,14 @@ test('PyPI makes a venv per version, then pip installs the package pinned with t
   ]);
 });
 
-test('Go installs the module at its version into a GOPATH and GOBIN of its own, the module cache writable', () => {
+test('Go downloads the module at its version and builds it in its own folder, into a GOPATH and GOBIN of its own', () => {
+  const env = { GOPATH: '/c/g/go', GOBIN: '/c/g/bin', GOMODCACHE: '/c/g/go/pkg/mod', GOFLAGS: '-modcacherw -buildvcs=false' };
   expect(installSteps({ registry: 'go', package: 'github.com/mark3labs/mcphost', version: 'v0.34.0' }, '/c/g')).toEqual([
-    {
-      command: 'go',
-      args: ['install', 'github.com/mark3labs/mcphost@v0.34.0'],
-      env: { GOPATH: '/c/g/go', GOBIN: '/c/g/bin', GOMODCACHE: '/c/g/go/pkg/mod', GOFLAGS: '-modcacherw -buildvcs=false' },
-    },
+    { command: 'go', args: ['mod', 'download', 'github.com/mark3labs/mcphost@v0.34.0'], env },
+    { command: 'go', args: ['build', '-o', '/c/g/bin/mcphost', '.'], env, cwd: '/c/g/go/pkg/mod/github.com/mark3labs/mcphost@v0.34.0' },
   ]);
+  // The module cache spells capitals as ! and the lower-case letter.
+  expect(goCachePath('github.com/BurntSushi/toml')).toBe('github.com/!burnt!sushi/toml');
 });
 
 test('Maven writes a small pom and copies the runtime jars into lib/ through a repository of the install’s own', () => {
@@ -89,7 +89,10 @@ printf 'home = /opt/base-python/bin\\n' > "$3/pyvenv.cfg"
 `,
   go: `#!/bin/sh
 echo "go $* GOBIN=$GOBIN" >> "$LOG"
-mkdir -p "$GOBIN" && touch "$GOBIN/mcphost"
+case "$1" in
+  mod) mkdir -p "$GOMODCACHE/github.com/mark3labs/mcphost@v0.34.0" ;;
+  build) [ "$PWD" = "$GOMODCACHE/github.com/mark3labs/mcphost@v0.34.0" ] && mkdir -p "$GOBIN" && touch "$3" ;;
+esac
 `,
   mvn: `#!/bin/sh
 echo "mvn $*" >> "$LOG"
@@ -153,8 +156,9 @@ test('Go and Maven installs land under their registry’s folder; Maven keeps th
   expect(existsSync(path.join(maven, 'pom.xml'))).toBe(true);
   expect(existsSync(path.join(maven, 'lib'))).toBe(true);
   expect(existsSync(path.join(maven, 'repo'))).toBe(false);
-  expect(log()[0]).toBe(`go install github.com/mark3labs/mcphost@v0.34.0 GOBIN=${path.join(go, 'bin')}`);
-  expect(log()[1]).toMatch(/^mvn -B -q -f .*pom\.xml dependency:copy-dependencies/);
+  expect(log()[0]).toBe(`go mod download github.com/mark3labs/mcphost@v0.34.0 GOBIN=${path.join(go, 'bin')}`);
+  expect(log()[1]).toBe(`go build -o ${path.join(go, 'bin', 'mcphost')} . GOBIN=${path.join(go, 'bin')}`);
+  expect(log()[2]).toMatch(/^mvn -B -q -f .*pom\.xml dependency:copy-dependencies/);
 });
 
 test('a failed install is an Error naming the client’s command, and leaves no marker behind', () => {

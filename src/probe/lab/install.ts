@@ -3,8 +3,8 @@
  * and the packages it would fetch from the registry at run time, each into the lab cache
  * (`~/.cache/canimcp-lab/<package>@<version>`, `CANIMCP_LAB_CACHE` moves it), never into the project.
  * Four registries, each through its own ordinary client: npm (`npm install --prefix`), PyPI (a venv
- * per version, `pip install`), the Go module proxy (`go install` into a GOPATH and GOBIN per
- * version) and Maven Central (`mvn dependency:copy-dependencies` from a small pom written beside
+ * per version, `pip install`), the Go module proxy (the module downloaded and built into a GOPATH
+ * and GOBIN per version) and Maven Central (`mvn dependency:copy-dependencies` from a small pom written beside
  * the jars). The steps are pure (`installSteps`), so tests check the command lines without a registry.
  * The newest version is asked of the registry the way drift asks for npm (src/drift/registry.ts).
  */
@@ -32,7 +32,12 @@ export interface InstallSpec {
 }
 
 /** One step of an install: a command with the environment it adds, or a file written first. */
-export type InstallStep = { command: string; args: string[]; env?: Record<string, string> } | { path: string; text: string };
+export type InstallStep =
+  | { command: string; args: string[]; env?: Record<string, string>; cwd?: string }
+  | { path: string; text: string };
+
+/** A module path as the module cache spells it: each capital letter as `!` and its lower case. */
+export const goCachePath = (module: string): string => module.replace(/[A-Z]/g, (letter) => `!${letter.toLowerCase()}`);
 
 /** The folder a package version is (or would be) installed in: npm's as before, the others under their registry's name. */
 export const prefixOf = (pkg: string, version: string, registry: Registry = 'npm'): string =>
@@ -110,20 +115,29 @@ export const installSteps = (spec: InstallSpec, prefix: string, python = 'python
           ],
         },
       ];
-    case 'go':
+    case 'go': {
+      // `go install module@version` asks the proxy for the module's version list to check for a
+      // deprecation, and the proxy refuses that list for some modules (mcphost: 403) while serving
+      // each version: so the version is downloaded, then built in its own module folder, which is
+      // what `go install` builds. A GOPATH and GOBIN per version; the module cache writable, so
+      // pruning the install removes it.
+      const env = {
+        GOPATH: path.join(prefix, 'go'),
+        GOBIN: path.join(prefix, 'bin'),
+        GOMODCACHE: path.join(prefix, 'go', 'pkg', 'mod'),
+        GOFLAGS: '-modcacherw -buildvcs=false',
+      };
+      const name = spec.package.split('/').at(-1) ?? spec.package;
       return [
+        { command: 'go', args: ['mod', 'download', `${spec.package}@${spec.version}`], env },
         {
           command: 'go',
-          args: ['install', `${spec.package}@${spec.version}`],
-          // A GOPATH and GOBIN per version; the module cache writable, so pruning the install removes it.
-          env: {
-            GOPATH: path.join(prefix, 'go'),
-            GOBIN: path.join(prefix, 'bin'),
-            GOMODCACHE: path.join(prefix, 'go', 'pkg', 'mod'),
-            GOFLAGS: '-modcacherw -buildvcs=false',
-          },
+          args: ['build', '-o', path.join(prefix, 'bin', name), '.'],
+          env,
+          cwd: path.join(prefix, 'go', 'pkg', 'mod', `${goCachePath(spec.package)}@${spec.version}`),
         },
       ];
+    }
     case 'maven':
       return [
         { path: path.join(prefix, 'pom.xml'), text: mavenPom(spec) },
@@ -168,6 +182,7 @@ export const runSteps = (steps: readonly InstallStep[]): void => {
     }
     const result = spawnSync(step.command, step.args, {
       encoding: 'utf8',
+      ...(step.cwd === undefined ? {} : { cwd: step.cwd }),
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...step.env },
       maxBuffer: 64 * 1024 * 1024,
