@@ -11,6 +11,7 @@ import { langchainMcpAdaptersPython } from './langchain-mcp-adapters-python.ts';
 import { openaiAgentsPython } from './openai-agents-python.ts';
 import { pydanticAi } from './pydantic-ai.ts';
 import { pythonSdk } from './python-sdk.ts';
+import { springAi } from './spring-ai.ts';
 import { strandsAgents } from './strands-agents.ts';
 
 /** Every harness. */
@@ -27,4 +28,5 @@ export const harnesses: readonly Kit[] = [
   mastra,
   claudeAgentSdk,
   langchain4j,
+  springAi,
 ];
