@@ -8,13 +8,13 @@
  * one last.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { offeredVersions } from '../lib/evidence/capture-facts.ts';
 import { formatProblem } from '../lib/content/problems.ts';
-import { contentDir } from '../node/paths.ts';
+import { contentDir, repoRoot } from '../node/paths.ts';
 import { firstMethod } from '../lib/evidence/event-facts.ts';
 import { kits } from './kits/index.ts';
 import { kitFace, timeLimitOf, type Kit } from './kits/kit.ts';
@@ -50,9 +50,21 @@ export interface RunReport {
   output: string;
 }
 
+/** The folders a program is read from: its own, and the one its link leads to, where it is one. */
+const programFolders = (command: string): string[] =>
+  path.isAbsolute(command) && existsSync(command) ? [path.dirname(command), path.dirname(realpathSync(command))] : [];
+
+/**
+ * What a lab run reads besides the system, wherever it lives: the lab cache (the clients), the
+ * project (the probe, its modules, the Node that npm brought) and a kit file's folder.
+ */
+export const labFolders = (kitFile?: string): string[] =>
+  [labCache(), repoRoot, ...(kitFile === undefined ? [] : [path.dirname(kitFile)])].filter(existsSync);
+
 /**
  * Runs a command inside the sandbox (or, where `sandbox` is false, as it is), writable only in
- * `scratch`; resolves with its exit code. Stopped after `seconds`.
+ * `scratch` and reading `readable` and the command's own folder wherever they lie (a private /tmp
+ * would hide them); resolves with its exit code. Stopped after `seconds`.
  */
 export const runSandboxed = (
   command: string,
@@ -70,7 +82,15 @@ export const runSandboxed = (
     const [program, argv] = options.sandbox
       ? [
           requireBwrap(),
-          [...sandboxArgs({ writable: [options.scratch], readable: options.readable ?? [], cwd: options.cwd }), command, ...args],
+          [
+            ...sandboxArgs({
+              writable: [options.scratch],
+              readable: [...(options.readable ?? []), ...programFolders(command)],
+              cwd: options.cwd,
+            }),
+            command,
+            ...args,
+          ],
         ]
       : [command, [...args]];
     const child = spawn(program, argv, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -131,12 +151,9 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   if (!request.sandbox) console.error('probe: --no-sandbox: the client runs unconfined, with this machine’s network and files');
   const code = await runSandboxed(process.execPath, [probeEntry, 'run-inside', specFile], {
     scratch,
-    // The lab cache and a kit file may lie under /tmp, which the sandbox replaces with its own.
-    readable: [
-      labCache(),
-      ...runtimeFolders(kit.registry ?? 'npm', prefix),
-      ...(request.kitFile === undefined ? [] : [path.dirname(request.kitFile)]),
-    ].filter(existsSync),
+    // Any of them may lie under /tmp, which the sandbox replaces with its own; a library's
+    // runtime (a venv's base Python, a JDK, Go's root) may lie outside them all.
+    readable: [...labFolders(request.kitFile), ...runtimeFolders(kit.registry ?? 'npm', prefix).filter(existsSync)],
     cwd: parts.work,
     sandbox: request.sandbox,
     seconds: timeLimitOf(kit, face) + 120,

@@ -9,6 +9,7 @@ import type { ModelApiName } from '../../lib/lab/model-apis/index.ts';
 import type { CaptureFace, CapturePath, CaptureTransport } from '../../schema/capture.ts';
 import type { Registry } from '../lab/install.ts';
 import type { LaunchConfig } from '../launch.ts';
+import { LAB_SERVER_NAME } from '../../lib/lab/version.ts';
 
 /** Where the probe is, as the client's configuration must name it. */
 export type ServerLink = { transport: 'stdio'; launch: LaunchConfig } | { transport: 'http'; url: string };
@@ -188,7 +189,7 @@ export const displayContext = (transport: CaptureTransport, prompt: string, vers
     transport === 'stdio'
       ? { transport, launch: { command: 'probe', args: [] } }
       : { transport, url: 'http://127.0.0.1:PORT/mcp' },
-  name: 'canimcp-probe',
+  name: LAB_SERVER_NAME,
   modelUrl: 'http://127.0.0.1:MODEL',
   prompt,
   prefix: '.',

@@ -7,6 +7,7 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mergeCapture, modelOwner, parseCaptureText, type ModelRecord } from '../../lib/evidence/merge.ts';
+import { LAB_SERVER_NAME } from '../../lib/lab/version.ts';
 import type { CaptureTransport } from '../../schema/capture.ts';
 import { startHttp } from '../capture-run.ts';
 import type { HttpRun } from '../http-side.ts';
@@ -143,7 +144,7 @@ export const runInside = async (
       home: parts.home,
       work: parts.work,
       server: served === undefined ? { transport: 'stdio', launch: launchConfig(serve) } : { transport: 'http', url: served.url },
-      name: 'canimcp-probe',
+      name: LAB_SERVER_NAME,
       modelUrl: model?.url ?? NO_SERVICE,
       prompt,
       prefix: spec.prefix,

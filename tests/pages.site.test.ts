@@ -10,6 +10,7 @@ import { repoRoot } from '../src/node/paths.ts';
 import { ClientsExport, FeaturesExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
 import { runsLabel } from '../src/lib/cells/version-runs.ts';
+import { codeSpans } from '../src/lib/markdown/inline.ts';
 import { headersFor, parseHeaders } from '../src/lib/outputs/headers.ts';
 import { resolveRepository } from '../src/lib/outputs/repository.ts';
 import packageJson from '../package.json' with { type: 'json' };
@@ -18,6 +19,20 @@ import { outsideCode } from './support/markdown-code.ts';
 import { fixtureRepository, fixtureDist, mainDist, requireDist, serveDist } from './support/site.ts';
 
 const reference = 'hermes-leads-with-the-legacy-handshake.md';
+
+/** Text as a page shows it through the inline renderer: escaped, its code spans as <code>. */
+const inlineHtml = (text: string): string =>
+  codeSpans(text)
+    .map((part) => {
+      const escaped = part.text
+        .replaceAll('&', '&amp;')
+        .replaceAll('<', '&lt;')
+        .replaceAll('>', '&gt;')
+        .replaceAll('"', '&quot;')
+        .replaceAll("'", '&#39;');
+      return part.code ? `<code>${escaped}</code>` : escaped;
+    })
+    .join('');
 const referenceCopies = [
   path.join(repoRoot, 'tests/fixtures/reference', reference),
   path.join(repoRoot, '..', 'shared', 'reference', reference),
@@ -100,6 +115,70 @@ describe.each([
     );
     expect(summaries.length).toBeGreaterThanOrEqual(notes.length);
     for (const text of [...descriptions, ...summaries]) expect(text).not.toContain('`');
+  });
+
+  test("every corrected note's entry in llms.txt and research.md leads with the notes that correct it, linked", () => {
+    const exported = NotesExport.parse(JSON.parse(read(dist, 'data/notes.json'))).notes;
+    const corrected = exported.filter((note) => note.correctedBy.length > 0);
+    expect(corrected.length).toBeGreaterThan(0);
+    for (const [file, origin] of [
+      ['llms.txt', 'https://canimcp.io'],
+      ['research.md', ''],
+    ] as const) {
+      const lines = read(dist, file).split('\n');
+      for (const note of corrected) {
+        const entry = lines.find((candidate) => candidate.includes(`](${origin}/research/${note.id}.md): `)) ?? '';
+        expect(entry, `${file}: ${note.id}`).toMatch(/\]\([^)]+\): Corrected in part by \[/);
+        for (const by of note.correctedBy) expect(entry, `${file}: ${note.id}`).toContain(`](${origin}/research/${by}.md)`);
+      }
+    }
+  });
+
+  // What an HTML validator and a feed reader see: a backtick outside code is Markdown shown raw.
+  test('no page or feed shows a raw Markdown backtick: code spans are <code> in HTML, plain text in a <title>, og:title or Atom', () => {
+    const raw = (text: string) => [...text.matchAll(/[^<>`]{0,40}`[^<>]{0,40}/g)].map((match) => match[0]);
+    const shown: string[] = [];
+    for (const file of html) {
+      const page = read(dist, file);
+      // Scripts, styles and code hold backticks as code.
+      const text = page.replace(/<(script|style|pre|code)\b[\s\S]*?<\/\1>/g, '');
+      for (const hit of raw(text)) shown.push(`${file}: ${hit}`);
+    }
+    for (const file of files.filter((name) => name.endsWith('.xml') && !name.startsWith('sitemap'))) {
+      for (const match of read(dist, file).matchAll(/<(title|summary)[^>]*>([^<]*)<\/\1>/g))
+        for (const hit of raw(match[2] ?? '')) shown.push(`${file}: ${hit}`);
+    }
+    expect(shown).toEqual([]);
+  });
+
+  // A note's body may show an author's image, whose size only the author knows; the badges are the site's own.
+  test('every badge image states the width and height its SVG declares (Lighthouse: unsized-images)', () => {
+    const images = html.flatMap((file) =>
+      [...read(dist, file).matchAll(/<img\b[^>]*\ssrc="(\/badges\/[^"]+\.svg)"[^>]*>/g)].map((match) => ({
+        file,
+        tag: match[0],
+        svg: read(dist, (match[1] ?? '').slice(1)),
+      })),
+    );
+    expect(images.length).toBeGreaterThan(0);
+    for (const { file, tag, svg } of images) {
+      const width = /\swidth="(\d+)"/.exec(tag)?.[1];
+      const height = /\sheight="(\d+)"/.exec(tag)?.[1];
+      expect(width !== undefined && height !== undefined, `${file}: ${tag}`).toBe(true);
+      expect(svg, `${file}: ${tag}`).toContain(`width="${width}" height="${height}"`);
+    }
+  });
+
+  test('the features pages announce the feature status feed by its own title', () => {
+    const feed = read(dist, 'features/status.xml');
+    const title = /<title>([^<]+)<\/title>/.exec(feed)?.[1] ?? '';
+    expect(title).not.toBe('');
+    const pages = html.filter((file) => file === 'features.html' || file.startsWith('features/'));
+    expect(pages.length).toBeGreaterThan(1);
+    for (const file of pages)
+      expect(read(dist, file), file).toContain(
+        `<link rel="alternate" type="application/atom+xml" title="${title}" href="/features/status.xml">`,
+      );
   });
 
   test("each client page names its own feed by the feed's title, not the site feed's", () => {
@@ -320,7 +399,7 @@ describe.each([
               );
             expect(td).not.toContain('popover');
             for (const note of cell.notes) expect(detail).toContain(`href="/research/${note}"`);
-            if (cell.caveat !== undefined) expect(detail).toContain(cell.caveat.replaceAll("'", '&#39;'));
+            if (cell.caveat !== undefined) expect(detail).toContain(inlineHtml(cell.caveat));
           });
       }
       const tallies = [...table.matchAll(/<td class="tally"[^>]*>([^<]+)<\/td>/g)].map((match) => match[1]);
@@ -460,8 +539,9 @@ describe('the fixture site', () => {
   test('client, revision and capability twins list the notes that name them', () => {
     const client = read(dist, 'clients/fast-agent.md');
     expect(client).toMatch(/^---\nname: fast-agent\n[\s\S]*\n---\n\n# fast-agent\n\n/);
+    // Corrected in part, it says so first (the corrections describe has the rest).
     expect(client).toContain(
-      "- [Hermes reverses its SDK's auto mode and tries initialize before server/discover](/research/hermes-leads-with-the-legacy-handshake.md) — On the same mcp Python SDK",
+      "- [Hermes reverses its SDK's auto mode and tries initialize before server/discover](/research/hermes-leads-with-the-legacy-handshake.md) — Corrected in part by [",
     );
     expect(read(dist, 'revisions/2026-07-28.md')).toContain('(/research/fast-agent-leads-with-the-modern-discover-probe.md)');
     expect(read(dist, 'capabilities/protocolVersions.md')).toMatch(/^# Protocol versions$/m);
@@ -635,7 +715,7 @@ describe('the fixture site: verdicts', () => {
     const support = page.indexOf('id="support"');
     expect(support).toBeGreaterThan(page.indexOf('<h1'));
     expect(support).toBeLessThan(page.indexOf('class="counts"'));
-    expect(support).toBeLessThan(page.indexOf('Notes about Hermes Agent'));
+    expect(support).toBeLessThan(page.indexOf('<h2 id="notes"'));
     const verdicts = text(section(page, 'id="support"', '</section>'));
     expect(verdicts).toContain('2025-11-25 ✓ yes');
     expect(verdicts).toContain(
@@ -876,6 +956,31 @@ describe('corrections on the fixture site', () => {
       expect(entry, file).toMatch(/<span class="badge corrected corrected-corrected"[^>]*>\s*corrected in part\s*<\/span>/);
       expect(item(read(dist, file), correction), file).not.toContain('badge corrected');
     }
+  });
+
+  test('llms.txt, the listing twins and the entry twins mark the corrected note and link the note that corrects it', () => {
+    const line = (text: string, id: string) =>
+      text
+        .split('\n')
+        .find((candidate) => candidate.includes(`/research/${id}.md):`) || candidate.includes(`/research/${id}.md) —`)) ?? '';
+    for (const [file, origin] of [
+      ['llms.txt', 'https://canimcp.io'],
+      ['research.md', ''],
+      ['index.md', ''],
+      ['clients/hermes-agent.md', ''],
+      ['clients/hermes-agent/llms.txt', 'https://canimcp.io'],
+      ['revisions/2025-11-25.md', ''],
+      ['revisions/2025-11-25/llms.txt', 'https://canimcp.io'],
+      ['capabilities/protocolVersions.md', ''],
+    ] as const) {
+      const text = read(dist, file);
+      expect(line(text, 'hermes-leads-with-the-legacy-handshake'), file).toContain(
+        `Corrected in part by [${correctionTitle}](${origin}/research/${correction}.md). On the same mcp Python SDK`,
+      );
+      // The correcting note, where the list names it too, reads as it is.
+      expect(line(text, correction), file).not.toContain('Corrected in part');
+    }
+    expect(line(read(dist, 'research.md'), correction)).toMatch(/^- \[Fixture: a later note/);
   });
 
   // Search results show it from the index's records (src/lib/search/search-records.test.ts, e2e/search.test.ts).

@@ -13,6 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { invokesFunction, type RoutesFile, type WorkerEnv } from '../src/lib/outputs/capture-worker.ts';
 import { HOST_FILES, contentTypeOf, headersFor, parseHeaders } from '../src/lib/outputs/headers.ts';
+import { matchOutputFile } from '../src/lib/outputs/output-files.ts';
+import { outputs, type Output, type OutputName } from '../src/lib/routes/outputs.ts';
 import { staticAssets } from '../src/node/serve.ts';
 import { listFiles, read } from './support/dist.ts';
 import { bundleFiles } from './support/search-bundle.ts';
@@ -61,6 +63,22 @@ describe('DEPLOY_HOST=cloudflare folds the captures', () => {
     expect(files).toContain('_routes.json');
     expect(captureFiles()).toHaveLength(9);
     expect(buildLog).toContain('cloudflare: folded 9 files of 3 captures into 1 packs (0 kept unchanged), served by _worker.js');
+  });
+
+  test('every file is an output of a row the Cloudflare form writes, and each of those rows has its files', () => {
+    const written = (output: Output) => output.hosts === undefined || output.hosts.includes('cloudflare');
+    const files = listFiles(folded).map(
+      (file) => [file, matchOutputFile(file).filter((match) => written(match.output))] as const,
+    );
+    expect(files.filter(([, matches]) => matches.length === 0).map(([file]) => file)).toEqual([]);
+    const found = new Set(files.flatMap(([, matches]) => matches.map((match) => match.name)));
+    const rows = (Object.entries(outputs) as [OutputName, Output][]).filter(([, output]) => written(output));
+    // The fixture is too small for the paged lists.
+    expect(rows.filter(([name]) => !found.has(name)).map(([name]) => name)).toEqual([
+      'researchPage',
+      'clientCapturesPage',
+      'capturesPage',
+    ]);
   });
 
   test('Pages counts three files fewer a capture, plus the packs', () => {

@@ -335,8 +335,8 @@ describe('a rebuild publishes what a cold build of the same tree publishes', () 
       () =>
         edit('src/lib/routes/urls.ts', (text) =>
           text.replace(
-            "form === 'html' ? `/${collection}/${at}` : `/${collection}/${at}.md`;",
-            "form === 'html' ? `/${collection}/${at}?from=oracle` : `/${collection}/${at}.md`;",
+            "return form === 'twin' && url === '/' ? '/index.md' : `${url}${forms[form].suffix}`;",
+            "return form === 'twin' && url === '/' ? '/index.md' : form === 'page' ? `${url}?from=oracle` : `${url}${forms[form].suffix}`;",
           ),
         ),
       false,

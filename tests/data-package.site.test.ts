@@ -55,8 +55,19 @@ const callLookup = async (seen: unknown) => {
       cwd: path.join(dir, 'scratch'),
     },
   );
-  return JSON.parse(stdout) as { client: string; version: string; features: Record<string, string> } | null;
+  return JSON.parse(stdout) as {
+    client: string;
+    version: string;
+    versionKnown: boolean;
+    extrapolatedFrom?: string;
+    features: Record<string, string>;
+  } | null;
 };
+
+const publishedCells = async (client: string) =>
+  (JSON.parse(await readFile(path.join(mainDist, 'data/features.json'), 'utf8')) as FeatureCell[]).filter(
+    (cell) => cell.client === client,
+  );
 
 describe('the data package', () => {
   test('the last line is the tarball, named for the site and its data day', () => {
@@ -77,6 +88,58 @@ describe('the data package', () => {
     for (const cell of cells) expect(result?.features[cell.feature], cell.feature).toBe(stateAt(cell, version));
     // The version was captured, so some feature is known at it.
     expect(Object.values(result?.features ?? {}).some((state) => state !== 'unknown')).toBe(true);
+  });
+
+  // The done-when inputs of issue 39, on the project's own data: each as the wire shows it.
+  test.each([
+    [
+      'opencode over stdio (Kilo Code CLI 7.0.33 sent the same name)',
+      { name: 'opencode', version: '1.18.33' },
+      'opencode',
+      true,
+      undefined,
+    ],
+    ['Copilot CLI 1.0.102, the clientInfo it sends', { name: 'copilot-cli', version: '1.0.102' }, 'copilot-cli', true, undefined],
+    [
+      "Qwen Code's name with the server's after it",
+      { name: 'qwen-cli-mcp-client-github', version: '0.0.1' },
+      'qwen-code',
+      false,
+      '0.24.4',
+    ],
+    ['Claude Code 2.1.333, newer than any captured', { name: 'claude-code', version: '2.1.333' }, 'claude-code', true, '2.1.332'],
+  ])('lookup: %s', async (_, clientInfo, client, versionKnown, extrapolatedFrom) => {
+    const result = await callLookup({ clientInfo });
+    expect(result).toMatchObject({ client, version: clientInfo.version, versionKnown });
+    expect(result?.extrapolatedFrom).toBe(extrapolatedFrom);
+    const cells = await publishedCells(client);
+    const at = extrapolatedFrom ?? clientInfo.version;
+    for (const cell of cells) expect(result?.features[cell.feature], cell.feature).toBe(stateAt(cell, at));
+    expect(Object.values(result?.features ?? {}).filter((state) => state !== 'unknown').length).toBeGreaterThan(20);
+  });
+
+  test("the matrix and the feature cells rest on one verdict: no feature a declaration shows is unknown under a capability's no", async () => {
+    const features = JSON.parse(await readFile(path.join(mainDist, 'data/features.json'), 'utf8')) as FeatureCell[];
+    const matrix = JSON.parse(await readFile(path.join(mainDist, 'data/matrix.json'), 'utf8')) as {
+      client: string;
+      capability?: string;
+      state: string;
+    }[];
+    const declared = [
+      'server-requests.roots',
+      'server-requests.sampling',
+      'server-requests.elicitation.form',
+      'server-requests.elicitation.url',
+      'extensions.tasks',
+    ];
+    const capabilityOf = (feature: string) => (feature === 'extensions.tasks' ? 'tasks' : (feature.split('.')[1] ?? ''));
+    const disagree = features.filter(
+      (cell) =>
+        declared.includes(cell.feature) &&
+        cell.state === 'unknown' &&
+        matrix.some((row) => row.client === cell.client && row.capability === capabilityOf(cell.feature) && row.state === 'no'),
+    );
+    expect(disagree.map((cell) => `${cell.client} ${cell.feature}`)).toEqual([]);
   });
 
   test('a client it does not know is null', async () => {
