@@ -14,7 +14,16 @@ import { checkReleases } from './releases.ts';
 
 const entry = (id: string, data: Client): Entry<Client> => {
   const text = `---\nname: ${data.name}\nhomepage: ${data.homepage}\npackage: ${data.package ?? ''}\n---\n`;
-  return { id, file: `clients/${id}.md`, absolutePath: `/c/clients/${id}.md`, data, frontmatterBlock: text, body: '', text, hash: '' };
+  return {
+    id,
+    file: `clients/${id}.md`,
+    absolutePath: `/c/clients/${id}.md`,
+    data,
+    frontmatterBlock: text,
+    body: '',
+    text,
+    hash: '',
+  };
 };
 
 test('drift asks npm only about npm packages: a PyPI, Go or Maven package is left out', async () => {
@@ -29,14 +38,27 @@ test('drift asks npm only about npm packages: a PyPI, Go or Maven package is lef
   const checks = await checkReleases(
     [
       entry('codex', { name: 'Codex', homepage: home, package: '@openai/codex' }),
-      entry('claude-agent-sdk', { name: 'Claude Agent SDK', homepage: home, package: '@anthropic-ai/claude-agent-sdk', registry: 'npm' }),
+      entry('claude-agent-sdk', {
+        name: 'Claude Agent SDK',
+        homepage: home,
+        package: '@anthropic-ai/claude-agent-sdk',
+        registry: 'npm',
+      }),
       entry('python-sdk', { name: 'Python SDK', homepage: home, package: 'mcp', registry: 'pypi' }),
       entry('mcphost', { name: 'MCPHost', homepage: home, package: 'github.com/mark3labs/mcphost', registry: 'go' }),
-      entry('langchain4j', { name: 'LangChain4j', homepage: home, package: 'dev.langchain4j:langchain4j-mcp', registry: 'maven' }),
+      entry('langchain4j', {
+        name: 'LangChain4j',
+        homepage: home,
+        package: 'dev.langchain4j:langchain4j-mcp',
+        registry: 'maven',
+      }),
     ],
     { npm, timeoutMs: 10_000 },
     '/c',
   );
   expect(checks.map((check) => check.client)).toEqual(['codex', 'claude-agent-sdk']);
-  expect(readFileSync(path.join(dir, 'asked'), 'utf8').trim().split('\n').sort()).toEqual(['@anthropic-ai/claude-agent-sdk', '@openai/codex']);
+  expect(readFileSync(path.join(dir, 'asked'), 'utf8').trim().split('\n').sort()).toEqual([
+    '@anthropic-ai/claude-agent-sdk',
+    '@openai/codex',
+  ]);
 });

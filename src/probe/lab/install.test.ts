@@ -8,7 +8,17 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { goCachePath, install, installSteps, isInstalled, mavenNewest, mavenPom, pipNewest, prefixOf, runtimeFolders } from './install.ts';
+import {
+  goCachePath,
+  install,
+  installSteps,
+  isInstalled,
+  mavenNewest,
+  mavenPom,
+  pipNewest,
+  prefixOf,
+  runtimeFolders,
+} from './install.ts';
 
 test('npm installs into a prefix with --no-save, the package at its version and what the harness needs beside it', () => {
   expect(installSteps({ registry: 'npm', package: '@openai/agents', version: '0.20.0', requires: ['zod@4'] }, '/c/p')).toEqual([
@@ -35,7 +45,12 @@ test('Go downloads the module at its version and builds it in its own folder, in
   const env = { GOPATH: '/c/g/go', GOBIN: '/c/g/bin', GOMODCACHE: '/c/g/go/pkg/mod', GOFLAGS: '-modcacherw -buildvcs=false' };
   expect(installSteps({ registry: 'go', package: 'github.com/mark3labs/mcphost', version: 'v0.34.0' }, '/c/g')).toEqual([
     { command: 'go', args: ['mod', 'download', 'github.com/mark3labs/mcphost@v0.34.0'], env },
-    { command: 'go', args: ['build', '-o', '/c/g/bin/mcphost', '.'], env, cwd: '/c/g/go/pkg/mod/github.com/mark3labs/mcphost@v0.34.0' },
+    {
+      command: 'go',
+      args: ['build', '-o', '/c/g/bin/mcphost', '.'],
+      env,
+      cwd: '/c/g/go/pkg/mod/github.com/mark3labs/mcphost@v0.34.0',
+    },
   ]);
   // The module cache spells capitals as ! and the lower-case letter.
   expect(goCachePath('github.com/BurntSushi/toml')).toBe('github.com/!burnt!sushi/toml');

@@ -33,8 +33,7 @@ export interface InstallSpec {
 
 /** One step of an install: a command with the environment it adds, or a file written first. */
 export type InstallStep =
-  | { command: string; args: string[]; env?: Record<string, string>; cwd?: string }
-  | { path: string; text: string };
+  { command: string; args: string[]; env?: Record<string, string>; cwd?: string } | { path: string; text: string };
 
 /** A module path as the module cache spells it: each capital letter as `!` and its lower case. */
 export const goCachePath = (module: string): string => module.replace(/[A-Z]/g, (letter) => `!${letter.toLowerCase()}`);
