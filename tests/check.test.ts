@@ -522,6 +522,23 @@ const rules: { rule: string; expected: string[] }[] = [
     expected: ['captures/fast-agnet-unknown-client.jsonl:1:14: client: unknown client "fast-agnet" (did you mean "fast-agent"?)'],
   },
   {
+    rule: 'releases-unknown-client',
+    expected: ['releases/fast-agnet.json:2:13: client: unknown client "fast-agnet" (did you mean "fast-agent"?)'],
+  },
+  {
+    rule: 'releases-not-file-name',
+    expected: [
+      'releases/fast-agent.json:2:13: client: expected "fast-agent", the client this file is named for, got "hermes-agent"',
+    ],
+  },
+  { rule: 'releases-bad-time', expected: ['releases/hermes-agent.json:7:14: versions.0.8.0: expected a real calendar time'] },
+  {
+    rule: 'releases-captured-version-missing',
+    expected: [
+      'releases/hermes-agent.json:6:15: versions: captured version "0.9.0" (capture hermes-agent-0-9-0-observe-stdio) is not listed; read the registry again with npm run probe -- releases hermes-agent',
+    ],
+  },
+  {
     rule: 'capture-unredacted',
     expected: [
       'captures/fast-agent-unredacted.jsonl:3:62: target: the query parameter "token" must be redacted: its value must be "<redacted>"',

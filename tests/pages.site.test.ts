@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
 import { ClientsExport, FeaturesExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
-import { runsLabel } from '../src/lib/cells/version-runs.ts';
+import { countReleases, runsLabel } from '../src/lib/cells/version-runs.ts';
 import { codeSpans } from '../src/lib/markdown/inline.ts';
 import { headersFor, parseHeaders } from '../src/lib/outputs/headers.ts';
 import { resolveRepository } from '../src/lib/outputs/repository.ts';
@@ -738,10 +738,11 @@ describe('the fixture site: verdicts', () => {
     const rows = [...section(summary, '<tbody', '</tbody>').matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(
       (match) => match[1] ?? '',
     );
-    // The fixture's three versions each showed something else, so none share a row.
+    // The fixture's three versions each showed something else, so none share a row; its release list
+    // (tests/fixtures/minimal/releases/fast-agent.json) names the releases nobody captured below each.
     expect(rows.map(text)).toEqual([
-      '0.3.10 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28, 2025-11-25 elicitation, roots 2026-11-20',
-      '0.3.5 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25, 2025-06-18 elicitation, roots, sampling 2026-11-22',
+      '0.3.10 then 1 release (0.3.9) not captured 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28, 2025-11-25 elicitation, roots 2026-11-20',
+      '0.3.5 then 2 releases (0.3.0 to 0.3.4) not captured 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25, 2025-06-18 elicitation, roots, sampling 2026-11-22',
       '0.2.40 1 cli, stdio observe : opened at 2025-06-18 and held a session none 2025-06-18 roots, sampling 2026-11-21',
     ]);
     expect(text(summary)).toContain('3 captures of 3 versions ( 0.2.40 to 0.3.10 ), newest first;');
@@ -777,14 +778,15 @@ describe('the fixture site: verdicts', () => {
       'roots',
       'sampling',
       'Captured',
+      'Not captured before it',
     ]);
     const rows = [...section(timeline, '<tbody', '</tbody>').matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map(
       (match) => match[1] ?? '',
     );
     expect(rows.map(text)).toEqual([
-      '0.3.10 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28 , 2025-11-25 ✓ declared form, url ✓ declared listChanged — not declared 2026-11-20',
-      '0.3.5 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25 , 2025-06-18 ✓ declared ✓ declared listChanged ✓ declared 2026-11-22',
-      '0.2.40 1 cli, stdio observe : opened at 2025-06-18 and held a session none 2025-06-18 — not declared ✓ declared listChanged ✓ declared 2026-11-21',
+      '0.3.10 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28 , 2025-11-25 ✓ declared form, url ✓ declared listChanged — not declared 2026-11-20 1 release (0.3.9)',
+      '0.3.5 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25 , 2025-06-18 ✓ declared ✓ declared listChanged ✓ declared 2026-11-22 2 releases (0.3.0 to 0.3.4)',
+      '0.2.40 1 cli, stdio observe : opened at 2025-06-18 and held a session none 2025-06-18 — not declared ✓ declared listChanged ✓ declared 2026-11-21 —',
     ]);
     expect(rows[0]).toContain('href="/captures/fast-agent-0-3-10-observe-http"');
     expect(rows[1]).toContain('href="/captures/fast-agent-0-3-5-legacy-2025-06-18-http"');
@@ -1162,21 +1164,42 @@ describe('captures on the main site', () => {
       since: '1.0.11',
       ranges: [{ from: '1.0.11', to: '1.0.102', state: 'yes', fromIsOldestCaptured: true }],
     });
-    expect(cell('copilot-cli', 'capability', 'sampling')).toMatchObject({
-      ranges: [
-        { from: '1.0.11', to: '1.0.70', state: 'no', fromIsOldestCaptured: true },
-        { from: '1.0.71', to: '1.0.102', state: 'partial' },
-      ],
-    });
+    const sampling = cell('copilot-cli', 'capability', 'sampling');
+    const ranges = sampling !== undefined && 'ranges' in sampling ? (sampling.ranges ?? []) : [];
+    expect(ranges[0]).toMatchObject({ from: '1.0.11', state: 'no', fromIsOldestCaptured: true });
+    expect(ranges.at(-1)).toMatchObject({ to: '1.0.102' });
+    // The runs as pages write them: with the releases each run spans and those nobody captured between.
+    const published = Object.keys(
+      (JSON.parse(readFileSync(path.join(repoRoot, 'content/releases/copilot-cli.json'), 'utf8')) as { versions: object })
+        .versions,
+    );
+    const runs = runsLabel(countReleases(ranges, published), sampling?.state ?? '') ?? '';
+    expect(runs).toMatch(/^1\.0\.11–[\d.]+: no \(\d+ of \d+ releases captured\) · /);
     const page = read(dist, 'clients/copilot-cli.html');
     const twin = read(dist, 'clients/copilot-cli.md');
     const matrixTwin = read(dist, 'matrix.md');
     for (const text of [page, twin, matrixTwin]) {
       expect(text).toContain('since at least 1.0.11 (oldest captured)');
-      expect(text).toContain('1.0.11–1.0.70: no · 1.0.71–1.0.102: partial');
+      expect(text).toContain(runs);
       expect(text).not.toContain('since 1.0.102');
     }
     expect(read(dist, 'matrix.html')).toContain('since at least 1.0.11 (oldest captured)');
+  });
+
+  test('every run has its first and last captured version and names each version captured in it, in features.json and matrix.json (issue 39: 134 observed cells had a run without to)', () => {
+    const features = FeaturesExport.parse(JSON.parse(read(dist, 'data/features.json')));
+    const matrix = MatrixExport.parse(JSON.parse(read(dist, 'data/matrix.json')));
+    const runs = [
+      ...features.flatMap((cell) => (cell.state === 'unknown' || cell.evidence !== 'observed' ? [] : cell.ranges)),
+      ...matrix.flatMap((cell) => ('ranges' in cell ? (cell.ranges ?? []) : [])),
+    ];
+    expect(runs.length).toBeGreaterThan(300);
+    const captured = runs.filter((run) => run.captured.length > 0);
+    expect(captured.length).toBeGreaterThan(300);
+    for (const run of captured) {
+      expect(run.captured[0], JSON.stringify(run)).toBe(run.from);
+      expect(run.captured.at(-1), JSON.stringify(run)).toBe(run.to);
+    }
   });
 
   test("a health check, the lab's script and the CLI each say their face in clients.json; the CLI capture filed under cline is the CLI's", () => {

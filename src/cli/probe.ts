@@ -12,6 +12,8 @@
  *          [--keep] [--no-sandbox]: run the client's kit (src/probe/kits/) inside bubblewrap with the
  *          stand-in model, write its capture into content/captures/ and print its path last
  *   run-inside <run.json>: the part of `run` that runs inside the sandbox
+ *   releases <client>… | --all [--registry npm]: read each client's published versions and their
+ *          times from its registry (npm view, your npm configuration) into content/releases/<client>.json
  *   help   this text
  */
 import { readServeOptions } from '../probe/flags.ts';
@@ -21,7 +23,7 @@ import { asksHelp, headerHelp, UsageError } from '../node/command-line.ts';
 import { fail } from './fail.ts';
 
 const usage =
-  'usage: npm run probe -- <stdio|http|config|scenarios|facts|draft|run> …  (see CONTRIBUTING.md, "Capturing a client")';
+  'usage: npm run probe -- <stdio|http|config|scenarios|facts|draft|run|releases> …  (see CONTRIBUTING.md, "Capturing a client")';
 
 const onSignals = (stop: (reason: string) => void) => {
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => stop(`the probe received ${signal}`));
@@ -68,6 +70,9 @@ const main = async () => {
       break;
     case 'run':
       process.exitCode = await (await import('../probe/run-command.ts')).runKitCommand(rest);
+      break;
+    case 'releases':
+      process.exitCode = await (await import('../probe/releases-command.ts')).runReleases(rest);
       break;
     case 'run-inside':
       process.exitCode = await (await import('../probe/run-command.ts')).runInsideCommand(rest);

@@ -83,3 +83,7 @@ export const observedByNote = async (): Promise<Map<string, Set<string>>> => {
   }
   return observed;
 };
+
+/** Per client, its published versions from its release list (content/releases/), where it has one. */
+export const publishedVersions = (): ReadonlyMap<string, readonly string[]> =>
+  new Map([...(publication()?.releases.entries() ?? [])].map(([client, list]) => [client, Object.keys(list.versions)]));

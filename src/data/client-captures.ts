@@ -1,5 +1,5 @@
 /** What one client's captures show, for its pages: its versions, the identities it presented, and every capture, a page at a time. */
-import { captureData } from './captures.ts';
+import { captureData, publishedVersions } from './captures.ts';
 import {
   CLIENT_CAPTURE_PAGE_SIZE,
   briefIdentities,
@@ -10,6 +10,7 @@ import {
   newestVersions,
   versionSpans,
   versionTable,
+  withReleaseGaps,
   type ClientIdentity,
   type ClientTimeline,
   type TimelineRow,
@@ -73,7 +74,9 @@ const ofClient = async (client: string): Promise<{ captures: Capture[]; timeline
 /** The captures of one client, shaped for its page. */
 export const clientCaptures = async (client: string): Promise<ClientCaptures> => {
   const { captures, timeline } = await ofClient(client);
-  const all = versionTable(timeline, Infinity);
+  const table = versionTable(timeline, Infinity);
+  // Every version with the releases nobody captured between it and the next older one.
+  const all = { ...table, versions: withReleaseGaps(table.versions, publishedVersions().get(client)) };
   const identities = timelineIdentities(timeline);
   return {
     timeline: newestVersions(all),

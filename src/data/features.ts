@@ -1,5 +1,5 @@
 /** The client × feature cells, built once per build from the site data and the captures. */
-import { captureData } from './captures.ts';
+import { captureData, publishedVersions } from './captures.ts';
 import { siteData, type EntityView, type SiteData } from './site.ts';
 import {
   buildFeatureCells,
@@ -10,6 +10,8 @@ import {
 } from '../lib/cells/feature-cells.ts';
 import { withImpliedVerdicts } from '../lib/features/implied-verdicts.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';
+import { faceOf, isHealthCheck } from '../lib/evidence/capture-face.ts';
+import { faceLabel } from '../lib/cells/cell-observations.ts';
 import { isCaptureSource, type Feature } from '../schema/index.ts';
 
 /** Every cell, the features by capability, and lookups pages need. */
@@ -34,6 +36,9 @@ const load = async (): Promise<FeatureData> => {
     id: view.capture.id,
     client: view.capture.header.client,
     version: view.capture.header.version,
+    face: faceOf(view.capture),
+    faceLabel: faceLabel(faceOf(view.capture)),
+    healthCheck: isHealthCheck(view.capture),
   }));
   const byId = new Map(captures.map((capture) => [capture.id, capture]));
   const noteCaptures = new Map(
@@ -49,14 +54,19 @@ const load = async (): Promise<FeatureData> => {
     site.capabilities.map((capability) => capability.id),
   );
   const ordered = groups.flatMap((group) => group.features);
-  // Only the captures a note cites can decide a cell: those are judged, once each.
-  const cited = new Set([...noteCaptures.values()].flatMap((list) => list.map((capture) => capture.id)));
-  const facts = new Map(
-    views.filter((view) => cited.has(view.capture.id)).map((view) => [view.capture.id, judgeCapture(view.capture)]),
-  );
   // A capability's `no` decides the features a declaration shows: one verdict behind the matrix and the cells.
   const clients = withImpliedVerdicts(site.clients, ordered);
-  const cells = buildFeatureCells({ features: ordered, clients, noteCaptures, captures, facts });
+  // A cell's runs name every capture of its client in the faces its cited captures decide in, and
+  // the client's other faces can split them: every capture of a client with feature verdicts is judged, once.
+  const judged = new Set(
+    clients
+      .filter((client) => client.data.support?.some((verdict) => verdict.feature !== undefined))
+      .map((client) => client.id),
+  );
+  const facts = new Map(
+    views.filter((view) => judged.has(view.capture.header.client)).map((view) => [view.capture.id, judgeCapture(view.capture)]),
+  );
+  const cells = buildFeatureCells({ features: ordered, clients, noteCaptures, captures, facts, releases: publishedVersions() });
   const byFeature = Map.groupBy(cells, (cell) => cell.feature);
   const byClient = Map.groupBy(cells, (cell) => cell.client);
   return {

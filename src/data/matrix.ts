@@ -1,9 +1,9 @@
 /** The support matrices, built from the site data: clients down, revisions (oldest first) or capabilities across. */
-import { captureData, observedByNote } from './captures.ts';
+import { captureData, observedByNote, publishedVersions } from './captures.ts';
 import { siteData, type SiteData } from './site.ts';
 import { buildMatrices, type Axis, type Matrix } from '../lib/cells/matrix.ts';
 import { cellEvidence } from '../lib/cells/cell-observations.ts';
-import { versionRuns } from '../lib/cells/version-runs.ts';
+import { countReleases, versionRuns } from '../lib/cells/version-runs.ts';
 import type { Capture } from '../lib/evidence/capture.ts';
 import { isCaptureSource } from '../schema/index.ts';
 import type { MatrixLabels } from '../lib/matrix/matrix-twin.ts';
@@ -25,11 +25,23 @@ const load = async (): Promise<MatrixData> => {
       const capture = isCaptureSource(source) ? captureById.get(source.capture) : undefined;
       return capture === undefined ? [] : [capture];
     });
+  const byClient = Map.groupBy(
+    views.map((view) => view.capture),
+    (capture) => capture.header.client,
+  );
+  const published = publishedVersions();
   const matrices = buildMatrices({
     observed,
+    // Every capture of the client in the cell's face is a captured version of its runs, cited or not;
+    // another face's that shows another state splits the run it falls in.
     runs: (client, verdict) => {
-      const { face, observations } = cellEvidence({ client, verdict, capturesOf });
-      return { face, runs: versionRuns(observations) };
+      const { face, observations, otherFaces } = cellEvidence({
+        client,
+        verdict,
+        capturesOf,
+        others: byClient.get(client) ?? [],
+      });
+      return { face, runs: countReleases(versionRuns(observations, otherFaces), published.get(client)) };
     },
     clients: site.clients,
     revisions: site.revisions.map((revision) => revision.id).reverse(),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseView } from './registry.ts';
+import { parseVersionTimes, parseView } from './registry.ts';
 
 describe('parseView', () => {
   test('reads the latest tag and the day it was published', () => {
@@ -24,5 +24,32 @@ describe('parseView', () => {
   test('anything else is no answer', () => {
     expect(parseView('not json')).toEqual({ unreachable: 'npm view did not answer with JSON' });
     expect(parseView('{"dist-tags":{}}')).toEqual({ unreachable: 'the registry names no latest release' });
+  });
+});
+
+describe('parseVersionTimes', () => {
+  test('keeps each listed version with its time, and no version the registry no longer lists', () => {
+    expect(
+      parseVersionTimes(
+        JSON.stringify({
+          time: {
+            created: '2025-01-01T00:00:00Z',
+            modified: '2026-12-01T00:00:00Z',
+            '7.0.33': '2026-05-08T16:38:17.386000+00:00',
+            '7.0.1': '2026-04-01T00:00:00Z',
+          },
+          versions: ['7.0.33'],
+        }),
+      ),
+    ).toEqual({ versions: { '7.0.33': '2026-05-08T16:38:17.386000+00:00' } });
+  });
+
+  test('a package with one version lists it as a string; an error or anything else says why', () => {
+    expect(parseVersionTimes('{"time":{"1.0.0":"2026-01-01T00:00:00Z"},"versions":"1.0.0"}')).toEqual({
+      versions: { '1.0.0': '2026-01-01T00:00:00Z' },
+    });
+    expect(parseVersionTimes('{"error":{"code":"E404","summary":"Not Found"}}')).toEqual({ unreachable: 'Not Found' });
+    expect(parseVersionTimes('{}')).toEqual({ unreachable: 'the registry lists no versions with times' });
+    expect(parseVersionTimes('nope')).toEqual({ unreachable: 'npm view did not answer with JSON' });
   });
 });

@@ -71,3 +71,70 @@ export const newestRelease = (pkg: string, options: RegistryOptions): Promise<Re
       },
     );
   });
+
+/** Every published version of a package and when it was published, as the registry lists them. */
+export type PublishedVersions = Record<string, string>;
+
+/**
+ * Reads `npm view <package> time versions --json`: each version still listed under `versions` with
+ * its time (a version once published and withdrawn keeps a time but is no longer installable, so it
+ * is not a release anyone can capture), or what went wrong.
+ */
+export const parseVersionTimes = (stdout: string): { versions: PublishedVersions } | { unreachable: string } => {
+  let data: unknown;
+  try {
+    data = JSON.parse(stdout);
+  } catch {
+    return { unreachable: 'npm view did not answer with JSON' };
+  }
+  const record = (value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const view = record(data);
+  const error = record(view?.['error']);
+  if (error) {
+    const text = [error['summary'], error['code']].find((value): value is string => typeof value === 'string');
+    return { unreachable: firstLine(text ?? 'npm view failed') };
+  }
+  const time = record(view?.['time']);
+  const listed = view?.['versions'];
+  const versions = Array.isArray(listed) ? listed : typeof listed === 'string' ? [listed] : undefined;
+  if (time === undefined || versions === undefined) return { unreachable: 'the registry lists no versions with times' };
+  const published: PublishedVersions = {};
+  for (const version of versions) {
+    const at = typeof version === 'string' ? time[version] : undefined;
+    if (typeof version === 'string' && typeof at === 'string') published[version] = at;
+  }
+  return { versions: published };
+};
+
+/** Every published version of `pkg` with its time, asked of npm as the user configured it, or why it could not tell. */
+export const publishedVersions = (
+  pkg: string,
+  options: RegistryOptions,
+): Promise<{ versions: PublishedVersions } | { unreachable: string }> =>
+  new Promise((resolve) => {
+    execFile(
+      options.npm,
+      ['view', pkg, 'time', 'versions', '--json'],
+      { timeout: options.timeoutMs, maxBuffer: 64 * 1024 * 1024, env: options.env ?? process.env, killSignal: 'SIGKILL' },
+      (error, stdout, stderr) => {
+        if (error && (error as { killed?: boolean }).killed) {
+          resolve({ unreachable: `npm view ${pkg} took longer than ${Math.round(options.timeoutMs / 1000)} s` });
+          return;
+        }
+        if (error && (error as { code?: unknown }).code === 'ENOENT') {
+          resolve({ unreachable: `cannot run ${options.npm}: not found` });
+          return;
+        }
+        const parsed = stdout.trim() === '' ? undefined : parseVersionTimes(stdout);
+        if (
+          parsed !== undefined &&
+          (!error || !('unreachable' in parsed) || parsed.unreachable !== 'npm view did not answer with JSON')
+        ) {
+          resolve(parsed);
+          return;
+        }
+        resolve({ unreachable: firstLine(stderr) || `npm view ${pkg} failed` });
+      },
+    );
+  });

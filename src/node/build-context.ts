@@ -57,8 +57,8 @@ export const takePrepared = (dir: string, origin: string): Promise<Prepared> | u
 export const publish = (entries: Iterable<[CollectionName, string, Body]>, publication: Publication): void => {
   const bodies = new Map<string, Body>();
   for (const [collection, id, body] of entries) bodies.set(bodyKey(collection, id), body);
-  const { records, noteTwin, noteIds, history, captureFiles, validCaptures } = publication;
-  published = { bodies, records, noteTwin, noteIds, history, captureFiles, validCaptures };
+  const { records, noteTwin, noteIds, history, captureFiles, validCaptures, releases } = publication;
+  published = { bodies, records, noteTwin, noteIds, history, captureFiles, validCaptures, releases };
 };
 
 /** What the content loader published last; undefined before it ran. */

@@ -4,6 +4,8 @@ import { captureChecksFile, readCaptureChecks, writeCaptureChecks } from './capt
 import { readCaptureFiles } from './captures.ts';
 import { codeVersion } from './code-version.ts';
 import { readDriftReport } from './drift-report.ts';
+import { readReleaseFiles } from './release-files.ts';
+import { checkReleases } from '../lib/content/release-rules.ts';
 import { readContent, type ReadCache } from './read-content.ts';
 import { sortProblems } from '../lib/content/problems.ts';
 import { validateContent, type ValidationMemo } from '../lib/content/validate.ts';
@@ -39,10 +41,11 @@ export const loadContent = async (
   contentDir: string,
   options: { origin: string; today: string; cache?: ContentCache; cacheDir?: string },
 ): Promise<LoadResult> => {
-  const [{ files, problems }, captures, drift, kept] = await Promise.all([
+  const [{ files, problems }, captures, drift, releaseFiles, kept] = await Promise.all([
     readContent(contentDir, options.cache?.files, options.cache?.checks),
     readCaptureFiles(contentDir),
     readDriftReport(contentDir),
+    readReleaseFiles(contentDir),
     options.cache?.captures ?? keptChecks(options.cacheDir),
   ]);
   const result = validateContent(files, {
@@ -53,7 +56,11 @@ export const loadContent = async (
     ...(kept === undefined ? {} : { captureChecks: kept }),
   });
   const { checks } = result.checkedCaptures;
-  const all = sortProblems([...problems, ...result.problems, ...drift.problems]);
+  const releases = checkReleases(releaseFiles, {
+    clients: new Map(result.content.clients.map((client) => [client.id, { package: client.data.package }])),
+    captures: result.checkedCaptures.captures.values(),
+  });
+  const all = sortProblems([...problems, ...result.problems, ...drift.problems, ...releases.problems]);
   const unchanged = kept !== undefined && sameChecks(kept, checks);
   if (options.cache?.captures) {
     options.cache.captures.clear();
@@ -68,5 +75,7 @@ export const loadContent = async (
     captures,
     validCaptures: result.checkedCaptures.captures,
     ...(drift.report === undefined ? {} : { drift: drift.report }),
+    releaseFiles,
+    releases: releases.releases,
   };
 };

@@ -45,6 +45,7 @@ const content = (change: (made: Made) => void = () => {}): Made => {
     problems: [],
     history: { available: false, reason: 'no git' },
     captureFiles: [{ id: 'cap-1', sha256: 'aaa' }],
+    releaseFiles: [],
     validCaptures: new Map([['cap-1', { header: header('2026-11-20T09:15:00Z') }]]),
   };
   change(made);
@@ -209,6 +210,20 @@ describe('pageKeys', () => {
       'revisions/2025-11-25/llms.txt',
       'capabilities/tools.md',
     ]);
+  });
+
+  it('moves the same files, whose runs count uncaptured releases, when a release list is added or changes', () => {
+    const showingRuns = [
+      'clients/fast-agent.html',
+      'clients/fast-agent/feed.xml',
+      'revisions/2025-11-25.html',
+      'revisions/2025-11-25/llms.txt',
+      'capabilities/tools.md',
+    ];
+    const added = content((made) => (made.releaseFiles = [{ id: 'fast-agent', sha256: 'r1' }]));
+    expect(moved(before, keysOf(added))).toEqual(showingRuns);
+    const changed = content((made) => (made.releaseFiles = [{ id: 'fast-agent', sha256: 'r2' }]));
+    expect(moved(keysOf(added), keysOf(changed))).toEqual(showingRuns);
   });
 
   it('moves every page when the problems change', () => {

@@ -12,8 +12,9 @@
  * - a note's page: the site key and the note's digest (its file, `last-updated`, origin and drift
  *   marks), as another note's body never shows;
  * - a note's twin: its digest alone (the note's own file with a header made from it);
- * - a revision's and a capability's files: the site key and the capture files (their matrix
- *   column or row marks a verdict `observed` from the captures its notes cite);
+ * - a revision's and a capability's files: the site key and the capture files with the release
+ *   lists (their matrix column or row marks a verdict `observed` from the captures its notes cite,
+ *   and its runs count the releases nobody captured);
  * - a client's files: those and the verdict history (a commit can change it without changing
  *   any file; its pages list its captures too); a feature's page and twin by the same parts, as its
  *   rows are the clients' verdicts and what their captures show;
@@ -54,6 +55,8 @@ export interface KeyedContent {
   problems: readonly Problem[];
   history: VerdictHistory;
   captureFiles: readonly Pick<CaptureBytes, 'id' | 'sha256'>[];
+  /** The release lists: pages count the releases between captured versions from them. */
+  releaseFiles: readonly { id: string; sha256: string }[];
   /** The valid captures' headers: a capture page's title tells it from the captures alike (capture-titles.ts). */
   validCaptures: ReadonlyMap<string, Pick<Capture, 'header'>>;
 }
@@ -106,7 +109,11 @@ export const pageKeys = (content: KeyedContent, origin: string, date: string): P
   }
   const shared = {
     site: cacheKey(siteParts),
-    captures: cacheKey(content.captureFiles.flatMap((file) => [file.id, file.sha256])),
+    captures: cacheKey([
+      ...content.captureFiles.flatMap((file) => [file.id, file.sha256]),
+      'releases',
+      ...content.releaseFiles.flatMap((file) => [file.id, file.sha256]),
+    ]),
     history: cacheKey([JSON.stringify(content.history)]),
   };
   const notes = new Map(content.content.research.map((note) => [note.id, byEntry.get(`research/${note.id}`)?.digest ?? '']));

@@ -29,6 +29,7 @@ const keys = (digests: { a: string; b: string }) =>
       problems: [] as Problem[],
       history: { available: false, reason: 'no git' },
       captureFiles: [],
+      releaseFiles: [],
       validCaptures: new Map(),
     },
     'https://canimcp.io',

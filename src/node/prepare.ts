@@ -9,6 +9,8 @@ import { collections, type CollectionName } from '../schema/index.ts';
 import type { Body } from '../lib/outputs/bodies.ts';
 import type { Capture } from '../lib/evidence/capture.ts';
 import type { CaptureBytes } from '../lib/content/capture-rules.ts';
+import type { ReleaseFile } from '../lib/content/release-rules.ts';
+import type { ClientReleases } from '../schema/releases.ts';
 import { clientDrift, noteDrift } from '../lib/outputs/drift-marks.ts';
 import { correctedBy, newestFirst } from '../lib/outputs/indexes.ts';
 import { renderMarkdownAndText } from '../lib/markdown/markdown.ts';
@@ -54,6 +56,10 @@ export interface Prepared {
   captureFiles: readonly CaptureBytes[];
   /** The valid captures, by id, as check read them. */
   validCaptures: ReadonlyMap<string, Capture>;
+  /** The release list files, for the pages' keys (page-keys.ts). */
+  releaseFiles: readonly Pick<ReleaseFile, 'id' | 'sha256'>[];
+  /** The valid release lists, by client: what pages count uncaptured releases from. */
+  releases: ReadonlyMap<string, ClientReleases>;
 }
 
 export interface PrepareOptions {
@@ -111,7 +117,7 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
   const today = buildDate();
   // git runs while the bodies render.
   const history = readVerdictHistory(dir);
-  const { content, problems, captures, validCaptures, drift } =
+  const { content, problems, captures, validCaptures, drift, releaseFiles, releases } =
     options.loaded ??
     (await loadContent(dir, {
       origin,
@@ -192,5 +198,7 @@ export const prepareContent = async (dir: string, options: PrepareOptions): Prom
     history: await history,
     captureFiles: captures,
     validCaptures,
+    releaseFiles,
+    releases,
   };
 };

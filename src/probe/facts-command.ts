@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatProblem } from '../lib/content/problems.ts';
-import { decidedBy, judgeCapture, scenarios } from '../lib/scenarios/index.ts';
+import { decidedBy, judgeCapture, playable } from '../lib/scenarios/index.ts';
 import { contentDir } from '../node/paths.ts';
 import { clientIds, readCapture } from './read-capture.ts';
 
@@ -25,7 +25,7 @@ const formatOf = (argv: readonly string[]) => {
 export const runScenarios = (argv: readonly string[]): number => {
   const { format, positionals } = formatOf(argv);
   if (positionals.length > 0) throw new Error(`scenarios: unexpected argument ${JSON.stringify(positionals[0])}`);
-  const list = scenarios.map((scenario) => ({
+  const list = playable.map((scenario) => ({
     name: scenario.name,
     revision: scenario.revision,
     features: decidedBy(scenario),

@@ -25,6 +25,29 @@ export const NotesExport = z.strictObject({
   notes: z.array(NoteExport),
 });
 
+/**
+ * One run of captured versions that behaved alike, oldest first (FORMAT.md's version runs): its
+ * first and last captured version (equal for one version) and every version captured inside it; a
+ * version between two of them, or between two runs, was not captured, and nothing may be read into it.
+ */
+const RangeExport = <const S extends readonly [string, ...string[]]>(states: S) =>
+  z.strictObject({
+    /** The oldest version captured in the run. */
+    from: z.string(),
+    /** The newest version captured in the run: `from` itself where the run is one version. */
+    to: z.string(),
+    state: z.enum(states),
+    /**
+     * Every version captured inside the run, oldest first, `from` and `to` included; empty for the
+     * one run of a verdict no capture decides, which spans its written `since` to its `version`.
+     */
+    captured: z.array(z.string()),
+    /** Set where nothing older than `from` was captured, so "since" is only "since at least". */
+    fromIsOldestCaptured: z.literal(true).optional(),
+    /** The face another face's run was captured in, where a capture of it split one of the cell's runs. */
+    face: z.string().optional(),
+  });
+
 const verdictFields = {
   /** The verdict's state. */
   state: z.enum(verdictStates),
@@ -36,17 +59,8 @@ const verdictFields = {
   version: z.string().optional(),
   /** The earliest client version known to behave so. */
   since: z.string().optional(),
-  /** The version runs the captures show, oldest first; `fromIsOldestCaptured` where nothing older was captured. */
-  ranges: z
-    .array(
-      z.strictObject({
-        from: z.string(),
-        to: z.string().optional(),
-        state: z.enum(verdictStates),
-        fromIsOldestCaptured: z.literal(true).optional(),
-      }),
-    )
-    .optional(),
+  /** The version runs the captures show, oldest first (FeatureRangeExport, in a verdict's states). */
+  ranges: z.array(RangeExport(verdictStates)).optional(),
   /** `observed` where a cited note cites a capture of this client, else `read` (code and reports). */
   evidence: z.enum(['observed', 'read']),
   /** Where the drift report found a release newer than `version`: that release, its day, and the day it was checked. */
@@ -171,16 +185,7 @@ export const HistoryExport = z.union([
 ]);
 
 /** One run of captured versions that behaved alike, oldest first (FORMAT.md's version runs). */
-export const FeatureRangeExport = z.strictObject({
-  /** The oldest version of the run. */
-  from: z.string(),
-  /** The newest version of the run, where it is not `from` itself. */
-  to: z.string().optional(),
-  state: z.enum(factStates),
-  /** Set where nothing older than `from` was captured, so "since" is only "since at least". */
-  fromIsOldestCaptured: z.boolean().optional(),
-});
-
+export const FeatureRangeExport = RangeExport(factStates);
 /** One cell of `/data/features.json`: a client against a feature; unknown cells included. */
 export const FeatureCellExport = z.union([
   z.strictObject({

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Capture } from '../evidence/capture.ts';
-import { cellEvidence, judgeCell } from './cell-observations.ts';
+import { cellEvidence, faceLabel, judgeCell } from './cell-observations.ts';
+import { formatRuns, versionRuns } from './version-runs.ts';
 
 /** A capture of `client` at `version` from its JSON-RPC messages, alternating as given. */
 const capture = (
@@ -188,5 +189,43 @@ describe('cellEvidence', () => {
     const { observations, face } = cellEvidence({ client: 'copilot-cli', verdict, capturesOf: () => checks });
     expect(observations).toHaveLength(2);
     expect(face).toBe('kilo mcp list (cli, stdio)');
+  });
+
+  test("a capture of another face of the same kind splits a run it contradicts (issue 39's Codex elicitation)", () => {
+    // The handshake face saw elicitation declared at 0.77.0 and 0.171.0; a tool-results run of 0.118.0,
+    // another command that no note cites, declared no capability at all.
+    const observe = (id: string, version: string, capabilities: Record<string, unknown>, command: string) =>
+      capture(id, { version, persona: 'observe', command, client: 'codex' }, [
+        ['client', init('2025-06-18', capabilities, 'codex-mcp-client')],
+        ['probe', answer('2025-06-18')],
+        ['client', initialized],
+      ]);
+    const hi = 'codex exec --skip-git-repo-check hi';
+    const cited = [observe('h1', '0.77.0', { elicitation: {} }, hi), observe('h2', '0.171.0', { elicitation: {} }, hi)];
+    const toolResults = observe('t1', '0.118.0', {}, "codex exec --skip-git-repo-check --json 'Call each tool'");
+    const check = capture('m1', { version: '0.120.0', persona: 'observe', command: 'codex mcp list', client: 'codex' }, [
+      ['client', init('2025-06-18', {}, 'codex-mcp-client')],
+      ['probe', answer('2025-06-18')],
+    ]);
+    const { observations, otherFaces } = cellEvidence({
+      client: 'codex',
+      verdict: { capability: 'elicitation', state: 'partial', notes: ['n'] },
+      capturesOf: () => cited,
+      others: [...cited, toolResults, check],
+    });
+    expect(formatRuns(versionRuns(observations, otherFaces))).toBe(
+      '0.77.0: partial · 0.118.0: no (in codex exec --skip-git-repo-check --json … (cli, stdio)) · 0.171.0: partial',
+    );
+    expect(otherFaces.map((item) => item.capture)).toEqual(['t1']);
+  });
+});
+
+describe('faceLabel', () => {
+  test('names a face by its command, path and transport, with the task a quoted argument gives left out', () => {
+    expect(faceLabel('cli · stdio · claude mcp list')).toBe('claude mcp list (cli, stdio)');
+    expect(faceLabel("cli · stdio · gemini -p 'Call each tool, then say '\\''done'\\''' --yolo")).toBe(
+      'gemini -p … --yolo (cli, stdio)',
+    );
+    expect(faceLabel('sdk · http · ')).toBe('sdk, http');
   });
 });

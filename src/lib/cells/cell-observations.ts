@@ -10,7 +10,7 @@ import type { Capture } from '../evidence/capture.ts';
 import { declaredCapabilityKeys, heldWhileObserved, revisionOutcome } from '../scenarios/handshake.ts';
 import { messagesFrom } from '../mcp/messages.ts';
 import { judgeCapture } from '../scenarios/index.ts';
-import type { Observation } from './version-runs.ts';
+import type { FacedObservation, Observation } from './version-runs.ts';
 
 /** The client capabilities a client declares in `initialize` (or `_meta`): the cells a capture can judge. */
 export const declarableCapabilities = ['roots', 'sampling', 'elicitation', 'tasks'] as const;
@@ -111,16 +111,21 @@ export interface CellEvidence {
   others?: readonly Capture[];
 }
 
-/** A cell's face and its observations: every capture its notes cite of its client, of the cell's face, that decides it. */
+/**
+ * A cell's face and its observations: every capture its notes cite of its client, of the cell's face,
+ * that decides it, and every other capture of the client in that face (`others`). The captures of
+ * the client's other faces of the same kind (sessions, or health checks) that decide the cell are
+ * its `otherFaces`: the runs are split where one of them shows another state (version-runs.ts).
+ */
 export const cellEvidence = ({
   client,
   verdict,
   capturesOf,
   others = [],
-}: CellEvidence): { face?: string; observations: Observation[] } => {
+}: CellEvidence): { face?: string; observations: Observation[]; otherFaces: FacedObservation[] } => {
   const axis = verdict.revision !== undefined ? 'revision' : 'capability';
   const column = verdict.revision ?? verdict.capability;
-  if (column === undefined) return { observations: [] };
+  if (column === undefined) return { observations: [], otherFaces: [] };
   const cited = new Map<string, Capture>();
   for (const note of verdict.notes) {
     for (const capture of capturesOf(note)) if (capture.header.client === client) cited.set(capture.id, capture);
@@ -131,24 +136,39 @@ export const cellEvidence = ({
     return state === undefined ? [] : [{ capture, state }];
   });
   const face = cellFace(judged.map((item) => item.capture));
+  const kinds = new Set(judged.map((item) => isHealthCheck(item.capture)));
   const extra = others.flatMap((capture) => {
-    if (capture.header.client !== client || cited.has(capture.id) || faceOf(capture) !== face) return [];
+    if (capture.header.client !== client || cited.has(capture.id)) return [];
+    if (faceOf(capture) !== face && !kinds.has(isHealthCheck(capture))) return [];
     const state = judgeCell(capture, cell);
     return state === undefined ? [] : [{ capture, state }];
   });
-  const observations = [...judged, ...extra]
-    .filter((item) => faceOf(item.capture) === face)
-    .map((item) => ({ version: item.capture.header.version, state: item.state, capture: item.capture.id }));
-  return face === undefined ? { observations } : { face: faceLabel(face), observations };
+  const observation = (item: { capture: Capture; state: VerdictState }): Observation => ({
+    version: item.capture.header.version,
+    state: item.state,
+    capture: item.capture.id,
+  });
+  const all = [...judged, ...extra];
+  const observations = all.filter((item) => faceOf(item.capture) === face).map(observation);
+  const otherFaces = all
+    .filter((item) => faceOf(item.capture) !== face)
+    .map((item) => ({ ...observation(item), face: faceLabel(faceOf(item.capture)) }));
+  return face === undefined ? { observations, otherFaces } : { face: faceLabel(face), observations, otherFaces };
 };
 
 /** A cell's observations (see cellEvidence), for callers that need only the captures' judgements. */
 export const cellObservations = (evidence: CellEvidence): Observation[] => cellEvidence(evidence).observations;
 
-/** A face in words: `claude mcp list (cli, stdio)`. */
-const faceLabel = (face: string): string => {
+/**
+ * A face in words: `claude mcp list (cli, stdio)`, with the task a quoted argument gives it left
+ * out (`codex exec --json … (cli, stdio)`): two scenarios' prompts are not what tells faces apart.
+ */
+export const faceLabel = (face: string): string => {
   const [path = '', transport = '', ...command] = face.split(' · ');
-  const run = command.join(' · ');
+  const run = command
+    .join(' · ')
+    .replace(/'(?:[^'\\]|'\\'')*'|"(?:[^"\\]|\\.)*"/g, '…')
+    .trim();
   return run === '' ? `${path}, ${transport}` : `${run} (${path}, ${transport})`;
 };
 

@@ -10,17 +10,24 @@ describe('a cell in words', () => {
   });
 
   test('where captures decide a cell its runs speak, never a bare since', () => {
-    const oldest: VersionRun = { from: '1.0.11', to: '1.0.102', state: 'yes', fromIsOldestCaptured: true, captures: ['a', 'b'] };
+    const oldest: VersionRun = {
+      from: '1.0.11',
+      to: '1.0.102',
+      state: 'yes',
+      captured: ['1.0.11', '1.0.102'],
+      fromIsOldestCaptured: true,
+      captures: ['a', 'b'],
+    };
     expect(cellVersionLabel({ state: 'yes', since: '1.0.11', version: '1.0.102', ranges: [oldest] })).toBe(
-      'since at least 1.0.11 (oldest captured)',
+      'since at least 1.0.11 (oldest captured), to 1.0.102',
     );
     expect(
       cellVersionLabel({
         state: 'partial',
         since: '1.0.71',
         ranges: [
-          { ...oldest, to: '1.0.70', state: 'no' },
-          { from: '1.0.71', state: 'partial', captures: ['c'] },
+          { ...oldest, to: '1.0.70', captured: ['1.0.11', '1.0.70'], state: 'no' },
+          { from: '1.0.71', to: '1.0.71', captured: ['1.0.71'], state: 'partial', captures: ['c'] },
         ],
       }),
     ).toBe('1.0.11–1.0.70: no · 1.0.71: partial');

@@ -70,9 +70,9 @@ describe('feature cells', () => {
     expect(codex?.captures).toEqual(['codex-0-77-0', 'codex-0-118-0', 'codex-0-171-0']);
     expect(codex?.evidence).toBe('observed');
     expect(codex?.ranges).toEqual([
-      { from: '0.77.0', state: 'yes', fromIsOldestCaptured: true },
-      { from: '0.118.0', state: 'no' },
-      { from: '0.171.0', state: 'yes' },
+      { from: '0.77.0', to: '0.77.0', state: 'yes', captured: ['0.77.0'], fromIsOldestCaptured: true },
+      { from: '0.118.0', to: '0.118.0', state: 'no', captured: ['0.118.0'] },
+      { from: '0.171.0', to: '0.171.0', state: 'yes', captured: ['0.171.0'] },
     ]);
     expect(formatRanges(codex?.ranges ?? [])).toBe('0.77.0: yes · 0.118.0: no · 0.171.0: yes');
   });
@@ -81,15 +81,70 @@ describe('feature cells', () => {
     const errors = cells[3];
     expect(errors?.evidence).toBe('read');
     expect(errors?.caveat).toBe('Only in exec mode.');
-    expect(errors?.ranges).toEqual([{ from: '0.118.0', to: '0.171.0', state: 'partial' }]);
+    expect(errors?.ranges).toEqual([{ from: '0.118.0', to: '0.171.0', state: 'partial', captured: [] }]);
     expect(formatRanges(errors?.ranges ?? [])).toBe('0.118.0–0.171.0');
     expect(cells[1]?.ranges).toEqual([]);
   });
 
   test('one run that starts at the oldest captured version reads "since at least"', () => {
-    expect(formatRanges([{ from: '0.77.0', to: '0.171.0', state: 'yes', fromIsOldestCaptured: true }])).toBe(
-      'since at least 0.77.0 (oldest captured), to 0.171.0',
+    expect(
+      formatRanges([
+        { from: '0.77.0', to: '0.171.0', state: 'yes', captured: ['0.77.0', '0.171.0'], fromIsOldestCaptured: true },
+      ]),
+    ).toBe('since at least 0.77.0 (oldest captured), to 0.171.0');
+  });
+
+  test("a run names every capture of the client in its cited captures' face, cited or not, and counts the releases nobody captured", () => {
+    const face = 'cli · stdio · codex exec hi';
+    const handshake = (version: string) => ({ id: `hs-${version}`, client: 'codex', version, face, healthCheck: false });
+    const all = ['0.77.0', '0.104.0', '0.118.0', '0.120.0'].map(handshake);
+    const [cell] = buildFeatureCells({
+      features: [{ id: 'lifecycle.initialize' }],
+      clients: [{ id: 'codex', data: { support: [{ feature: 'lifecycle.initialize', state: 'yes' as const, notes: ['n'] }] } }],
+      noteCaptures: new Map([['n', [all[0] as (typeof all)[number]]]]),
+      captures: all,
+      facts: new Map(all.map((capture) => [capture.id, [{ feature: 'lifecycle.initialize', state: 'yes' as const }]])),
+      releases: new Map([['codex', ['0.77.0', '0.78.0', '0.104.0', '0.110.0', '0.118.0', '0.120.0', '0.121.0']]]),
+    });
+    expect(cell?.captures).toEqual(['hs-0.77.0']);
+    expect(cell?.ranges.map(({ from, to, captured, releases }) => ({ from, to, captured, releases }))).toEqual([
+      { from: '0.77.0', to: '0.120.0', captured: ['0.77.0', '0.104.0', '0.118.0', '0.120.0'], releases: 6 },
+    ]);
+    expect(formatRanges(cell?.ranges ?? [])).toBe(
+      'since at least 0.77.0 (oldest captured), to 0.120.0 (4 of 6 releases captured)',
     );
+  });
+
+  test("another face's capture that differs splits the run it falls in; a health check never speaks for a session", () => {
+    const capture = (id: string, version: string, face: string, healthCheck = false) => ({
+      id,
+      client: 'gemini-cli',
+      version,
+      face,
+      faceLabel: face,
+      healthCheck,
+    });
+    const all = [
+      capture('s1', '0.1.0', 'gemini -p hi'),
+      capture('s2', '0.9.0', 'gemini -p hi'),
+      capture('t1', '0.5.0', "gemini -p 'Call…'"),
+      capture('h1', '0.6.0', 'gemini mcp list', true),
+    ];
+    const [cell] = buildFeatureCells({
+      features: [{ id: 'lifecycle.clientInfo' }],
+      clients: [
+        { id: 'gemini-cli', data: { support: [{ feature: 'lifecycle.clientInfo', state: 'yes' as const, notes: ['n'] }] } },
+      ],
+      noteCaptures: new Map([['n', all.slice(0, 2)]]),
+      captures: all,
+      facts: new Map([
+        ['s1', [{ feature: 'lifecycle.clientInfo', state: 'yes' as const }]],
+        ['s2', [{ feature: 'lifecycle.clientInfo', state: 'yes' as const }]],
+        ['t1', [{ feature: 'lifecycle.clientInfo', state: 'no' as const }]],
+        ['h1', [{ feature: 'lifecycle.clientInfo', state: 'partial' as const }]],
+      ]),
+    });
+    expect(formatRanges(cell?.ranges ?? [])).toBe("0.1.0: yes · 0.5.0: no (in gemini -p 'Call…') · 0.9.0: yes");
   });
 
   test('the export fits its schema, unknown cells included with no notes, evidence or runs', () => {

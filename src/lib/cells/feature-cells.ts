@@ -6,17 +6,20 @@
 import type { CellState, FactState, Verdict } from '../../schema/index.ts';
 import { compareVersions } from '../evidence/versions.ts';
 import type { Evidence } from './matrix.ts';
-import { versionRuns, type Observation } from './version-runs.ts';
+import {
+  countReleases,
+  describeRun,
+  exportRange,
+  runsLabel,
+  versionRuns,
+  type CountedRun,
+  type FacedObservation,
+  type Observation,
+  type RunRange,
+} from './version-runs.ts';
 
-/** One run of versions that behaved alike, oldest first (FORMAT.md: version runs). */
-export interface VersionRange {
-  from: string;
-  /** The newest version of the run, where it is not `from` itself. */
-  to?: string;
-  state: FactState;
-  /** Nothing older than `from` was captured: the run starts "at least" there. */
-  fromIsOldestCaptured?: boolean;
-}
+/** One run of versions that behaved alike, oldest first (FORMAT.md: version runs), with the releases around it where known. */
+export type VersionRange = CountedRun<RunRange>;
 
 /** One client against one feature. */
 export interface FeatureCell {
@@ -32,11 +35,17 @@ export interface FeatureCell {
   captures: string[];
 }
 
-/** A capture as the cells need it: whose it is and at which version. */
+/** A capture as the cells need it: whose it is, at which version, and the face it was made in. */
 export interface CapturedVersion {
   id: string;
   client: string;
   version: string;
+  /** Its face (`faceOf`: path, transport and command), where known: a run never joins two faces. */
+  face?: string;
+  /** Its face in words, for a run another face made (`faceLabel`). */
+  faceLabel?: string;
+  /** Whether a health check made it: a health check's client is not the session's, so neither speaks for the other. */
+  healthCheck?: boolean;
 }
 
 /** What the cells are made of. */
@@ -45,36 +54,72 @@ export interface FeatureCellInput {
   clients: readonly { id: string; data: { support?: readonly Verdict[] | undefined } }[];
   /** Per note id, the captures it cites. */
   noteCaptures: ReadonlyMap<string, readonly CapturedVersion[]>;
-  /** Every capture of every client: what "oldest captured" is measured against. */
+  /** Every capture of every client: what "oldest captured" is measured against, and the other faces' captures. */
   captures: readonly CapturedVersion[];
   /** Per capture id, what its judge decided of each feature (`judgeCapture`, src/lib/scenarios). */
   facts?: ReadonlyMap<string, readonly { feature: string; state: FactState }[]>;
+  /** Per client id, its published versions (content/releases/), where known: the runs count what was not captured. */
+  releases?: ReadonlyMap<string, readonly string[]>;
 }
 
 const byVersion = (a: string, b: string) => compareVersions(a, b) ?? a.localeCompare(b);
 
 /**
  * A cell's runs where no cited capture decides it (its evidence is read, or its captures' judges
- * say nothing of the feature): one run, the span its verdict's `since` and `version` cover.
+ * say nothing of the feature): one run, the span its verdict's `since` and `version` cover, naming
+ * the cited versions inside it as captured.
  */
 export const verdictRanges = (
   verdict: Pick<Verdict, 'state' | 'since' | 'version'>,
   cited: readonly string[],
   captured: readonly string[],
 ): VersionRange[] => {
-  const seen = [...cited].sort(byVersion);
+  const seen = [...new Set(cited)].sort(byVersion);
   const from = verdict.since ?? seen[0] ?? verdict.version;
   if (from === undefined) return [];
-  const to = verdict.version ?? seen.at(-1);
+  const to = verdict.version ?? seen.at(-1) ?? from;
   const oldest = [...captured].sort(byVersion)[0];
   return [
     {
       from,
-      ...(to !== undefined && to !== from ? { to } : {}),
+      to,
       state: verdict.state,
-      ...(oldest !== undefined && byVersion(from, oldest) <= 0 ? { fromIsOldestCaptured: true } : {}),
+      captured: seen.filter((version) => byVersion(version, from) >= 0 && byVersion(version, to) <= 0),
+      ...(oldest !== undefined && byVersion(from, oldest) <= 0 ? { fromIsOldestCaptured: true as const } : {}),
     },
   ];
+};
+
+/**
+ * What a feature cell's captures show: every capture its notes cite of its client whose judge
+ * decides the feature, and every other capture of the client in a face those were made in (cited
+ * or not: a run names every version captured in its face); captures of the client's other faces
+ * of the same kind (sessions, or health checks) are the others that split a run they contradict.
+ */
+const featureEvidence = (
+  feature: string,
+  cited: readonly CapturedVersion[],
+  ofClient: readonly CapturedVersion[],
+  facts: FeatureCellInput['facts'],
+): { observations: Observation[]; others: FacedObservation[] } => {
+  const decided = (capture: CapturedVersion): Observation[] =>
+    (facts?.get(capture.id) ?? []).flatMap((fact) =>
+      fact.feature === feature && fact.state !== 'not-observed'
+        ? [{ version: capture.version, state: fact.state, capture: capture.id }]
+        : [],
+    );
+  const deciding = cited.filter((capture) => decided(capture).length > 0);
+  const faces = new Set(deciding.map((capture) => capture.face));
+  const kinds = new Set(deciding.map((capture) => capture.healthCheck === true));
+  const citedIds = new Set(cited.map((capture) => capture.id));
+  const same = ofClient.filter((capture) => !citedIds.has(capture.id) && faces.has(capture.face));
+  const other = ofClient.filter((capture) => !faces.has(capture.face) && kinds.has(capture.healthCheck === true));
+  return {
+    observations: [...deciding, ...same].flatMap(decided),
+    others: other.flatMap((capture) =>
+      decided(capture).map((item) => ({ ...item, face: capture.faceLabel ?? capture.face ?? 'another face' })),
+    ),
+  };
 };
 
 /** Every feature × client cell, feature by feature in the order given, clients in the order given. */
@@ -89,32 +134,31 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
         .flatMap((note) => input.noteCaptures.get(note) ?? [])
         .filter((capture) => capture.client === client.id);
       const captures = [...new Set(cited.map((capture) => capture.id))];
-      // Each cited capture whose judge decided the feature is one observation; the runs follow them.
-      const observations = cited.flatMap((capture): Observation[] =>
-        (input.facts?.get(capture.id) ?? []).flatMap((fact) =>
-          fact.feature === feature.id && fact.state !== 'not-observed'
-            ? [{ version: capture.version, state: fact.state, capture: capture.id }]
-            : [],
-        ),
-      );
-      const runs = versionRuns(observations);
+      const ofClient = capturedBy.get(client.id) ?? [];
+      const { observations, others } = featureEvidence(feature.id, cited, ofClient, input.facts);
+      const runs = versionRuns(observations, others);
+      const published = input.releases?.get(client.id);
       return {
         feature: feature.id,
         client: client.id,
         state: verdict.state,
-        ranges:
+        ranges: countReleases(
           runs.length > 0
-            ? runs.map((run) => ({
-                from: run.from,
-                ...(run.to === undefined ? {} : { to: run.to }),
-                state: run.state,
-                ...(run.fromIsOldestCaptured ? { fromIsOldestCaptured: true } : {}),
+            ? runs.map(({ from, to, state, captured, fromIsOldestCaptured, face }): VersionRange => ({
+                from,
+                to,
+                state,
+                captured,
+                ...(fromIsOldestCaptured === true ? { fromIsOldestCaptured } : {}),
+                ...(face === undefined ? {} : { face }),
               }))
             : verdictRanges(
                 verdict,
                 cited.map((capture) => capture.version),
-                (capturedBy.get(client.id) ?? []).map((capture) => capture.version),
+                ofClient.map((capture) => capture.version),
               ),
+          published,
+        ),
         evidence: captures.length > 0 ? 'observed' : 'read',
         ...(verdict.caveat === undefined ? {} : { caveat: verdict.caveat }),
         notes: [...verdict.notes],
@@ -125,20 +169,16 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
 };
 
 /**
- * The runs in words: "since at least 0.77.0 (oldest captured)" for one run that starts at the
- * oldest capture, "0.77.0–0.171.0" for one that does not, and each run with its state where there
- * are several (`0.77.0: yes · 0.118.0: no`). Empty where no version is known.
+ * The runs in words: "since at least 0.77.0 (oldest captured), to 0.171.0" for one run that starts
+ * at the oldest capture, "0.77.0–0.171.0" for one that does not, and each run with its state where
+ * there are several (`0.77.0: yes · 0.118.0: no`), with what was not captured inside and between
+ * them where the releases are known. Empty where no version is known.
  */
 export const formatRanges = (ranges: readonly VersionRange[]): string => {
-  const span = (range: VersionRange) => (range.to === undefined ? range.from : `${range.from}–${range.to}`);
   const [only] = ranges;
   if (only === undefined) return '';
-  if (ranges.length === 1) {
-    if (only.fromIsOldestCaptured)
-      return `since at least ${only.from} (oldest captured)${only.to === undefined ? '' : `, to ${only.to}`}`;
-    return span(only);
-  }
-  return ranges.map((range) => `${span(range)}: ${range.state}`).join(' · ');
+  if (ranges.length === 1 && only.fromIsOldestCaptured !== true) return describeRun(only, false);
+  return runsLabel(ranges, only.state) ?? '';
 };
 
 /** A cell as `/data/features.json` lists it (FORMAT.md); unknown cells keep `state: unknown`, no notes and no evidence. */
@@ -146,12 +186,7 @@ export const exportFeatureCell = (cell: FeatureCell) => ({
   feature: cell.feature,
   client: cell.client,
   state: cell.state,
-  ranges: cell.ranges.map((range) => ({
-    from: range.from,
-    ...(range.to === undefined ? {} : { to: range.to }),
-    state: range.state,
-    ...(range.fromIsOldestCaptured ? { fromIsOldestCaptured: true } : {}),
-  })),
+  ranges: cell.ranges.map(exportRange),
   ...(cell.evidence === undefined ? {} : { evidence: cell.evidence }),
   ...(cell.caveat === undefined ? {} : { caveat: cell.caveat }),
   notes: cell.notes,

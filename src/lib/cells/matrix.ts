@@ -3,7 +3,7 @@ import { cellStates, type CellState, type Verdict } from '../../schema/index.ts'
 // Declared in the schema; handed on with the legends and tallies, so the views that lay out a
 // matrix read all of it from here (and their pages' styles stay grouped as they were).
 export { cellStates, type CellState };
-import type { VersionRun } from './version-runs.ts';
+import { exportRange, type CountedRun, type VersionRun } from './version-runs.ts';
 
 /** A verdict checked on a version older than the newest release (outputs/drift-marks.ts marks it). */
 export interface CellDrift {
@@ -44,7 +44,7 @@ export interface MatrixCell {
   version?: string;
   since?: string;
   /** The version runs its captures show, oldest first (version-runs.ts); absent where no capture decides it. */
-  ranges?: VersionRun[];
+  ranges?: CountedRun<VersionRun>[];
   /** The face those captures were made in, in words (`claude mcp list (cli, stdio)`). */
   rangesFace?: string;
   /** How a verdict is known: `observed` on the wire (a cited note cites a capture of this client), else `read`. */
@@ -78,7 +78,7 @@ export interface MatrixInput {
   /** Per note id, the clients whose captures the note cites; a note absent here cites none. */
   observed?: ReadonlyMap<string, ReadonlySet<string>>;
   /** A verdict's version runs and their face, from the captures its notes cite (cell-observations.ts). */
-  runs?: (client: string, verdict: Verdict) => { face?: string | undefined; runs: VersionRun[] };
+  runs?: (client: string, verdict: Verdict) => { face?: string | undefined; runs: CountedRun<VersionRun>[] };
 }
 
 const emptyTally = (): Tally => ({ yes: 0, partial: 0, no: 0, unknown: 0 });
@@ -144,14 +144,6 @@ export const columnOf = (matrix: Matrix, column: string): Record<CellState, Matr
   }
   return groups;
 };
-
-/** A run as the exports list it (FORMAT.md, `/data/features.json`): its versions and state, not its captures. */
-export const exportRange = (run: VersionRun) => ({
-  from: run.from,
-  ...(run.to === undefined ? {} : { to: run.to }),
-  state: run.state,
-  ...(run.fromIsOldestCaptured === true ? { fromIsOldestCaptured: true as const } : {}),
-});
 
 /** A cell as `/data/matrix.json` lists it (FORMAT.md): unknown cells keep `state: unknown` and no notes. */
 export const exportCell = (cell: MatrixCell) => ({

@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import type { VerdictState } from '../../schema/index.ts';
-import { formatRuns, runsLabel, sinceContradiction, uncapturedGaps, versionRuns, type Observation } from './version-runs.ts';
+import {
+  countReleases,
+  exportRange,
+  formatRuns,
+  runsLabel,
+  sinceContradiction,
+  versionRuns,
+  type FacedObservation,
+  type Observation,
+} from './version-runs.ts';
 
 /** `['0.77.0', 'yes']` pairs as observations, one capture each, named after the version. */
 const seen = (...pairs: [string, VerdictState][]): Observation[] =>
@@ -31,22 +40,104 @@ describe('versionRuns', () => {
     expect(formatRuns(versionRuns(observations))).toBe(expected);
   });
 
-  test('the first run starts at the oldest captured version, and only it says so', () => {
+  test('the first run starts at the oldest captured version, and only it says so; every run has its to and its captured versions', () => {
     const runs = versionRuns(seen(['1.0.71', 'partial'], ['1.0.11', 'no'], ['1.0.70', 'no']));
     expect(runs).toEqual([
-      { from: '1.0.11', to: '1.0.70', state: 'no', fromIsOldestCaptured: true, captures: ['c1-1.0.11', 'c2-1.0.70'] },
-      { from: '1.0.71', state: 'partial', captures: ['c0-1.0.71'] },
+      {
+        from: '1.0.11',
+        to: '1.0.70',
+        state: 'no',
+        captured: ['1.0.11', '1.0.70'],
+        fromIsOldestCaptured: true,
+        captures: ['c1-1.0.11', 'c2-1.0.70'],
+      },
+      { from: '1.0.71', to: '1.0.71', state: 'partial', captured: ['1.0.71'], captures: ['c0-1.0.71'] },
     ]);
+    expect(runs.map(exportRange)).toEqual([
+      { from: '1.0.11', to: '1.0.70', state: 'no', captured: ['1.0.11', '1.0.70'], fromIsOldestCaptured: true },
+      { from: '1.0.71', to: '1.0.71', state: 'partial', captured: ['1.0.71'] },
+    ]);
+  });
+});
+
+describe('versionRuns with the captures of other faces', () => {
+  /** Observations of another face, named for its command. */
+  const elsewhere = (face: string, ...pairs: [string, VerdictState][]): FacedObservation[] =>
+    seen(...pairs).map((item) => ({ ...item, capture: `other-${item.capture}`, face }));
+  // Codex elicitation: the handshake face saw partial at 0.77.0, 0.104.0 and 0.171.0; a tool-results
+  // run at 0.118.0, another command, declared no elicitation at all.
+  const handshake = seen(['0.77.0', 'partial'], ['0.104.0', 'partial'], ['0.171.0', 'partial']);
+  const toolResults = 'codex exec --json … (cli, stdio)';
+
+  test('a capture of another face that shows another state inside a run splits it, and names its face', () => {
+    const runs = versionRuns(handshake, elsewhere(toolResults, ['0.118.0', 'no'], ['0.120.0', 'partial']));
+    expect(formatRuns(runs)).toBe(
+      '0.77.0–0.104.0: partial · 0.118.0: no (in codex exec --json … (cli, stdio)) · 0.171.0: partial',
+    );
+    expect(runs.map((run) => [run.from, run.to, run.captured, run.captures, run.fromIsOldestCaptured])).toEqual([
+      ['0.77.0', '0.104.0', ['0.77.0', '0.104.0'], ['c0-0.77.0', 'c1-0.104.0'], true],
+      ['0.118.0', '0.118.0', ['0.118.0'], ['other-c0-0.118.0'], undefined],
+      ['0.171.0', '0.171.0', ['0.171.0'], ['c2-0.171.0'], undefined],
+    ]);
+  });
+
+  test('one that agrees, one outside every run, and one beside a version the cell captured change nothing', () => {
+    const runs = versionRuns(
+      handshake,
+      elsewhere(toolResults, ['0.118.0', 'partial'], ['0.20.0', 'no'], ['0.180.0', 'no'], ['0.104.0', 'no']),
+    );
+    expect(formatRuns(runs)).toBe('0.77.0–0.171.0: partial');
+  });
+});
+
+describe('countReleases: the releases a run spans and those nobody captured between runs', () => {
+  const published = [
+    '0.76.0',
+    '0.77.0',
+    '0.78.0',
+    '0.79.0',
+    '0.80.0-linux-x64',
+    '0.104.0',
+    '0.110.0',
+    '0.115.0',
+    '0.118.0',
+    '0.120.0',
+    '0.171.0',
+  ];
+  test('counts releases without a pre-release part inside and between runs', () => {
+    const runs = countReleases(
+      versionRuns(seen(['0.77.0', 'partial'], ['0.104.0', 'partial'], ['0.118.0', 'no'], ['0.171.0', 'partial'])),
+      published,
+    );
+    expect(runs.map((run) => [run.releases, run.notCapturedBefore])).toEqual([
+      [4, undefined],
+      [1, 2],
+      [1, 1],
+    ]);
+    expect(formatRuns(runs)).toBe(
+      '0.77.0–0.104.0: partial (2 of 4 releases captured) · 2 releases not captured · 0.118.0: no · 1 release not captured · 0.171.0: partial',
+    );
+  });
+
+  test('adjacent releases leave nothing uncaptured between runs; an unknown version or list counts nothing', () => {
+    const adjacent = countReleases(versionRuns(seen(['0.118.0', 'no'], ['0.120.0', 'partial'])), published);
+    expect(formatRuns(adjacent)).toBe('0.118.0: no · 0.120.0: partial');
+    expect(countReleases(versionRuns(seen(['0.118.0', 'no'], ['9.9.9', 'yes'])), published).map((run) => run.releases)).toEqual([
+      1,
+      undefined,
+    ]);
+    const unknown = countReleases(versionRuns(seen(['0.118.0', 'no'])), undefined);
+    expect(unknown[0]).not.toHaveProperty('releases');
   });
 });
 
 describe('runsLabel', () => {
   test.each([
     [
-      'one run in the verdict’s state is since at least its oldest',
+      'one run in the verdict’s state is since at least its oldest, to its newest',
       seen(['1.0.11', 'yes'], ['1.0.102', 'yes']),
       'yes',
-      'since at least 1.0.11 (oldest captured)',
+      'since at least 1.0.11 (oldest captured), to 1.0.102',
     ],
     [
       'the only version captured is since at least it too',
@@ -59,21 +150,6 @@ describe('runsLabel', () => {
     ['no runs give nothing', [], 'yes', undefined],
   ] as const)('%s', (_name, observations, state, expected) => {
     expect(runsLabel(versionRuns(observations), state)).toBe(expected);
-  });
-});
-
-describe('uncapturedGaps', () => {
-  const observations = seen(['1.0.11', 'no'], ['1.0.40', 'yes'], ['1.0.41', 'yes']);
-  test('without published versions every pair of neighbours is a gap', () => {
-    expect(uncapturedGaps(observations)).toEqual([
-      { after: '1.0.11', before: '1.0.40' },
-      { after: '1.0.40', before: '1.0.41' },
-    ]);
-  });
-  test('with them, adjacent releases are no gap and the versions between are listed', () => {
-    expect(uncapturedGaps(observations, ['1.0.41', '1.0.12', '1.0.39', '1.0.40', '1.0.11', '2.0.0'])).toEqual([
-      { after: '1.0.11', before: '1.0.40', versions: ['1.0.12', '1.0.39'] },
-    ]);
   });
 });
 

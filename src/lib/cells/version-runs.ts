@@ -5,7 +5,8 @@
  * captured version says so: nothing older was captured, so it holds "since at least" that version,
  * never "since" it. Versions between two captured ones are not captured, and a run never claims them.
  */
-import type { VerdictState } from '../../schema/index.ts';
+import type { FactState, VerdictState } from '../../schema/index.ts';
+import { listsRelease, releasesOf, releasesWithin } from '../evidence/releases.ts';
 import { compareVersions } from '../evidence/versions.ts';
 
 /** One capture's judgement of one cell: the client version it was made with, and what it showed. */
@@ -16,13 +17,28 @@ export interface Observation {
   capture: string;
 }
 
-/** Consecutive captured versions with the same state; `to` is absent where the run is one version. */
+/** An observation of another face than the cell's own (cell-observations.ts), with that face in words. */
+export interface FacedObservation extends Observation {
+  face: string;
+}
+
+/**
+ * Consecutive captured versions with the same state. `to` is the newest captured version of the run,
+ * `from` itself where it is one version, so a run never reads as "from here on" (FORMAT.md).
+ */
 export interface VersionRun {
   from: string;
-  to?: string;
+  to: string;
   state: VerdictState;
+  /** Every version captured inside the run, oldest first, `from` and `to` included: the others were not captured. */
+  captured: string[];
   /** Set where `from` is the oldest version captured for this cell: the behaviour may be older still. */
   fromIsOldestCaptured?: true;
+  /**
+   * Set on a run that another face's capture made (its command, path and transport in words): a
+   * capture of that face showed another state inside one of the cell's runs, which is split around it.
+   */
+  face?: string;
   /** The captures behind the run, oldest version first. */
   captures: string[];
 }
@@ -30,17 +46,12 @@ export interface VersionRun {
 /** A run as the exports carry it (its versions and state, not its captures), for labels read back from them. */
 export interface RunRange {
   from: string;
-  to?: string | undefined;
-  state: VerdictState;
+  to: string;
+  /** A verdict's state, or `not-observed` where a run was captured but undecided. */
+  state: FactState;
+  captured: readonly string[];
   fromIsOldestCaptured?: true | undefined;
-}
-
-/** Published versions strictly between two captured ones: what was released and never captured. */
-export interface UncapturedGap {
-  after: string;
-  before: string;
-  /** The published versions in between, oldest first; absent where the published list is unknown. */
-  versions?: string[];
+  face?: string | undefined;
 }
 
 /** Versions in release order; a version that cannot be compared keeps its place after those that can. */
@@ -77,69 +88,164 @@ export const versionStates = (observations: readonly Observation[]): VersionStat
     }));
 };
 
-/** A cell's runs from its observations, oldest first (an empty list where nothing was observed). */
-export const versionRuns = (observations: readonly Observation[]): VersionRun[] => {
-  const runs: VersionRun[] = [];
-  for (const { version, state, captures } of versionStates(observations)) {
-    const last = runs.at(-1);
-    if (last !== undefined && last.state === state) {
-      last.to = version;
-      last.captures.push(...captures);
-    } else {
-      runs.push({ from: version, state, captures: [...captures] });
-    }
+/** A run while it is made: its captured versions with their captures, and the face that made it where not the cell's. */
+interface Draft {
+  state: VerdictState;
+  items: VersionState[];
+  face?: string;
+}
+
+/**
+ * Splits the cell's own runs where a capture of another face shows another state at a version
+ * inside one of them (captured in that face only, between two of the run's captured versions): the
+ * run ends before it, that version is a run of its own naming its face, and the run goes on after
+ * it. A capture of another command or scenario then never hides a change behind a run that spans
+ * it; one that agrees, or one beside a version the cell's own face captured, changes nothing.
+ */
+const splitByOthers = (drafts: Draft[], others: readonly FacedObservation[]): Draft[] => {
+  const seen = [...Map.groupBy(others, (item) => item.face).entries()]
+    .flatMap(([face, items]) => versionStates(items).map((item) => ({ item, face })))
+    .sort((a, b) => byVersion(a.item.version, b.item.version));
+  let result = drafts;
+  for (const { item, face } of seen) {
+    const at = result.findIndex(
+      (draft) =>
+        draft.face === undefined &&
+        byVersion((draft.items[0] as VersionState).version, item.version) < 0 &&
+        byVersion(item.version, (draft.items.at(-1) as VersionState).version) < 0 &&
+        !draft.items.some((own) => compareVersions(own.version, item.version) === 0),
+    );
+    const draft = result[at];
+    if (draft === undefined || draft.state === item.state) continue;
+    result = [
+      ...result.slice(0, at),
+      { state: draft.state, items: draft.items.filter((own) => byVersion(own.version, item.version) < 0) },
+      { state: item.state, items: [item], face },
+      { state: draft.state, items: draft.items.filter((own) => byVersion(own.version, item.version) > 0) },
+      ...result.slice(at + 1),
+    ];
   }
-  const first = runs[0];
-  if (first !== undefined) first.fromIsOldestCaptured = true;
-  return runs;
+  return result;
 };
 
 /**
- * The gaps between captured versions: each pair of neighbours with the published versions between
- * them where the client's releases are known (a pair with none between is adjacent, not a gap), or
- * every pair where they are not.
+ * A cell's runs from its observations, oldest first (an empty list where nothing was observed). Each
+ * run names every version captured inside it. `others` are observations of the same client in other
+ * faces: where one shows another state inside a run, the run is split around it (splitByOthers).
  */
-export const uncapturedGaps = (observations: readonly Observation[], published?: readonly string[]): UncapturedGap[] => {
-  const captured = versionStates(observations).map((item) => item.version);
-  const gaps: UncapturedGap[] = [];
-  for (let index = 1; index < captured.length; index += 1) {
-    const after = captured[index - 1] as string;
-    const before = captured[index] as string;
-    if (published === undefined) {
-      gaps.push({ after, before });
-      continue;
-    }
-    const between = [...new Set(published)]
-      .filter((version) => compareVersions(version, after) === 1 && compareVersions(version, before) === -1)
-      .sort(byVersion);
-    if (between.length > 0) gaps.push({ after, before, versions: between });
+export const versionRuns = (observations: readonly Observation[], others: readonly FacedObservation[] = []): VersionRun[] => {
+  const drafts: Draft[] = [];
+  for (const item of versionStates(observations)) {
+    const last = drafts.at(-1);
+    if (last !== undefined && last.state === item.state) last.items.push(item);
+    else drafts.push({ state: item.state, items: [item] });
   }
-  return gaps;
+  return splitByOthers(drafts, others).map((draft, index): VersionRun => {
+    const first = draft.items[0] as VersionState;
+    return {
+      from: first.version,
+      to: (draft.items.at(-1) as VersionState).version,
+      state: draft.state,
+      captured: draft.items.map((item) => item.version),
+      ...(index === 0 ? { fromIsOldestCaptured: true as const } : {}),
+      ...(draft.face === undefined ? {} : { face: draft.face }),
+      captures: draft.items.flatMap((item) => item.captures),
+    };
+  });
+};
+
+/** A run with what the client's release list (content/releases/) says of the versions around it. */
+export type CountedRun<R extends RunRange = RunRange> = R & {
+  /** The releases from `from` to `to`, both included: the run captured `captured.length` of them. */
+  releases?: number;
+  /** The releases after the run before this one and before this one's `from`: none of them was captured. */
+  notCapturedBefore?: number;
+};
+
+/**
+ * Each run with the releases it spans and those released between it and the run before, from the
+ * client's published versions. Runs are returned as given where the published list is unknown, or
+ * where a run's versions are not in it (a version the registry no longer lists counts as unknown).
+ */
+export const countReleases = <R extends RunRange>(
+  runs: readonly R[],
+  published: readonly string[] | undefined,
+): CountedRun<R>[] => {
+  if (published === undefined) return [...runs];
+  const releases = releasesOf(
+    published,
+    runs.flatMap((run) => run.captured),
+  );
+  const known = (version: string) => listsRelease(releases, version);
+  return runs.map((run, index) => {
+    const previous = runs[index - 1];
+    const counted: CountedRun<R> = { ...run };
+    if (known(run.from) && known(run.to)) counted.releases = releasesWithin(releases, run.from, run.to, true).length;
+    if (previous !== undefined && known(previous.to) && known(run.from) && byVersion(previous.to, run.from) < 0)
+      counted.notCapturedBefore = releasesWithin(releases, previous.to, run.from, false).length;
+    return counted;
+  });
 };
 
 /** A run's versions: `0.77.0`, or `0.120.0–0.171.0`. */
 export const runVersions = (run: Pick<RunRange, 'from' | 'to'>): string =>
-  run.to === undefined ? run.from : `${run.from}–${run.to}`;
+  run.from === run.to || compareVersions(run.from, run.to) === 0 ? run.from : `${run.from}–${run.to}`;
 
-/** Runs for pages and twins, oldest first: `0.77.0: yes · 0.118.0: no · 0.120.0–0.171.0: yes`. */
-export const formatRuns = (runs: readonly RunRange[]): string =>
-  runs.map((run) => `${runVersions(run)}: ${run.state}`).join(' · ');
+/** `3 of 28 releases captured`, where the client's releases are known and the run left some uncaptured. */
+const capturedWords = (run: CountedRun): string | undefined =>
+  run.releases !== undefined && run.releases > run.captured.length
+    ? `${run.captured.length} of ${run.releases} releases captured`
+    : undefined;
+
+/** A run in words: its versions, its state (where asked), what it captured and, where another face made it, that face. */
+export const describeRun = (run: CountedRun, withState: boolean): string => {
+  const notes = [capturedWords(run), run.face === undefined ? undefined : `in ${run.face}`].filter((item) => item !== undefined);
+  return `${runVersions(run)}${withState ? `: ${run.state}` : ''}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
+};
+
+/** `· 11 releases not captured ·` between two runs, where releases were published between them. */
+const gapWords = (run: CountedRun): string | undefined =>
+  run.notCapturedBefore === undefined || run.notCapturedBefore === 0
+    ? undefined
+    : `${run.notCapturedBefore} ${run.notCapturedBefore === 1 ? 'release' : 'releases'} not captured`;
+
+/**
+ * Runs for pages and twins, oldest first, with what was not captured inside and between them where
+ * the client's releases are known: `0.77.0–0.104.0: partial (3 of 28 releases captured) · 11
+ * releases not captured · 0.116.0–0.118.0: no`.
+ */
+export const formatRuns = (runs: readonly CountedRun[]): string =>
+  runs.flatMap((run) => [gapWords(run), describeRun(run, true)].filter((item) => item !== undefined)).join(' · ');
 
 /**
  * A cell's versions in a few words, from its runs: one run in the verdict's state is "since at
- * least <oldest> (oldest captured)"; runs that differ are each shown; none gives undefined (the
- * caller falls back to the written `since` or `version`).
+ * least <oldest> (oldest captured), to <newest>"; runs that differ are each shown; none gives
+ * undefined (the caller falls back to the written `since` or `version`).
  */
-export const runsLabel = (runs: readonly RunRange[], state: string): string | undefined => {
+export const runsLabel = (runs: readonly CountedRun[], state: string): string | undefined => {
   const [only] = runs;
   if (only === undefined) return undefined;
-  if (runs.length === 1 && only.state === state) return `since at least ${only.from} (oldest captured)`;
+  if (runs.length === 1 && only.state === state && only.fromIsOldestCaptured === true && only.face === undefined) {
+    const to = runVersions(only) === only.from ? '' : `, to ${only.to}`;
+    const words = capturedWords(only);
+    return `since at least ${only.from} (oldest captured)${to}${words === undefined ? '' : ` (${words})`}`;
+  }
   return formatRuns(runs);
 };
 
+/** A run as `/data/features.json` and `/data/matrix.json` list it (FORMAT.md): its versions and state, not its captures or counts. */
+export const exportRange = (range: RunRange) => ({
+  from: range.from,
+  to: range.to,
+  state: range.state,
+  captured: [...range.captured],
+  ...(range.fromIsOldestCaptured === true ? { fromIsOldestCaptured: true as const } : {}),
+  ...(range.face === undefined ? {} : { face: range.face }),
+});
+
 /** What "not captured" means beside runs, for legends and cell details. */
 export const notCapturedMeaning =
-  'versions between two captured ones were not captured: a run says nothing of them, and nothing older than the oldest captured version was seen';
+  'each run names the first and last version captured in it; releases between two captured versions were not captured, and a run says nothing of them; nothing older than the oldest captured version was seen';
 
 /**
  * Whether a written `since` agrees with the runs (FORMAT.md): every captured version from `since`

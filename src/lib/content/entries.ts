@@ -1,9 +1,11 @@
 import type { Capability, Client, CollectionName, Feature, Note, Revision } from '../../schema/index.ts';
 import type { DriftReport } from '../../schema/drift.ts';
+import type { ClientReleases } from '../../schema/releases.ts';
 import type { Capture } from '../evidence/capture.ts';
 import type { CaptureBytes } from './capture-rules.ts';
 import type { InvalidUtf8 } from './encoding.ts';
 import type { ParsedFile } from './frontmatter.ts';
+import type { ReleaseFile } from './release-rules.ts';
 import type { Problem } from './problems.ts';
 
 /** One content file as read from disk, before any rule has looked at it. */
@@ -59,6 +61,10 @@ export interface LoadResult {
   validCaptures: ReadonlyMap<string, Capture>;
   /** The drift report (`drift.json`), where the folder has a valid one. */
   drift?: DriftReport;
+  /** The release list files (`releases/*.json`), valid or not, sorted by name. */
+  releaseFiles: readonly ReleaseFile[];
+  /** The valid release lists, by client. */
+  releases: ReadonlyMap<string, ClientReleases>;
 }
 
 /** The ids that exist, by collection: what cross-file rules check references against. */

@@ -48,7 +48,7 @@ export const validateContent = (
     /** Captures that passed their rules before, by name and SHA-256 (capture-checks.ts). */
     captureChecks?: CaptureChecks;
   },
-): Omit<LoadResult, 'captures' | 'validCaptures'> & { checkedCaptures: CheckedCaptures } => {
+): Omit<LoadResult, 'captures' | 'validCaptures' | 'releaseFiles' | 'releases'> & { checkedCaptures: CheckedCaptures } => {
   const idsIn = (collection: CollectionName) =>
     new Set(files.filter((file) => file.collection === collection).map((file) => file.id));
   const ids: KnownIds = {

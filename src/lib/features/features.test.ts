@@ -20,9 +20,9 @@ const cell = (
 
 describe('stateAt', () => {
   const runs = cell('codex', 'server-requests.elicitation.form', [
-    { from: '0.77.0', state: 'yes', fromIsOldestCaptured: true },
-    { from: '0.118.0', state: 'no' },
-    { from: '0.120.0', to: '0.171.0', state: 'yes' },
+    { from: '0.77.0', to: '0.77.0', captured: ['0.77.0'], state: 'yes', fromIsOldestCaptured: true },
+    { from: '0.118.0', to: '0.118.0', captured: ['0.118.0'], state: 'no' },
+    { from: '0.120.0', to: '0.171.0', captured: ['0.120.0', '0.171.0'], state: 'yes' },
   ]);
   test.each([
     ['0.77.0', 'yes'],
@@ -41,14 +41,14 @@ describe('featureStatus', () => {
   test("every core client, some or none, by each one's newest run", () => {
     const cells = [
       cell('a', 'f', [
-        { from: '1.0.0', state: 'no', fromIsOldestCaptured: true },
-        { from: '2.0.0', to: '2.3.0', state: 'yes' },
+        { from: '1.0.0', to: '1.0.0', captured: ['1.0.0'], state: 'no', fromIsOldestCaptured: true },
+        { from: '2.0.0', to: '2.3.0', captured: ['2.0.0', '2.3.0'], state: 'yes' },
       ]),
       cell('b', 'f', [
-        { from: '1.0.0', state: 'no', fromIsOldestCaptured: true },
-        { from: '1.5.0', state: 'partial' },
+        { from: '1.0.0', to: '1.0.0', captured: ['1.0.0'], state: 'no', fromIsOldestCaptured: true },
+        { from: '1.5.0', to: '1.5.0', captured: ['1.5.0'], state: 'partial' },
       ]),
-      cell('c', 'f', [{ from: '9.0.0', state: 'no', fromIsOldestCaptured: true }]),
+      cell('c', 'f', [{ from: '9.0.0', to: '9.0.0', captured: ['9.0.0'], state: 'no', fromIsOldestCaptured: true }]),
     ];
     expect(featureStatus('f', cells, ['a', 'b'])).toEqual({
       feature: 'f',
@@ -63,8 +63,8 @@ describe('featureStatus', () => {
   });
   test('unknown where any core cell is, or its newest run was not observed, or there is no core', () => {
     const cells = [
-      cell('a', 'f', [{ from: '1.0.0', state: 'yes', fromIsOldestCaptured: true }]),
-      cell('b', 'f', [{ from: '1.0.0', state: 'not-observed' }], 'yes'),
+      cell('a', 'f', [{ from: '1.0.0', to: '1.0.0', captured: ['1.0.0'], state: 'yes', fromIsOldestCaptured: true }]),
+      cell('b', 'f', [{ from: '1.0.0', to: '1.0.0', captured: ['1.0.0'], state: 'not-observed' }], 'yes'),
     ];
     expect(featureStatus('f', cells, ['a']).status).toBe('everywhere');
     expect(featureStatus('f', cells, ['a', 'x']).status).toBe('unknown');

@@ -71,20 +71,27 @@ const cell = (client: string, feature: string, ranges: RunsOf['ranges']) => ({ c
 
 const features = [
   cell('claude-code', 'lifecycle.instructions', [
-    { from: '1.0.21', to: '2.1.299', state: 'no' },
-    { from: '2.1.300', to: '2.1.332', state: 'yes' },
+    { from: '1.0.21', to: '2.1.299', state: 'no', captured: ['1.0.21', '2.1.299'] },
+    { from: '2.1.300', to: '2.1.332', state: 'yes', captured: ['2.1.300', '2.1.332'] },
   ]),
-  cell('opencode', 'tools.call', [{ from: '1.1.11', to: '1.18.33', state: 'yes' }]),
-  cell('kilo-code-cli', 'tools.call', [{ from: '7.0.33', to: '7.7.7', state: 'partial' }]),
+  cell('opencode', 'tools.call', [{ from: '1.1.11', to: '1.18.33', state: 'yes', captured: ['1.1.11', '1.18.33'] }]),
+  cell('kilo-code-cli', 'tools.call', [{ from: '7.0.33', to: '7.7.7', state: 'partial', captured: ['7.0.33', '7.7.7'] }]),
   cell('qwen-code', 'tools.call', [
-    { from: '0.15.6', state: 'no' },
-    { from: '0.24.4', state: 'yes' },
+    { from: '0.15.6', to: '0.15.6', state: 'no', captured: ['0.15.6'] },
+    { from: '0.24.4', to: '0.24.4', state: 'yes', captured: ['0.24.4'] },
   ]),
   cell('copilot-cli', 'lifecycle.instructions', [
-    { from: '1.0.10', to: '1.0.24', state: 'yes' },
-    { from: '1.0.81', to: '1.0.102', state: 'no' },
+    { from: '1.0.10', to: '1.0.24', state: 'yes', captured: ['1.0.10', '1.0.24'] },
+    { from: '1.0.81', to: '1.0.102', state: 'no', captured: ['1.0.81', '1.0.102'] },
   ]),
-  cell('amp', 'lifecycle.initialize', [{ from: '0.0.1767830505-ga62310', to: '0.0.1790142911-g7618fb', state: 'yes' }]),
+  cell('amp', 'lifecycle.initialize', [
+    {
+      from: '0.0.1767830505-ga62310',
+      to: '0.0.1790142911-g7618fb',
+      state: 'yes',
+      captured: ['0.0.1767830505-ga62310', '0.0.1790142911-g7618fb'],
+    },
+  ]),
 ];
 
 const look = (clientInfo: { name: string; version?: string }, userAgent?: string) =>

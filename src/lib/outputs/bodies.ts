@@ -5,6 +5,7 @@
  * publishes them into the build context (src/node/build-context.ts); pages, twins and the search
  * integration read them there.
  */
+import type { ClientReleases } from '../../schema/releases.ts';
 import type { CaptureBytes } from '../content/capture-rules.ts';
 import type { Capture } from '../evidence/capture.ts';
 import type { CellDrift, NoteDrift } from './drift-marks.ts';
@@ -47,4 +48,6 @@ export interface Publication {
   captureFiles: readonly CaptureBytes[];
   /** The valid ones, by id, as check read them: pages take them from here instead of judging them again. */
   validCaptures: ReadonlyMap<string, Capture>;
+  /** The valid release lists, by client (`releases/<client>.json`): what pages count uncaptured releases from. */
+  releases: ReadonlyMap<string, ClientReleases>;
 }

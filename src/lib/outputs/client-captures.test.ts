@@ -16,6 +16,9 @@ import {
   versionSpans,
   versionAnchors,
   versionTable,
+  releaseGapLabel,
+  spanCount,
+  withReleaseGaps,
 } from './client-captures.ts';
 
 /** The fixture site's three captures of fast-agent: 0.3.10 (hostile strings), 0.3.5 (legacy persona) and 0.2.40 (stdio). */
@@ -274,6 +277,51 @@ describe("a client's timeline, summarised for its page", () => {
       listed: { page: 1, anchor: 'v-9.0.5' },
     });
     expect(older).toEqual({ spans: 0, versions: 0, captures: 0 });
+  });
+
+  test('with the client’s releases, each version says how many were published before it and not captured, and a span how many it spans', () => {
+    // Captured: 9.0.0–9.0.2 (stdio), 9.0.3 (legacy), 9.0.4–9.0.5 (stdio); published as well: 9.0.1-rc.1,
+    // 8.9.0 and 9.0.2.1, 9.0.2.2, 9.0.2.3 (between 9.0.2 and 9.0.3).
+    const table = versionTable(clientTimeline(asVersions(6, (n) => (n === 3 ? 2 : 0))), Infinity);
+    const published = [
+      '8.9.0',
+      '9.0.0',
+      '9.0.1-rc.1',
+      '9.0.1',
+      '9.0.2',
+      '9.0.2.1',
+      '9.0.2.2',
+      '9.0.2.3',
+      '9.0.3',
+      '9.0.4',
+      '9.0.5',
+    ];
+    const versions = withReleaseGaps(table.versions, published);
+    expect(versions.map((row) => [row.version, releaseGapLabel(row.notCapturedBefore) ?? row.notCapturedBefore?.count])).toEqual([
+      ['9.0.5', 0],
+      ['9.0.4', 0],
+      ['9.0.3', '3 releases (9.0.2.1 to 9.0.2.3)'],
+      ['9.0.2', 0],
+      ['9.0.1', 0],
+      ['9.0.0', undefined],
+    ]);
+    const { spans } = versionSpans({ ...table, versions });
+    expect(spans.map((span) => [span.newest, span.oldest, spanCount(span), releaseGapLabel(span.notCapturedBefore)])).toEqual([
+      ['9.0.5', '9.0.4', '(2)', undefined],
+      ['9.0.3', '9.0.3', undefined, '3 releases (9.0.2.1 to 9.0.2.3)'],
+      ['9.0.2', '9.0.0', '(3)', undefined],
+    ]);
+    // Without 9.0.1 captured, the first span spans three releases of which it captured two.
+    const gapped = withReleaseGaps(
+      table.versions.filter((row) => row.version !== '9.0.1'),
+      published,
+    );
+    expect(versionSpans({ ...table, versions: gapped }).spans.map((span) => spanCount(span))).toEqual([
+      '(2)',
+      undefined,
+      '(2 of 3 releases)',
+    ]);
+    expect(withReleaseGaps(table.versions, undefined).every((row) => row.notCapturedBefore === undefined)).toBe(true);
   });
 
   test('keeps the newest spans and counts the versions and captures of the rest', () => {

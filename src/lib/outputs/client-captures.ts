@@ -7,6 +7,7 @@ import type { Capture } from '../evidence/capture.ts';
 import { infoText } from '../evidence/capture-facts.ts';
 import { heldWhileObserved, revisionOutcome } from '../scenarios/handshake.ts';
 import { messagesFrom } from '../mcp/messages.ts';
+import { listsRelease, releasesOf, releasesWithin } from '../evidence/releases.ts';
 import { compareVersions } from '../evidence/versions.ts';
 import { firstDeclaredCapabilities } from '../mcp/capabilities.ts';
 import { isRecord } from '../mcp/json.ts';
@@ -272,7 +273,62 @@ export interface VersionRow extends Omit<VersionGroup, 'rows'> {
   scenarios: RunGroup[];
   /** Where the version's first capture is in the client's capture list: its page and the anchor of its row. */
   listed: { page: number; anchor: string };
+  /**
+   * The releases published between this version and the next older captured one, none of them
+   * captured (`count` 0 where the two are adjacent releases); absent where the client's releases
+   * are unknown, where either version is not among them, or for the oldest captured version.
+   */
+  notCapturedBefore?: ReleaseGap;
 }
+
+/** Releases nobody captured between two captured versions: how many, and the oldest and newest of them. */
+export interface ReleaseGap {
+  count: number;
+  oldest?: string;
+  newest?: string;
+}
+
+/**
+ * Each version (newest first, as `versionTable` gives them) with the releases published between it
+ * and the next older captured version, from the client's published versions (content/releases/).
+ */
+export const withReleaseGaps = (versions: readonly VersionRow[], published: readonly string[] | undefined): VersionRow[] => {
+  if (published === undefined) return [...versions];
+  const releases = releasesOf(
+    published,
+    versions.map((row) => row.version),
+  );
+  return versions.map((row, index) => {
+    const older = versions[index + 1];
+    if (older === undefined || !listsRelease(releases, row.version) || !listsRelease(releases, older.version)) return row;
+    const between = releasesWithin(releases, older.version, row.version, false);
+    return {
+      ...row,
+      notCapturedBefore: {
+        count: between.length,
+        ...(between[0] === undefined ? {} : { oldest: between[0], newest: between.at(-1) as string }),
+      },
+    };
+  });
+};
+
+/**
+ * How many versions a span holds, in words: `(5)`, or `(5 of 28 releases)` where releases between
+ * them were not captured; nothing for one version.
+ */
+export const spanCount = (span: Pick<VersionSpan, 'versions' | 'releases'>): string | undefined =>
+  span.versions === 1 && (span.releases ?? 1) === 1
+    ? undefined
+    : span.releases !== undefined && span.releases > span.versions
+      ? `(${span.versions} of ${span.releases} releases)`
+      : `(${span.versions})`;
+
+/** `11 releases (0.105.0 to 0.115.0)`, `1 release (0.119.0)`, or undefined for none. */
+export const releaseGapLabel = (gap: ReleaseGap | undefined): string | undefined => {
+  if (gap === undefined || gap.count === 0) return undefined;
+  const span = gap.oldest === gap.newest ? gap.oldest : `${gap.oldest ?? ''} to ${gap.newest ?? ''}`;
+  return `${gap.count} ${gap.count === 1 ? 'release' : 'releases'} (${span ?? ''})`;
+};
 
 /** A client's versions as its page shows them: the newest, one row each, and what was left out. */
 export interface VersionTable {
@@ -432,6 +488,10 @@ export interface VersionSpan {
   listed: { page: number; anchor: string };
   /** The last day any of its versions was captured. */
   lastCaptured: string;
+  /** The releases from its oldest to its newest version, both included, where the client's releases are known. */
+  releases?: number;
+  /** The releases between it and the next older span, none of them captured (withReleaseGaps). */
+  notCapturedBefore?: ReleaseGap;
 }
 
 /** At most this many spans on a client's page: the rest are on its versions page. */
@@ -466,16 +526,30 @@ export const versionSpans = (
   const spans: VersionSpan[] = [];
   // Each span's shape, by index: what the next version must equal to join it.
   const shapes: string[] = [];
+  // The version before this one (newer): its gap is what lies between it and this one.
+  let previous: VersionRow | undefined;
+  // Whether the releases are known at all: some version has a gap (the oldest alone never has one).
+  const known = table.versions.some((row) => row.notCapturedBefore !== undefined);
   for (const row of table.versions) {
     const shape = spanShape(row, table.capabilities);
     const last = spans.at(-1);
     if (last !== undefined && shapes.at(-1) === shape) {
+      // The span's releases grow by the version joining it and those between it and the span's oldest.
+      const gap = previous?.notCapturedBefore;
+      if (last.releases !== undefined) {
+        if (gap === undefined) delete last.releases;
+        else last.releases += 1 + gap.count;
+      }
       last.oldest = row.version;
       last.versions += 1;
       last.captures += row.captures;
       if (row.lastCaptured > last.lastCaptured) last.lastCaptured = row.lastCaptured;
+      if (row.notCapturedBefore === undefined) delete last.notCapturedBefore;
+      else last.notCapturedBefore = row.notCapturedBefore;
+      previous = row;
       continue;
     }
+    previous = row;
     shapes.push(shape);
     spans.push({
       newest: row.version,
@@ -491,6 +565,8 @@ export const versionSpans = (
       ),
       listed: row.listed,
       lastCaptured: row.lastCaptured,
+      ...(row.notCapturedBefore === undefined && !known ? {} : { releases: 1 }),
+      ...(row.notCapturedBefore === undefined ? {} : { notCapturedBefore: row.notCapturedBefore }),
     });
   }
   const left = spans.slice(limit);

@@ -4,7 +4,16 @@
  * What a client sent goes in code spans, so no client string becomes Markdown or markup.
  */
 import { codeSpan } from './capture-view.ts';
-import type { ClientIdentity, SpanRun, TimelineRow, RunGroup, VersionTable, versionSpans } from './client-captures.ts';
+import {
+  releaseGapLabel,
+  spanCount,
+  type ClientIdentity,
+  type SpanRun,
+  type TimelineRow,
+  type RunGroup,
+  type VersionTable,
+  type versionSpans,
+} from './client-captures.ts';
 import { llmsTxt } from './llms.ts';
 import type { Axis, MatrixCell } from '../cells/matrix.ts';
 import { markdownCell } from '../matrix/matrix-twin.ts';
@@ -66,7 +75,17 @@ const runsCell = (runs: readonly RunGroup[]): string =>
 /** Every version one a row, as the versions page's table: faces, each persona's and scenario's outcomes (linked), offered, declared. */
 const versionRowsMarkdown = (timeline: VersionTable): string => {
   const versions = table(
-    ['Version', 'Captures', 'Faces', 'Handshakes', 'Scenarios', 'Offered', ...timeline.capabilities.map(tableCode), 'Captured'],
+    [
+      'Version',
+      'Captures',
+      'Faces',
+      'Handshakes',
+      'Scenarios',
+      'Offered',
+      ...timeline.capabilities.map(tableCode),
+      'Captured',
+      'Not captured before it',
+    ],
     timeline.versions.map((group) => [
       tableCode(group.version),
       String(group.captures),
@@ -82,6 +101,7 @@ const versionRowsMarkdown = (timeline: VersionTable): string => {
         return declared === '' ? 'declared' : `declared: ${tableCode(declared)}`;
       }),
       group.lastCaptured.slice(0, 10),
+      releaseGapLabel(group.notCapturedBefore) ?? (group.notCapturedBefore === undefined ? '—' : 'none'),
     ]),
   );
   const older =
@@ -133,7 +153,13 @@ export const clientCapturesMarkdown = (
   const rows = table(
     ['Versions', 'Captures', 'Faces', 'Handshakes', 'Scenarios', 'Offered', 'Declared', 'Captured'],
     spans.spans.map((span) => [
-      span.versions === 1 ? tableCode(span.newest) : `${tableCode(span.oldest)} to ${tableCode(span.newest)} (${span.versions})`,
+      [
+        span.versions === 1 ? tableCode(span.newest) : `${tableCode(span.oldest)} to ${tableCode(span.newest)}`,
+        spanCount(span),
+        ((gap) => (gap === undefined ? undefined : `then ${gap} not captured`))(releaseGapLabel(span.notCapturedBefore)),
+      ]
+        .filter((part) => part !== undefined)
+        .join(' '),
       String(span.captures),
       span.faces.map((face) => `${face.path}, ${face.transport}`).join('; '),
       spanRunsCell(span.personas),

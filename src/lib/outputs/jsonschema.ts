@@ -8,6 +8,7 @@ import {
 } from '../../schema/index.ts';
 import { CaptureHeader } from '../../schema/capture.ts';
 import { DriftReport } from '../../schema/drift.ts';
+import { ClientReleases } from '../../schema/releases.ts';
 import { ClientsExport, FeaturesExport, HistoryExport, MatrixExport, NotesExport } from '../../schema/export.ts';
 import { outputs, type Output, type OutputName } from '../routes/outputs.ts';
 import type { dataExports } from '../routes/urls.ts';
@@ -29,10 +30,11 @@ export const exportSchemas: Record<(typeof dataExports)[number]['schema'], z.Zod
 
 /**
  * The zod schema behind every JSON Schema the site serves: each one the table names (an export's, a
- * twin's frontmatter, a capture file's header), and the drift report's, which is content, not an
- * output. A title where the schema's output does not name it (an export is titled by its file).
+ * twin's frontmatter, a capture file's header), and the drift report's and the release lists', which
+ * are content, not outputs. A title where the schema's output does not name it (an export is titled
+ * by its file).
  */
-const sources: Record<TableSchema | 'drift-report', { schema: z.ZodType; title?: string }> = {
+const sources: Record<TableSchema | 'drift-report' | 'releases', { schema: z.ZodType; title?: string }> = {
   note: { schema: NoteFrontmatter, title: 'canimcp research note frontmatter' },
   client: { schema: ClientFrontmatter, title: 'canimcp client frontmatter' },
   revision: { schema: RevisionFrontmatter, title: 'canimcp revision frontmatter' },
@@ -44,6 +46,7 @@ const sources: Record<TableSchema | 'drift-report', { schema: z.ZodType; title?:
     { schema: z.ZodType }
   >),
   'drift-report': { schema: DriftReport, title: 'canimcp content/drift.json (npm run drift -- --write)' },
+  releases: { schema: ClientReleases, title: 'canimcp content/releases/<client>.json (npm run probe -- releases)' },
 };
 
 /** The name of a JSON Schema the site serves. */

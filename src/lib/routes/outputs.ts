@@ -79,7 +79,8 @@ export const assetTypes: Readonly<Record<string, string>> = {
 
 /**
  * What a key can be made of: `site` (every entry's frontmatter and dates, the other collections'
- * files, origin, date, problems), `captures` (every capture file's id and hash), `history` (the
+ * files, origin, date, problems), `captures` (every capture file's id and hash, and every
+ * release list's: the runs and their uncaptured releases are made of them), `history` (the
  * verdict history), `note` (a note's digest: its own file, `last-updated`, origin and drift marks)
  * and `capture` (one capture file's hash and heading). src/node/page-keys.ts makes them.
  */
@@ -497,7 +498,7 @@ export const schemas = {
   forms: ['schema'],
   madeBy: ['src/pages/schema/[name].json.ts'],
   description:
-    'the JSON Schema of every export and content kind, generated from the zod schemas: the schemas this table names, and the drift report',
+    'the JSON Schema of every export and content kind, generated from the zod schemas: the schemas this table names, the drift report and the release lists',
 } as const satisfies Output;
 
 /** `/feed.xml`. */

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { CaptureEvent } from '../../schema/capture.ts';
-import { handshakeFacts } from './handshake.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { checkCapture } from '../content/capture-rules.ts';
+import { repoRoot } from '../../node/paths.ts';
+import { handshake, handshakeFacts, handshakeFeatures } from './handshake.ts';
+import { decidedBy } from './index.ts';
 import type { ParsedCapture } from './scenario.ts';
 
 type Step = ['client' | 'probe', Record<string, unknown>] | ['lifecycle', 'closed' | 'timeout' | 'error'];
@@ -84,5 +89,32 @@ describe('after a refused or older answer, the client sent nothing more', () => 
     expect(detailOf(facts, 'lifecycle.version.acceptOlder')).toBe(
       'offered 2025-06-18 and answered 2024-11-05, the client went on (notifications/initialized)',
     );
+  });
+});
+
+describe('the features a handshake decides', () => {
+  test('are every feature its judge speaks to, in the fixtures’ captures and these, each listed once', () => {
+    const dir = path.join(repoRoot, 'tests/fixtures/minimal/captures');
+    const fixtures = readdirSync(dir).map((name) => {
+      const id = name.replace(/\.jsonl$/, '');
+      const { capture } = checkCapture(
+        { id, file: name, text: readFileSync(path.join(dir, name), 'utf8'), sha256: 'f'.repeat(64) },
+        new Set(['fast-agent']),
+      );
+      return capture as ParsedCapture;
+    });
+    const own = [
+      capture('observe', [
+        initialize('2025-11-25'),
+        ['probe', { id: 0, result: { protocolVersion: '2025-11-25', capabilities: {} } }],
+        ['client', { method: 'notifications/initialized' }],
+      ]),
+      capture('modern-only', [initialize('2025-11-25'), refused, ['lifecycle', 'closed']]),
+    ];
+    const spoken = new Set([...fixtures, ...own].flatMap((item) => handshakeFacts(item).map((fact) => fact.feature)));
+    expect(spoken.size).toBeGreaterThan(5);
+    for (const feature of spoken) expect(handshakeFeatures).toContain(feature);
+    expect(new Set(handshakeFeatures).size).toBe(handshakeFeatures.length);
+    expect(decidedBy(handshake)).toEqual([...handshakeFeatures]);
   });
 });

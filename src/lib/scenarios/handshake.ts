@@ -308,6 +308,27 @@ export const probeTool = {
 } as const;
 
 /**
+ * The features a handshake decides, whatever followed it: what `handshakeFacts` speaks to (a test
+ * holds the two together). A capture in which nothing happened shows none of them, so unlike the
+ * scenarios' these cannot be read from the judge of an empty capture (index.ts, `decidedBy`).
+ */
+export const handshakeFeatures = [
+  'lifecycle.initialize',
+  'lifecycle.clientInfo',
+  'lifecycle.requestMeta',
+  'transports.stdio',
+  'transports.streamableHttp',
+  'transports.streamableHttp.sessionId',
+  'transports.streamableHttp.standardHeaders',
+  'lifecycle.version.acceptOlder',
+  'lifecycle.serverDiscover',
+  'lifecycle.dualEra.fallback',
+  'lifecycle.version.retryOnUnsupported',
+  'transports.streamableHttp.protocolVersionHeader',
+  'lifecycle.capabilityGating',
+] as const;
+
+/**
  * The handshake alone, as a scenario: what a run without `--scenario` plays. The probe answers as
  * its persona and offers its one tool; the stand-in model calls nothing, and the client's session
  * runs to its end. Every capture is judged by it, whatever scenario followed (index.ts).

@@ -4,7 +4,7 @@
  * call `judgeCapture`; the stand-in model's elision keeps `serverStrings`.
  */
 import { catalogChanges } from './catalog-changes.ts';
-import { handshake } from './handshake.ts';
+import { handshake, handshakeFeatures } from './handshake.ts';
 import { listChanged } from './list-changed.ts';
 import { promptsResources } from './prompts-resources.ts';
 import { captureFormatVersion } from '../../schema/capture.ts';
@@ -110,4 +110,10 @@ const nothingHappened = (scenario: Scenario): ParsedCapture => ({
  * happened (each then not observed). Read from the judge, so the mapping from features to
  * scenarios is stored once, in the features' `scenario` (content/features/, checked against this).
  */
-export const decidedBy = (scenario: Scenario): string[] => scenario.judge(nothingHappened(scenario)).map((fact) => fact.feature);
+export const decidedBy = (scenario: Scenario): string[] =>
+  scenario.handshakeOnly === true
+    ? [...handshakeFeatures]
+    : scenario.judge(nothingHappened(scenario)).map((fact) => fact.feature);
+
+/** Every scenario a run can play, the handshake alone first: what `npm run probe -- scenarios` lists. */
+export const playable: readonly Scenario[] = [handshake, ...scenarios];
