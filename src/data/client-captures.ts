@@ -18,6 +18,7 @@ import {
 } from '../lib/outputs/client-captures.ts';
 import { pageCount } from '../lib/outputs/paging.ts';
 import type { Capture } from '../lib/evidence/capture.ts';
+import { harnessFiles } from '../lib/evidence/capture-face.ts';
 import { captureSummary, type CaptureSummary } from '../lib/outputs/capture-view.ts';
 
 /** A client's versions and identities; all empty where nothing of it has been captured. */
@@ -36,6 +37,8 @@ export interface ClientCaptures {
   /** How many captures of it there are, and the pages of its capture list. */
   captures: number;
   pages: number;
+  /** The harness programs its captures were made through (a library's), by file name in src/probe/harnesses/. */
+  harnesses: string[];
 }
 
 interface Timelines {
@@ -91,6 +94,7 @@ export const clientCaptures = async (client: string): Promise<ClientCaptures> =>
     names: identityNames(identities),
     captures: captures.length,
     pages: pageCount(captures.length, CLIENT_CAPTURE_PAGE_SIZE),
+    harnesses: harnessFiles(captures),
   };
 };
 

@@ -26,14 +26,17 @@ export const observedClients = (
   return observed;
 };
 
-/** Asks the registry for the newest release of every client that names its package. */
+/**
+ * Asks the registry for the newest release of every client that names an npm package. A package on
+ * another registry (PyPI, Go, Maven) is not asked of npm, where the same name may be another's.
+ */
 export const checkReleases = (
   clients: readonly Entry<Client>[],
   options: RegistryOptions,
   root: string,
 ): Promise<ReleaseCheck[]> =>
   mapLimited(
-    clients.filter((client) => client.data.package !== undefined),
+    clients.filter((client) => client.data.package !== undefined && (client.data.registry ?? 'npm') === 'npm'),
     4,
     async (client): Promise<ReleaseCheck> => {
       const pkg = client.data.package as string;

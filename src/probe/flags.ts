@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isCapturePath, type ClientLabel } from './header.ts';
+import { isCaptureFace, isCapturePath, type ClientLabel } from './header.ts';
+import { captureFaces } from '../schema/capture.ts';
 import { defaultLimits, type Limits } from '../lib/lab/limits.ts';
 import { parsePersona, personaText, type Persona } from '../lib/lab/personas/index.ts';
 import { headerScenario, runScenario } from '../lib/scenarios/index.ts';
@@ -36,6 +37,8 @@ export const serveFlags = {
   package: { type: 'string' },
   command: { type: 'string' },
   path: { type: 'string', default: 'cli' },
+  face: { type: 'string' },
+  setting: { type: 'string' },
   'time-limit': { type: 'string' },
   'max-messages': { type: 'string' },
   'max-message-bytes': { type: 'string' },
@@ -60,6 +63,8 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
   if (values.out === undefined) throw new Error('--out: required: the folder the capture file is written to');
   if (!isCapturePath(values.path))
     throw new Error(`--path: expected one of cli, ide, desktop, hosted, sdk, got ${JSON.stringify(values.path)}`);
+  if (values.face !== undefined && !isCaptureFace(values.face))
+    throw new Error(`--face: expected one of ${captureFaces.join(', ')}, got ${JSON.stringify(values.face)}`);
   const replyAs = replyStyles.find((style) => style === values.reply);
   if (replyAs === undefined)
     throw new Error(`--reply: expected one of ${replyStyles.join(', ')}, got ${JSON.stringify(values.reply)}`);
@@ -74,6 +79,8 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
       package: values.package,
       command: values.command,
       path: values.path,
+      face: values.face,
+      setting: values.setting,
     },
     limits: {
       ...defaultLimits,
@@ -100,6 +107,8 @@ export const serveArgs = (options: ServeOptions): string[] => {
     ['--package', label.package],
     ['--command', label.command],
     ['--path', label.path],
+    ['--face', label.face],
+    ['--setting', label.setting],
     ['--time-limit', String(options.limits.maxRunMs / 1000)],
     ['--epoch', options.epoch === undefined ? undefined : String(options.epoch)],
     ['--scenario', headerScenario(options.scenario)],

@@ -7,6 +7,7 @@
  */
 import {
   CaptureHeader,
+  captureFaces,
   captureFormatVersion,
   capturePaths,
   type CaptureFace,
@@ -22,12 +23,17 @@ export interface ClientLabel {
   package?: string | undefined;
   command?: string | undefined;
   path: CapturePath;
-  /** What made the client connect, where the run says (an interactive face). */
+  /** What made the client connect (a harness, a session), where the run knows. */
   face?: CaptureFace | undefined;
+  /** The client setting the run flipped from its default, `<name>=<value>`. */
+  setting?: string | undefined;
 }
 
 /** Whether a text is one of the capture paths (cli, ide, desktop, hosted, sdk). */
 export const isCapturePath = (value: string): value is CapturePath => (capturePaths as readonly string[]).includes(value);
+
+/** Whether a text is one of the capture faces (captureFaces in the capture schema). */
+export const isCaptureFace = (value: string): value is CaptureFace => (captureFaces as readonly string[]).includes(value);
 
 /** A client file's id and the clientInfo.name it sends, where its file says. */
 export interface KnownClient {
@@ -79,6 +85,7 @@ export const captureHeader = (
     probe: PROBE_VERSION,
     ...(scenario === undefined ? {} : { scenario }),
     ...(label.face === undefined ? {} : { face: label.face }),
+    ...(label.setting === undefined ? {} : { setting: label.setting }),
   };
   const parsed = CaptureHeader.safeParse(header);
   if (!parsed.success) {
@@ -87,6 +94,8 @@ export const captureHeader = (
       version: '--client-version',
       path: '--path',
       persona: '--persona',
+      face: '--face',
+      setting: '--setting',
     };
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? '');
@@ -102,15 +111,17 @@ const slugPart = (text: string) =>
     .replace(/^-+|-+$/g, '');
 
 /**
- * A capture's id: client, version, persona, scenario (where one ran), transport and the second it began, as a slug:
- * `claude-code-2-1-328-observe-stdio-20261201-073548`. One run of a client may start the probe more
- * than once; `serial` (2, 3, …) tells those apart.
+ * A capture's id: client, version, the setting's value (where the run flipped one), persona, scenario
+ * (where one ran), transport and the second it began, as a slug:
+ * `claude-code-2-1-328-observe-stdio-20261201-073548`, `python-sdk-2-3-0-legacy-observe-stdio-…`.
+ * One run of a client may start the probe more than once; `serial` (2, 3, …) tells those apart.
  */
 export const captureId = (header: CaptureHeader, serial = 1): string => {
   const stamp = header.capturedAt.slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   const parts = [
     header.client,
     header.version,
+    header.setting?.slice(header.setting.indexOf('=') + 1) ?? '',
     header.persona,
     header.scenario ?? '',
     header.transport,

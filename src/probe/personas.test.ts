@@ -69,6 +69,9 @@ describe('observe (dual-era)', () => {
       result: {
         resultType: 'complete',
         supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'],
+        // A CacheableResult: ttlMs and cacheScope are required (schema/2026-07-28/schema.ts:1076-1110).
+        ttlMs: 0,
+        cacheScope: 'private',
         _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'canimcp-probe' } },
       },
     });
@@ -107,8 +110,12 @@ describe('observe (dual-era)', () => {
   });
   test('modern tools/list, tools/call and ping are served with resultType; an unknown modern method is -32601 with 404', () => {
     expect(answer(persona, request('tools/list', meta('2026-07-28')), stdio).reply).toMatchObject({
-      result: { resultType: 'complete', tools: [{ name: 'echo' }] },
+      result: { resultType: 'complete', ttlMs: 0, cacheScope: 'private', tools: [{ name: 'echo' }] },
     });
+    // A tool's result is not cacheable: it carries no caching hint.
+    expect(
+      answer(persona, request('tools/call', { ...meta('2026-07-28'), name: 'echo', arguments: { text: 'hi' } }), stdio).reply,
+    ).not.toHaveProperty('result.ttlMs');
     expect(
       answer(persona, request('tools/call', { ...meta('2026-07-28'), name: 'echo', arguments: { text: 'hi' } }), stdio).reply,
     ).toMatchObject({ result: { content: [{ type: 'text', text: 'hi' }] } });

@@ -19,7 +19,7 @@ import { firstMethod } from '../lib/evidence/event-facts.ts';
 import { kits } from './kits/index.ts';
 import { kitFace, timeLimitOf, type Kit } from './kits/kit.ts';
 import { loadKit, scratchParts, type RunSpec } from './lab/inner.ts';
-import { install, installHelper, labCache, latestVersion, packageDir } from './lab/install.ts';
+import { install, installHelper, labCache, latestVersion, packageDir, runtimeFolders } from './lab/install.ts';
 import { requireBwrap, sandboxArgs } from './lab/sandbox.ts';
 import { probeEntry } from './launch.ts';
 import { parsePersona } from '../lib/lab/personas/index.ts';
@@ -108,7 +108,7 @@ export const runSandboxed = (
 
 /** Installs what the kit needs beforehand: the client, and the packages it would fetch at run time. */
 const prepare = async (kit: Kit, version: string, signsIn: boolean) => {
-  const prefix = install(kit.package, version);
+  const prefix = install(kit.package, version, { registry: kit.registry ?? 'npm', requires: kit.requires?.(version) ?? [] });
   const preinstalled = [];
   for (const item of kit.preinstall ?? []) {
     const itemPrefix = install(item.package, await latestVersion(item.package));
@@ -131,7 +131,7 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   const scenario = request.scenario === undefined ? undefined : requireScenario(request.scenario);
   if ((scenario?.auth !== undefined || scenario?.http !== undefined) && request.transport !== 'http')
     throw new Error(`run: the scenario ${scenario.name} runs over HTTP only: add --transport http`);
-  const version = request.version ?? (await latestVersion(kit.package));
+  const version = request.version ?? (await latestVersion(kit.package, kit.registry));
   const signIn = scenario?.auth === undefined ? undefined : kit.signIn?.(version);
   if (scenario?.auth !== undefined && signIn === undefined)
     throw new Error(`run: ${kit.client} ${version} has no sign-in face the lab can drive (its kit's signIn)`);
@@ -165,8 +165,9 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   if (!request.sandbox) console.error('probe: --no-sandbox: the client runs unconfined, with this machine’s network and files');
   const code = await runSandboxed(process.execPath, [probeEntry, 'run-inside', specFile], {
     scratch,
-    // Any of them may lie under /tmp, which the sandbox replaces with its own.
-    readable: labFolders(request.kitFile),
+    // Any of them may lie under /tmp, which the sandbox replaces with its own; a library's
+    // runtime (a venv's base Python, a JDK, Go's root) may lie outside them all.
+    readable: [...labFolders(request.kitFile), ...runtimeFolders(kit.registry ?? 'npm', prefix).filter(existsSync)],
     cwd: parts.work,
     sandbox: request.sandbox,
     seconds: timeLimitOf(kit, face) + (signIn === undefined ? 0 : (signIn.face.timeLimit ?? 120)) + 120,

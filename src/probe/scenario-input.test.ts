@@ -239,6 +239,22 @@ describe('over Streamable HTTP', () => {
     });
     expect(retry.result).toMatchObject({ resultType: 'complete', content: [{ type: 'text' }] });
     expect((await call(3, 'ask_roots')).result).toMatchObject({ resultType: 'complete' });
+    // A scenario's modern list is a CacheableResult (schema/2026-07-28/schema.ts:1076-1110): ttlMs and cacheScope.
+    const list = await fetch(run.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/list',
+      },
+      body: rpc({ id: 4, method: 'tools/list', params: { _meta: meta } }),
+    });
+    expect(((await list.json()) as { result: unknown }).result).toMatchObject({
+      resultType: 'complete',
+      ttlMs: 0,
+      cacheScope: 'private',
+    });
     run.stop('the test is done');
     await run.done;
     const capture = checked(file);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { parseAuthored } from './errors.ts';
 import { OneLine, Slug, oneOf } from './fields.ts';
+import { settingPattern } from './verdict.ts';
 
 /**
  * A capture file (`content/captures/<id>.jsonl`, FORMAT.md "A capture"): JSON Lines, a header line
@@ -102,6 +103,12 @@ export const CaptureHeader = z.strictObject({
       title: 'Face',
       description:
         'What made the client connect: session, health-check, lab-script, harness (a library driven by the smallest program its docs show; command names it), or interactive (a login command or full-screen interface driven in a terminal with scripted keys).',
+    }),
+  setting: OneLine.regex(settingPattern, 'expected <name>=<value>, the client setting the run was made with')
+    .optional()
+    .meta({
+      title: 'Setting',
+      description: 'The client setting the run was made with, as <name>=<value>, where it flipped one from its default.',
     }),
 });
 

@@ -15,6 +15,14 @@ export const ClientFrontmatter = z.strictObject({
     title: 'Package',
     description: 'The registry package it is published as, e.g. @openai/codex, where there is one.',
   }),
+  registry: z
+    .enum(['npm', 'pypi', 'go', 'maven'], { error: 'expected npm, pypi, go or maven' })
+    .optional()
+    .meta({
+      title: 'Registry',
+      description:
+        'The registry its package is published on (npm where not given): PyPI, the Go module proxy (a module path) or Maven Central (group:artifact).',
+    }),
   core: OneLine.optional().meta({
     title: 'Core client',
     description:

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { NoteFrontmatter } from './note.ts';
 import { IsoDate } from './fields.ts';
+import { captureFaces } from './capture.ts';
 import { cellStates, evidenceKinds, factStates, verdictStates } from './verdict.ts';
 
 /** One note in `/data/notes.json`: its frontmatter plus what the site derives from it. */
@@ -151,9 +152,11 @@ export const ClientExport = z.strictObject({
       /**
        * Which face connected: `session`, `health-check` (a check such as `mcp list`, which may be a
        * separate client: `mcp-test-client` is Gemini CLI's and Qwen Code's), or `lab-script` (the
-       * lab's own script on an SDK, whose clientInfo is the script's name: map it to no client).
+       * lab's own script on an SDK, whose clientInfo is the script's name: map it to no client), or
+       * `harness` (a library driven by the smallest program its docs show: its clientInfo is the
+       * library's own, often its SDK's default).
        */
-      face: z.enum(['session', 'health-check', 'lab-script']),
+      face: z.enum(captureFaces),
       /** What was run to make the client connect. */
       command: z.string().optional(),
       /** The capture's id: `/captures/<id>`. */

@@ -16,7 +16,7 @@ import { CLIENT_REQUEST, SERVER_NOTIFICATION } from '../mcp/methods.ts';
 import { ERROR, META } from '../mcp/protocol.ts';
 import type { Action, Scenario, Tool } from '../scenarios/scenario.ts';
 import type { Limits } from './limits.ts';
-import { answer, type Answer, type AnswerContext, type Persona, type ServerSide } from './personas/index.ts';
+import { answer, modernResultFor, type Answer, type AnswerContext, type Persona, type ServerSide } from './personas/index.ts';
 
 /** Where a session notes what went wrong on the wire: the capture's recorder (src/probe/recorder.ts). */
 export interface SessionLog {
@@ -97,7 +97,7 @@ export class ScenarioSession {
   #serve(request: Request, modern: boolean): Answer | undefined {
     const { offers } = this.#scenario;
     const done = (result: Record<string, unknown>): Answer => ({
-      reply: resultOf(request.id, modern ? { resultType: 'complete', ...result } : result),
+      reply: modern ? modernResultFor(request, result) : resultOf(request.id, result),
       status: 200,
     });
     switch (request.method) {

@@ -17,7 +17,7 @@ export interface ClientExport {
     userAgent?: string;
     transport: string;
     path: string;
-    /** `session`, `health-check` or `lab-script` (the lab's SDK script: its clientInfo names no client). */
+    /** `session`, `health-check`, `lab-script` (the lab's SDK script: its clientInfo names no client) or `harness`. */
     face: string;
     command?: string;
     capture: string;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { editFileUrl, githubRepositoryUrl, resolveRepository, suggestCorrectionUrl } from './repository.ts';
+import { editFileUrl, fileUrl, githubRepositoryUrl, resolveRepository, suggestCorrectionUrl } from './repository.ts';
 
 describe('githubRepositoryUrl', () => {
   test.each([
@@ -99,4 +99,10 @@ describe('links', () => {
       'https://github.com/owner/name/edit/main/packages/site/content/research/x-does-y.md',
     );
   });
+});
+
+test('a file’s page is on the edit branch, under the project’s folder', () => {
+  expect(fileUrl({ url: 'https://github.com/o/n', directory: 'site' }, 'src/probe/harnesses/python-sdk.py')).toMatch(
+    /^https:\/\/github\.com\/o\/n\/blob\/[\w-]+\/site\/src\/probe\/harnesses\/python-sdk\.py$/,
+  );
 });

@@ -91,3 +91,9 @@ export const editFileUrl = (repository: Repository, file: string): string => {
 
 /** A commit's page in the repository. */
 export const commitUrl = (repository: Repository, commit: string): string => `${repository.url}/commit/${commit}`;
+
+/** A file's page in the repository, given its path from the project root, on the edit branch. */
+export const fileUrl = (repository: Repository, file: string): string => {
+  const full = [repository.directory, file].filter((part) => part !== '').join('/');
+  return `${repository.url}/blob/${EDIT_BRANCH}/${full.split('/').map(encodeURIComponent).join('/')}`;
+};

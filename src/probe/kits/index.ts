@@ -8,8 +8,13 @@ import { codex } from './codex.ts';
 import { continueCli } from './continue-cli.ts';
 import { copilotCli } from './copilot-cli.ts';
 import { factoryDroid } from './factory-droid.ts';
+import { fastAgent } from './fast-agent.ts';
 import { geminiCli } from './gemini-cli.ts';
+import { harnesses } from '../harnesses/index.ts';
+import { hermesAgent } from './hermes-agent.ts';
 import { kiloCodeCli } from './kilo-code-cli.ts';
+import { llm } from './llm.ts';
+import { mcphost } from './mcphost.ts';
 import type { Kit } from './kit.ts';
 import { opencode } from './opencode.ts';
 import { qwenCode } from './qwen-code.ts';
@@ -31,6 +36,12 @@ export const kits: readonly Kit[] = [
   factoryDroid,
   amp,
   auggie,
+  mcphost,
+  llm,
+  fastAgent,
+  hermesAgent,
+  // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
+  ...harnesses,
 ];
 
 /** The kit for a client id. */

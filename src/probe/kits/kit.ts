@@ -4,8 +4,10 @@
  * model, its faces (the session, a health check, …), its time limit and what it cannot show. The
  * command line a face runs is derived from the kit, never written twice (`commandLine`).
  */
+import path from 'node:path';
 import type { ModelApiName } from '../../lib/lab/model-apis/index.ts';
-import type { CapturePath, CaptureTransport } from '../../schema/capture.ts';
+import type { CaptureFace, CapturePath, CaptureTransport } from '../../schema/capture.ts';
+import type { Registry } from '../lab/install.ts';
 import type { LaunchConfig } from '../launch.ts';
 import { LAB_SERVER_NAME } from '../../lib/lab/version.ts';
 
@@ -41,8 +43,12 @@ export interface KitContext {
   preregistered?: { clientId: string; clientSecret?: string | undefined } | undefined;
 }
 
-/** A file a kit writes before the run: JSON fragments for one path are merged, text is appended. */
-export type KitFile = { path: string; json: Record<string, unknown> } | { path: string; text: string };
+/**
+ * A file a kit writes before the run: JSON fragments for one path are merged, text is appended; a
+ * link points a path at a folder (a harness's `node_modules` at the installed packages').
+ */
+export type KitFile =
+  { path: string; json: Record<string, unknown> } | { path: string; text: string } | { path: string; link: string };
 
 /** What a kit sets up: files, client commands to run first (arguments after the binary), environment. */
 export interface Setup {
@@ -75,6 +81,26 @@ export interface Face {
   path?: CapturePath;
   /** Set-up this face adds after the kit's (a feature switch, an extra configuration line). */
   setup?: (context: KitContext) => Setup;
+  /** The client setting this face flips from its default, `<name>=<value>`: the capture header's `setting`. */
+  setting?: string;
+  /** The capture header's `face` where this face names one (a harness's, the lab's own script). */
+  kind?: CaptureFace;
+}
+
+/**
+ * What a harness is (a library's client run by the smallest program its docs show): the program's
+ * file in src/probe/harnesses/, the page it follows and when that page was read, how the model is
+ * pointed at the stand-in, and the settings it can flip, each a face of the kit.
+ */
+export interface HarnessInfo {
+  /** The program's file name in src/probe/harnesses/. */
+  file: string;
+  /** The documentation page the program follows, and the date it was read. */
+  doc: { url: string; title: string; date: string };
+  /** How the model is pointed at the stand-in model, in words. */
+  model: string;
+  /** Where the program leaves the page's code, and why (a loop over every tool call, the server read from a file). */
+  differs?: string;
 }
 
 /**
@@ -133,8 +159,14 @@ export interface SignIn {
 export interface Kit {
   /** The client's id in content/clients/. */
   client: string;
-  /** The registry package that installs it. */
+  /** The registry package that installs it (a Go module path, a Maven `group:artifact`). */
   package: string;
+  /** The registry it is installed from: npm where not given. */
+  registry?: Registry;
+  /** Packages installed beside it at a version of it (a harness's model SDK), as the registry's client names them. */
+  requires?: (version: string) => readonly string[];
+  /** Set where the kit runs a library through a harness. */
+  harness?: HarnessInfo;
   /** The command the package installs. */
   bin: string;
   /** The executable where it is not `node_modules/.bin/<bin>` (a platform package's binary, Node for a script). */
@@ -196,6 +228,17 @@ export const kitFace = (kit: Kit, transport: CaptureTransport, name?: string, sc
     (face) => (face.transports ?? kit.transports).includes(transport) && (wanted === undefined || face.name === wanted),
   );
 };
+
+/** The capture header's `face` a run of this face writes: the face's own, a harness's, else none (derived when read). */
+export const captureFaceOf = (kit: Kit, face: Face): CaptureFace | undefined =>
+  face.kind ?? (kit.harness === undefined ? undefined : 'harness');
+
+/** The executable a run starts: the kit's program, else the registry's place for the package's binary. */
+export const programOf = (kit: Kit, prefix: string): string =>
+  kit.program?.(prefix) ??
+  (kit.registry === undefined || kit.registry === 'npm'
+    ? path.join(prefix, 'node_modules', '.bin', kit.bin)
+    : path.join(prefix, 'bin', kit.bin));
 
 /** The face's time limit in seconds. */
 export const timeLimitOf = (kit: Kit, face: Face): number => face.timeLimit ?? kit.timeLimit;
@@ -291,20 +334,25 @@ export const setupOf = (
   kit: Kit,
   face: Face,
   context: KitContext,
-): { files: { path: string; text: string }[]; commands: string[][] } => {
+): { files: { path: string; text: string }[]; links: { path: string; link: string }[]; commands: string[][] } => {
   const parts = [kit.model?.setup(context) ?? {}, kit.server(context), face.setup?.(context) ?? {}];
   const byPath = new Map<string, { json?: Record<string, unknown>; text?: string }>();
+  const links: { path: string; link: string }[] = [];
   for (const file of parts.flatMap((part) => part.files ?? [])) {
+    if ('link' in file) {
+      links.push(file);
+      continue;
+    }
     const held = byPath.get(file.path) ?? {};
     if ('json' in file) held.json = mergeJson(held.json ?? {}, file.json);
     else held.text = `${held.text ?? ''}${file.text}`;
     byPath.set(file.path, held);
   }
-  const files = [...byPath].map(([path, held]) => ({
-    path,
+  const files = [...byPath].map(([where, held]) => ({
+    path: where,
     text: held.json === undefined ? (held.text ?? '') : `${JSON.stringify(held.json, null, 2)}\n`,
   }));
-  return { files, commands: parts.flatMap((part) => part.commands ?? []) };
+  return { files, links, commands: parts.flatMap((part) => part.commands ?? []) };
 };
 
 /** The stdio server entry most clients take: `{ command, args }`, plus whatever else `extra` adds. */

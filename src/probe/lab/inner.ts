@@ -21,10 +21,12 @@ import type { CaptureRecorder } from '../recorder.ts';
 import type { ServeOptions } from '../flags.ts';
 import { kitFor } from '../kits/index.ts';
 import {
+  captureFaceOf,
   commandLine,
   displayContext,
   environmentOf,
   kitFace,
+  programOf,
   setupOf,
   signInCommandLine,
   timeLimitOf,
@@ -35,6 +37,7 @@ import {
 } from '../kits/kit.ts';
 import { launchConfig } from '../launch.ts';
 import { defaultLimits } from '../../lib/lab/limits.ts';
+import { apiOfTarget } from '../../lib/lab/model-apis/index.ts';
 import { parsePersona } from '../../lib/lab/personas/index.ts';
 import { planFor } from '../../lib/lab/plan.ts';
 import { runGroup, type GroupEnd } from './process-group.ts';
@@ -190,7 +193,8 @@ export const runInside = async (
       package: kit.package,
       command: runCommandLine(kit, face, signIn, session, display),
       path: face.path ?? kit.path ?? 'cli',
-      ...(signIn === undefined ? {} : { face: 'interactive' as const }),
+      face: signIn === undefined ? captureFaceOf(kit, face) : 'interactive',
+      setting: face.setting,
     },
     // The probe outlives the client's limit, so the runner, not the probe, stops the run.
     limits: { ...defaultLimits, maxRunMs: (seconds + (signIn === undefined ? 0 : loginSeconds) + 10) * 1000 },
@@ -227,13 +231,17 @@ export const runInside = async (
       // Given to the client only where its kit has a setting for it; else the client must do without.
       preregistered: signIn?.preregistered === undefined ? undefined : preregistered,
     };
-    const { files, commands } = setupOf(kit, face, context);
+    const { files, links, commands } = setupOf(kit, face, context);
     for (const file of files) {
       mkdirSync(path.dirname(file.path), { recursive: true });
       writeFileSync(file.path, file.text);
     }
+    for (const file of links) {
+      mkdirSync(path.dirname(file.path), { recursive: true });
+      symlinkSync(file.link, file.path);
+    }
     linkPreinstalled(kit, context, spec.preinstalled);
-    const bin = kit.program?.(spec.prefix) ?? path.join(spec.prefix, 'node_modules', '.bin', kit.bin);
+    const bin = programOf(kit, spec.prefix);
     const auth = served?.auth;
     const { helper } = spec;
     if (helper !== undefined)
@@ -328,7 +336,11 @@ export const runInside = async (
   );
   captures.forEach(({ name, parsed }, index) => {
     const text = mergeCapture(parsed, index === owner ? records : [], {
-      modelApi: kit.model?.api,
+      // The API the client was seen using, where the stand-in answered it; the kit's else.
+      modelApi:
+        records
+          .flatMap((item) => (item.from === 'client' && item.target !== undefined ? [apiOfTarget(item.target)] : []))
+          .find(Boolean) ?? kit.model?.api,
       epoch,
       end: { elapsedMs, timedOutAfter: result.timedOut ? seconds : undefined, exitCode: result.code },
     });

@@ -20,3 +20,13 @@ export const modelApiByName = {
 export const modelApiList: readonly ModelApi[] = Object.values(modelApiByName);
 
 export type { ModelApi, ModelApiName };
+
+/**
+ * The API a request's target belongs to (`/v1/responses`, `/v1/chat/completions`, …), as the server
+ * would answer it; undefined where no API claims it. A library's default API can change between
+ * its versions, so a capture names the one its client was seen using.
+ */
+export const apiOfTarget = (target: string): ModelApiName | undefined => {
+  const url = new URL(target, 'http://stand-in');
+  return modelApiList.find((api) => api.path(url) !== undefined)?.name;
+};

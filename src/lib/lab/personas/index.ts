@@ -23,6 +23,7 @@ import {
 
 export type { Answer, AnswerContext, Persona, PersonaRules, ServerSide } from './persona.ts';
 export { offeredVersion } from './persona.ts';
+export { modernResultFor } from './persona.ts';
 
 /** The personas' names as a user types them, for help and errors. */
 export const personaNames = ['observe', 'legacy:<revision>', 'modern-only', 'older-only'] as const;

@@ -94,6 +94,30 @@ export const reply = (message: Outgoing, status = 200): Answer => ({ reply: mess
 const modernResult = (id: RpcId, result: Record<string, unknown>) => resultOf(id, { resultType: 'complete', ...result });
 
 /**
+ * The caching hint a 2026-07-28 `CacheableResult` MUST carry: `ttlMs` and `cacheScope` are required
+ * (schema/2026-07-28/schema.ts:1076-1110, at SPEC_COMMIT) on `server/discover` (678), `resources/list`
+ * (1133), `resources/templates/list` (1170), `resources/read` (1229), `prompts/list` (1578) and
+ * `tools/list` (1779); a strict client (the Python SDK 2.x) refuses a list result without them. The
+ * lab's answer is always stale (`ttlMs` 0: a client may fetch again every time, as the list-changed
+ * scenarios need) and `private`.
+ */
+export const cacheHint = { ttlMs: 0, cacheScope: 'private' } as const;
+
+/** The methods whose 2026-07-28 results are cacheable, so carry `cacheHint`. */
+export const cacheableMethods: ReadonlySet<string> = new Set([
+  'server/discover',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+  'tools/list',
+]);
+
+/** A modern result for a request: `resultType`, and the caching hint where its method's result is cacheable. */
+export const modernResultFor = (request: Request, result: Record<string, unknown>) =>
+  modernResult(request.id, cacheableMethods.has(request.method) ? { ...cacheHint, ...result } : result);
+
+/**
  * UnsupportedProtocolVersionError: code -32022 with `data.supported` and `data.requested`
  * (2026-07-28/basic/versioning.mdx:48-71; schema/2026-07-28/schema.ts:483-501). On HTTP it goes out
  * with 400 Bad Request (2026-07-28/basic/transports/streamable-http.mdx:263-267).
@@ -157,7 +181,7 @@ const modernHeaderProblem = (context: AnswerContext, request: Request, version: 
 /** The answers every persona gives once a client may use it: the one tool, and `ping`. */
 const probeServe = (request: Request, modern: boolean): Answer | undefined => {
   const result = (value: Record<string, unknown>) =>
-    reply(modern ? modernResult(request.id, value) : resultOf(request.id, value));
+    reply(modern ? modernResultFor(request, value) : resultOf(request.id, value));
   switch (request.method) {
     case 'ping':
       // Legacy: an empty result (2025-11-25/basic/utilities/ping.mdx:29-35). 2026-07-28 removed ping
@@ -264,7 +288,7 @@ export const modernRequest = (
     // Servers MUST implement server/discover (versioning.mdx:73-78); the result's fields are in
     // 2026-07-28/server/discover.mdx:33-60 and 88-101.
     return reply(
-      modernResult(request.id, {
+      modernResultFor(request, {
         supportedVersions: [...supported],
         capabilities: server?.capabilities ?? { tools: {} },
         ...(server?.instructions === undefined ? {} : { instructions: server.instructions }),

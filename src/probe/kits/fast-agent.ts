@@ -1,0 +1,68 @@
+/**
+ * fast-agent (`fast-agent-mcp`, PyPI) 0.2.x, the newest line that runs on Python 3.11: servers and
+ * the model in `fastagent.config.yaml` in the working folder (its `generic` provider, an
+ * OpenAI-compatible endpoint, pointed at the stand-in); `fast-agent go --message` runs one prompt.
+ */
+import { serverUrl, type Kit } from './kit.ts';
+
+/** A YAML scalar: JSON's string form is one. */
+const yaml = (text: string) => JSON.stringify(text);
+
+/** The fast-agent kit. */
+export const fastAgent: Kit = {
+  client: 'fast-agent',
+  package: 'fast-agent-mcp',
+  registry: 'pypi',
+  bin: 'fast-agent',
+  transports: ['stdio', 'http'],
+  server: (context) => ({
+    files: [
+      {
+        path: `${context.work}/fastagent.config.yaml`,
+        text: [
+          'mcp:',
+          '  servers:',
+          `    ${context.name}:`,
+          ...(context.server.transport === 'stdio'
+            ? [
+                `      command: ${yaml(context.server.launch.command)}`,
+                `      args: [${context.server.launch.args.map(yaml).join(', ')}]`,
+              ]
+            : ['      transport: "http"', `      url: ${yaml(serverUrl(context))}`]),
+          '',
+        ].join('\n'),
+      },
+    ],
+  }),
+  model: {
+    api: 'openai-chat',
+    // Top-level keys before the server's block, in the same file.
+    setup: ({ work, modelUrl }) => ({
+      files: [
+        {
+          path: `${work}/fastagent.config.yaml`,
+          text: [
+            'default_model: "generic.m"',
+            'generic:',
+            '  api_key: "dummy-offline-key"',
+            `  base_url: ${yaml(`${modelUrl}/v1`)}`,
+            '',
+          ].join('\n'),
+        },
+      ],
+      env: { PYTHONDONTWRITEBYTECODE: '1' },
+    }),
+  },
+  faces: [
+    {
+      name: 'go',
+      args: ({ prompt, name }) => ['go', '--servers', name, '--message', prompt],
+      speaks: 'the agent `fast-agent go --message` runs once, its model the generic (OpenAI-compatible) provider at the stand-in',
+      session: true,
+      cannotShow: 'the interactive prompt; an agent program of one’s own',
+    },
+  ],
+  scenarioFace: 'go',
+  timeLimit: 120,
+  cannotShow: 'the 0.10.x line on mcp 2.x, which needs Python 3.12 or later (none here)',
+};

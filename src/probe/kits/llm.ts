@@ -1,0 +1,61 @@
+/**
+ * LLM (`llm`, Simon Willison's CLI) with the `llm-tools-mcp` plugin (PyPI), the plugin being the MCP
+ * client: servers in `~/.llm-tools-mcp/mcp.json`, the model an OpenAI-compatible entry in
+ * `extra-openai-models.yaml` pointed at the stand-in; `llm -T MCP` runs one prompt with the
+ * plugin's toolbox. The plugin's versions are the client's; LLM itself is installed beside it.
+ */
+import type { Kit } from './kit.ts';
+
+/** LLM's configuration folder under a home (click's app dir on Linux). */
+const llmDir = (home: string) => `${home}/.config/io.datasette.llm`;
+
+/** The LLM + llm-tools-mcp kit. */
+export const llm: Kit = {
+  client: 'llm',
+  package: 'llm-tools-mcp',
+  registry: 'pypi',
+  requires: () => ['llm'],
+  bin: 'llm',
+  transports: ['stdio'],
+  server: (context) => ({
+    files: [
+      {
+        path: `${context.home}/.llm-tools-mcp/mcp.json`,
+        json: {
+          mcpServers: {
+            [context.name]:
+              context.server.transport === 'stdio'
+                ? { command: context.server.launch.command, args: context.server.launch.args }
+                : {},
+          },
+        },
+      },
+    ],
+  }),
+  model: {
+    api: 'openai-chat',
+    setup: ({ home, modelUrl }) => ({
+      files: [
+        {
+          path: `${llmDir(home)}/extra-openai-models.yaml`,
+          text: `- model_id: lab\n  model_name: gpt-4o-mini\n  api_base: ${JSON.stringify(`${modelUrl}/v1`)}\n  supports_tools: true\n`,
+        },
+      ],
+      env: { OPENAI_API_KEY: 'dummy-offline-key', PYTHONDONTWRITEBYTECODE: '1' },
+    }),
+  },
+  faces: [
+    {
+      name: 'session',
+      // No --ta: the README recommends approving each call, but it is not the default and needs a terminal.
+      args: ({ prompt }) => ['-m', 'lab', '-T', 'MCP', prompt],
+      speaks: 'the plugin’s MCP toolbox in one `llm -T MCP` prompt, its model an OpenAI-compatible entry at the stand-in',
+      session: true,
+      cannotShow: 'approvals (--ta); chat mode',
+    },
+  ],
+  scenarioFace: 'session',
+  path: 'cli',
+  timeLimit: 120,
+  cannotShow: 'what a real model would choose to call',
+};
