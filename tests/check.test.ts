@@ -355,7 +355,19 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'support-second-verdict',
     expected: [
-      'clients/hermes-agent.md:11:15: support[2].revision: a second verdict for revision "2025-11-25" (the first is support[0]); keep one verdict per cell (a verdict under a client setting names it in setting)',
+      'clients/hermes-agent.md:11:15: support[2].revision: a second verdict for revision "2025-11-25" (the first is support[0]); keep one verdict per cell and kind (one of another kind names it in evidence, one under a client setting names it in setting)',
+    ],
+  },
+  {
+    rule: 'support-evidence-missing',
+    expected: [
+      "clients/fast-agent.md:5:5: support[0].evidence: required: no note behind this verdict cites a capture of fast-agent, so say how it is known: read, documented, reported (read: its code at a pinned commit and lines; documented: its maker's docs, dated; reported: a third party, dated)",
+    ],
+  },
+  {
+    rule: 'support-second-observed',
+    expected: [
+      'clients/hermes-agent.md:12:12: support[1].notes: a second observed verdict for revision "2025-11-25" (the first is support[0]): both cite a capture of hermes-agent, and one observed verdict decides a cell; merge them, or cite the other kind\'s sources in a note without a capture',
     ],
   },
   {
@@ -632,6 +644,7 @@ describe('npm run check, one broken fixture per rule', () => {
     const file = shown(dir, 'clients/hermes-agent.md');
     expect(lines(run.stdout)).toEqual([
       `${file}:5:5: support[0].caveat: required when state is partial: say in one sentence what is missing`,
+      `${file}:5:5: support[0].evidence: required: no note behind this verdict cites a capture of hermes-agent, so say how it is known: read, documented, reported (read: its code at a pinned commit and lines; documented: its maker's docs, dated; reported: a third party, dated)`,
       `${file}:7:13: support[0].notes[0]: unknown note "base-nte" (did you mean "base-note"?)`,
       `${file}:7:23: support[0].notes[1]: note "other-note" does not name this client (hermes-agent) in its clients, only fast-agent`,
       `${file}:7:23: support[0].notes[1]: note "other-note" does not name revision "2025-11-25" in its specVersions, only 2026-07-28`,

@@ -61,6 +61,7 @@ const callLookup = async (seen: unknown) => {
     versionKnown: boolean;
     extrapolatedFrom?: string;
     features: Record<string, string>;
+    evidence: Record<string, string>;
   } | null;
 };
 
@@ -85,7 +86,13 @@ describe('the data package', () => {
     expect(result?.client).toBe(client);
     expect(result?.version).toBe(version);
     expect(Object.keys(result?.features ?? {}).sort()).toEqual(cells.map((cell) => cell.feature).sort());
-    for (const cell of cells) expect(result?.features[cell.feature], cell.feature).toBe(stateAt(cell, version));
+    // A cell no capture decides has no runs: its state is its verdict's, and evidence says how it is known.
+    for (const cell of cells) {
+      const observed = cell.evidence === undefined || cell.evidence === 'observed';
+      const state = observed ? stateAt(cell, version) : cell.state;
+      expect(result?.features[cell.feature], cell.feature).toBe(state);
+      expect(result?.evidence[cell.feature], cell.feature).toBe(state === 'unknown' ? undefined : cell.evidence);
+    }
     // The version was captured, so some feature is known at it.
     expect(Object.values(result?.features ?? {}).some((state) => state !== 'unknown')).toBe(true);
   });

@@ -108,7 +108,7 @@ describe('a build with a drift report', () => {
     );
     for (const file of ['matrix.md', 'clients/hermes-agent.md']) {
       expect(await page(dist, file), file).toContain(
-        '◐ partial · ○ read · version fixture-1.0 · newer release fixture-2.0 (checked 2026-11-29) ·',
+        '◐ partial · ○ read in code · version fixture-1.0 · newer release fixture-2.0 (checked 2026-11-29) ·',
       );
     }
   });

@@ -2,12 +2,15 @@
  * `npm run drift` run as a user runs it, on a small content folder whose sources live in local git
  * repositories (a `--rewrite` maps their GitHub URLs there) and whose registry is a fake `npm` on
  * PATH, so nothing leaves the machine: moved, changed, gone and unchanged lines, an unreachable
- * repository, stale verdicts (observed ones first), the three formats, the exit codes and `--write`.
+ * repository, stale verdicts (observed ones first), the three formats, the exit codes and `--write`;
+ * the pages documented verdicts rest on, served from this machine, and read verdicts' code on a host
+ * drift cannot compare.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -63,10 +66,12 @@ const writeContent = async (dir: string, sources: string, options: { capture?: b
       '    state: yes',
       '    notes: [pinned-note]',
       '    version: "0.3.10"',
+      '    evidence: read',
       '  - capability: tools',
       '    state: yes',
       '    notes: [pinned-note]',
       '    version: "0.4.0"',
+      '    evidence: read',
       '---',
       '',
       'A client.',
@@ -268,7 +273,7 @@ describe('npm run drift', () => {
     await writeContent(dir, source('o/r', 'changes.py:5'));
     const run = await drift(dir, []);
     expect(run.stdout).toContain(
-      'stale/clients/fast-agent.md:9:5: fast-agent · revision 2025-11-25 was checked on 0.3.10; newest release 0.4.0',
+      'stale/clients/fast-agent.md:9:5: fast-agent · revision 2025-11-25 (read) was checked on 0.3.10; newest release 0.4.0',
     );
     expect(run.stdout).toContain('changes.py:5 changed');
     expect(run.status).toBe(1);
@@ -331,7 +336,8 @@ describe('npm run drift', () => {
       client,
       (await readFile(client, 'utf8')).replace(
         '---\n\nA client.',
-        '  - feature: tools.call\n    state: yes\n    notes: [pinned-note]\n    version: "0.3.10"\n---\n\nA client.',
+        // The note cites fast-agent's code, not a capture: the verdict is read.
+        '  - feature: tools.call\n    state: yes\n    evidence: read\n    notes: [pinned-note]\n    version: "0.3.10"\n---\n\nA client.',
       ),
     );
     const note = path.join(dir, 'research/pinned-note.md');
@@ -340,7 +346,7 @@ describe('npm run drift', () => {
       (await readFile(note, 'utf8')).replace('capabilities: [tools]', 'capabilities: [tools]\nfeatures: [tools.call]'),
     );
     const run = await drift(dir, ['--write']);
-    expect(run.stdout).toContain('fast-agent · feature tools.call was checked on 0.3.10; newest release 0.4.0');
+    expect(run.stdout).toContain('fast-agent · feature tools.call (read) was checked on 0.3.10; newest release 0.4.0');
     const report = DriftReport.parse(JSON.parse(await readFile(path.join(dir, 'drift.json'), 'utf8')));
     expect(report.verdicts.map((item) => [item.axis, item.column, item.version])).toEqual([
       ['revision', '2025-11-25', '0.3.10'],
@@ -384,5 +390,173 @@ writeFileSync(process.env.CONTENT_DIR + '/captures/' + client + '-' + version.re
     const bad = await drift(content, ['--format', 'xml']);
     expect(bad.stderr).toBe('error: --format: expected human, github or json, got "xml"\n');
     expect(bad.status).toBe(4);
+  });
+});
+
+/** A content folder with a documented verdict on a page and a read verdict on code outside GitHub. */
+const writeKindsContent = async (dir: string, page: string, read = '2026-11-01') => {
+  for (const folder of ['research', 'clients', 'revisions', 'capabilities', 'captures'])
+    await mkdir(path.join(dir, folder), { recursive: true });
+  await writeFile(
+    path.join(dir, 'capabilities/tools.md'),
+    "---\ntitle: Tools\ndescription: Listing and calling a server's tools.\n---\n\nTools.\n",
+  );
+  await writeFile(
+    path.join(dir, 'capabilities/sampling.md'),
+    '---\ntitle: Sampling\ndescription: A server asking the client for a completion.\n---\n\nSampling.\n',
+  );
+  await writeFile(
+    path.join(dir, 'revisions/2025-11-25.md'),
+    '---\nreleased: "2025-11-25"\nstatus: final\nera: handshake\n---\n\nA revision.\n',
+  );
+  await writeFile(
+    path.join(dir, 'clients/editor.md'),
+    [
+      '---',
+      'name: An editor',
+      'homepage: https://example.com/editor',
+      'support:',
+      '  - capability: tools',
+      '    state: yes',
+      '    notes: [docs-note]',
+      '    evidence: documented',
+      '  - capability: sampling',
+      '    state: no',
+      '    notes: [code-note]',
+      '    evidence: read',
+      '---',
+      '',
+      'An editor.',
+      '',
+    ].join('\n'),
+  );
+  const note = (id: string, capability: string, sources: string) =>
+    `---\nid: ${id}\ntitle: A note\nkind: support\nsummary: A note.\ncapabilities: [${capability}]\nclients: [editor]\nspecVersions: [2025-11-25]\nsources:\n${sources}status: current\nlastVerified: 2026-11-01\n---\n\nBody.\n`;
+  await writeFile(
+    path.join(dir, 'research/docs-note.md'),
+    note('docs-note', 'tools', `  - url: ${page}\n    title: The editor's MCP page\n    date: ${read}\n`),
+  );
+  await writeFile(
+    path.join(dir, 'research/code-note.md'),
+    note(
+      'code-note',
+      'sampling',
+      '  - url: https://git.example.org/editor/editor\n    title: client.py\n    commit: abcdef1\n    path: client.py:10-20\n    date: 2026-11-01\n',
+    ),
+  );
+};
+
+describe("npm run drift: the pages documented verdicts rest on, and every read verdict's code", () => {
+  let body = '<html><head><script>var changing = Date.now();</script></head><body><h1>MCP</h1><p>Tools: yes.</p></body></html>';
+  let lastModified: string | undefined;
+  let missing = false;
+  let url: string;
+  const server = createHttpServer((request, response) => {
+    if (request.url !== '/mcp' || missing) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'Content-Type': 'text/html',
+      ...(lastModified === undefined ? {} : { 'Last-Modified': lastModified }),
+    });
+    response.end(body);
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  test('a page is recorded at first look, and its markup alone changing is no change', async () => {
+    const dir = path.join(work, 'pages-first');
+    await writeKindsContent(dir, url);
+    const first = await drift(dir, ['--write']);
+    const report = DriftReport.parse(JSON.parse(await readFile(path.join(dir, 'drift.json'), 'utf8')));
+    expect(report.pages).toEqual([
+      expect.objectContaining({
+        note: 'docs-note',
+        url,
+        date: '2026-11-01',
+        status: 'recorded',
+        cells: [{ client: 'editor', axis: 'capability', column: 'tools' }],
+        at: { file: 'pages-first/research/docs-note.md', line: 10, column: 5 },
+      }),
+    ]);
+    expect(first.stderr).toContain('0 of 1 documented page changed, 0 unreachable, 1 seen for the first time');
+    body = body.replace('<h1>MCP</h1>', '<h1 class="title">MCP</h1>').replace('Date.now()', 'Date.now() + 1');
+    const again = await drift(dir, ['--format', 'json']);
+    expect(DriftReport.parse(JSON.parse(again.stdout)).pages?.[0]?.status).toBe('unchanged');
+  });
+
+  test('a changed page puts its cells in the drift queue until the note reads it again', async () => {
+    const dir = path.join(work, 'pages-changed');
+    await writeKindsContent(dir, url);
+    await drift(dir, ['--write']);
+    const before = body;
+    body = body.replace('Tools: yes.', 'Tools: only over HTTP.');
+    try {
+      const run = await drift(dir, ['--write']);
+      expect(run.stdout).toContain(
+        `pages-changed/research/docs-note.md:10:5: documented page changed: ${url} (read 2026-11-01): its text differs from the first check after the note read it on 2026-11-01; read it again for editor · capability tools`,
+      );
+      expect(run.status! & 1).toBe(1);
+      // Written again, and looked at again: still changed, since the note has not read it again.
+      expect((await drift(dir, [])).stdout).toContain('documented page changed');
+      // The note reads it again (its source's date moves): a new first look.
+      const note = path.join(dir, 'research/docs-note.md');
+      await writeFile(note, (await readFile(note, 'utf8')).replace('date: 2026-11-01', 'date: 2026-11-25'));
+      const reread = await drift(dir, ['--format', 'json']);
+      expect(DriftReport.parse(JSON.parse(reread.stdout)).pages?.[0]?.status).toBe('recorded');
+    } finally {
+      body = before;
+    }
+  });
+
+  test('with no earlier look, a server that dates the page after the note read it is a change', async () => {
+    const dir = path.join(work, 'pages-dated');
+    await writeKindsContent(dir, url);
+    lastModified = 'Fri, 20 Nov 2026 10:00:00 GMT';
+    try {
+      const run = await drift(dir, []);
+      expect(run.stdout).toContain('its server dates it 2026-11-20, after the note read it on 2026-11-01');
+    } finally {
+      lastModified = undefined;
+    }
+  });
+
+  test('a page that cannot be fetched is unreachable, and keeps the last look to compare with later', async () => {
+    const dir = path.join(work, 'pages-gone');
+    await writeKindsContent(dir, url);
+    await drift(dir, ['--write']);
+    const seen = DriftReport.parse(JSON.parse(await readFile(path.join(dir, 'drift.json'), 'utf8'))).pages?.[0]?.sha256;
+    missing = true;
+    try {
+      const run = await drift(dir, ['--write']);
+      expect(run.stdout).toContain(`page unreachable: ${url}: HTTP 404 (documented: editor · capability tools)`);
+      expect(run.status! & 2).toBe(2);
+      const [page] = DriftReport.parse(JSON.parse(await readFile(path.join(dir, 'drift.json'), 'utf8'))).pages ?? [];
+      expect(page).toMatchObject({ status: 'unreachable', detail: 'HTTP 404', sha256: seen });
+    } finally {
+      missing = false;
+    }
+    // Back again, and unchanged against the look before it went.
+    expect(DriftReport.parse(JSON.parse((await drift(dir, ['--format', 'json'])).stdout)).pages?.[0]?.status).toBe('unchanged');
+  });
+
+  test("a read verdict's code on a host drift cannot clone is in the report as unreachable, saying why", async () => {
+    const dir = path.join(work, 'read-elsewhere');
+    await writeKindsContent(dir, url);
+    const run = await drift(dir, ['--format', 'json']);
+    const sources = DriftReport.parse(JSON.parse(run.stdout)).sources;
+    expect(sources).toHaveLength(1);
+    expect(sources[0]).toMatchObject({
+      note: 'code-note',
+      url: 'https://git.example.org/editor/editor',
+      commit: 'abcdef1',
+      path: 'client.py:10-20',
+      status: 'unreachable',
+    });
+    expect(sources[0]?.detail).toContain('drift compares pinned lines only in GitHub repositories');
   });
 });

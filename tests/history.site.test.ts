@@ -4,7 +4,7 @@
  * back. A rebuild writes the history's files too, also after a commit that changed no file's bytes;
  * a shallow clone builds, and says the history is unavailable, on its pages and in its log.
  */
-import { execFileSync } from 'node:child_process';
+import { gitAt } from './support/git.ts';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,21 +17,7 @@ afterAll(async () => {
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
-const git = (cwd: string, args: string[], date: string) =>
-  execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@e',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@e',
-      GIT_COMMITTER_DATE: date,
-      GIT_AUTHOR_DATE: date,
-    },
-    stdio: 'pipe',
-  }).trim();
+const git = (cwd: string, args: string[], date: string) => gitAt(cwd, args, date);
 
 const read = (outDir: string, file: string) => readFile(path.join(outDir, file), 'utf8');
 const entryTitles = (xml: string) => [...xml.matchAll(/<entry>\n {4}<title>([^<]*)<\/title>/g)].map((match) => match[1]);
@@ -80,9 +66,9 @@ describe('verdict history in the built site', () => {
       expect(changes[0]).toEqual({
         client: 'fast-agent',
         revision: '2025-11-25',
-        from: { state: 'no', evidence: 'read' },
-        to: { state: 'partial', version: '0.4.0', evidence: 'read' },
-        text: 'fast-agent · 2025-11-25: no, no version → partial, 0.4.0, read',
+        from: { state: 'no', evidence: 'reported' },
+        to: { state: 'partial', version: '0.4.0', evidence: 'reported' },
+        text: 'fast-agent · 2025-11-25: no, no version → partial, 0.4.0, reported',
         commit: second,
         date: '2026-02-03T12:00:00Z',
         subject: 'fast-agent speaks <2025-11-25> in part',
@@ -94,7 +80,7 @@ describe('verdict history in the built site', () => {
       ]);
       expect(changes.slice(1).every((change) => change.commit === first && change.from.state === 'unknown')).toBe(true);
 
-      expect(entryTitles(cold.feed)[0]).toBe('fast-agent · 2025-11-25: no, no version → partial, 0.4.0, read');
+      expect(entryTitles(cold.feed)[0]).toBe('fast-agent · 2025-11-25: no, no version → partial, 0.4.0, reported');
       expect(entryTitles(cold.feed)).toHaveLength(changes.length);
       expect(entryTitles(cold.clientFeed).every((title) => title?.startsWith('fast-agent · '))).toBe(true);
       expect(entryTitles(cold.hermesFeed).every((title) => title?.startsWith('hermes-agent · '))).toBe(true);

@@ -10,6 +10,7 @@ import { repoRoot } from '../src/node/paths.ts';
 import { ClientsExport, FeaturesExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
 import { countReleases, runsLabel } from '../src/lib/cells/version-runs.ts';
+import { evidenceLabels } from '../src/lib/cells/evidence-words.ts';
 import { compareVersions } from '../src/lib/evidence/versions.ts';
 import { codeSpans } from '../src/lib/markdown/inline.ts';
 import { headersFor, parseHeaders } from '../src/lib/outputs/headers.ts';
@@ -371,7 +372,7 @@ describe.each([
       const rows = [...table.matchAll(/<tr data-client="([^"]+)"[^>]*>([\s\S]*?)<\/tr>/g)];
       expect(rows.map((row) => row[1]).sort()).toEqual([...clients].sort());
       for (const [, client, row] of rows) {
-        const states = [...(row ?? '').matchAll(/<td class="cell-(\w+)"/g)].map((match) => match[1]);
+        const states = [...(row ?? '').matchAll(/<td class="cell-(\w+)[ "]/g)].map((match) => match[1]);
         expect(states, `${client} × ${axis}`).toEqual(onAxis.filter((cell) => cell.client === client).map((cell) => cell.state));
         // Each verdict's cell links its detail, its row on the client's page: how it is known, since when, and every note.
         const tds = (row ?? '').split('<td').slice(1);
@@ -388,7 +389,9 @@ describe.each([
             expect(start, `${client} × ${cell.column} on the client's page`).toBeGreaterThan(-1);
             const detail = clientPage.slice(start, clientPage.indexOf('</tr>', start));
             const summary = td.slice(0, td.indexOf('</a>'));
-            expect(summary).toContain(cell.evidence === 'observed' ? 'observed on the wire' : 'read in code and reports');
+            // How it is known, in the words of its kind: a cell no capture decides never reads as observed.
+            expect(summary).toContain(evidenceLabels[cell.evidence ?? 'observed']);
+            if (cell.evidence !== 'observed') expect(summary).not.toContain('evidence-observed');
             // Where captures decide the cell its runs speak (never a bare since), else a written since, else as of.
             const runs = cell.ranges === undefined ? undefined : runsLabel(cell.ranges, cell.state);
             if (runs !== undefined) expect(summary).toContain(runs);
@@ -581,13 +584,13 @@ describe('the fixture site: verdicts', () => {
 
   test("each cell says its state in a word and a symbol, how it is known and since which version; it links its caveat and notes on the client's page", () => {
     expect(cells('revision', 'fast-agent').map((cell) => parts(cell).button)).toEqual([
-      '✗ no ○ read in code and reports',
+      '✗ no △ reported by a third party',
       '✓ yes ● observed on the wire since 0.3.10',
     ]);
     const [yes, partial] = cells('revision', 'hermes-agent').map(parts);
-    expect(yes?.button).toBe('✓ yes ○ read in code and reports');
-    expect(partial?.button).toBe('◐ partial ○ read in code and reports as of fixture-1.0 , with a caveat');
-    expect(cells('revision', 'hermes-agent').map((cell) => /^<td class="cell-(\w+)"/.exec(cell)?.[1])).toEqual([
+    expect(yes?.button).toBe('✓ yes ○ read in its code');
+    expect(partial?.button).toBe('◐ partial ○ read in its code as of fixture-1.0 , with a caveat');
+    expect(cells('revision', 'hermes-agent').map((cell) => /^<td class="cell-(\w+) kr"/.exec(cell)?.[1])).toEqual([
       'yes',
       'partial',
     ]);
@@ -615,7 +618,9 @@ describe('the fixture site: verdicts', () => {
       '✓ yes',
       '? unknown',
       '● observed observed on the wire: a note',
-      '○ read read in code and reports: none',
+      "○ read read in its code: the client's own code at a pinned commit and lines",
+      "◇ documented documented by its maker: the client's maker's documentation",
+      '△ reported reported by a third party: a third party',
       'since 1.2',
       'as of 1.2',
     ])
@@ -652,7 +657,7 @@ describe('the fixture site: verdicts', () => {
         revision: '2025-11-25',
         state: 'no',
         notes: ['hermes-leads-with-the-legacy-handshake'],
-        evidence: 'read',
+        evidence: 'reported',
       },
       // Its note cites a capture of fast-agent: observed on the wire.
       {
@@ -698,16 +703,17 @@ describe('the fixture site: verdicts', () => {
       [
         '| Client | [2025-11-25](/revisions/2025-11-25.md) | [2026-07-28](/revisions/2026-07-28.md) |',
         '| --- | --- | --- |',
-        '| [fast-agent](/clients/fast-agent.md) | ✗ no · ○ read · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md) | ✓ yes · ● observed · since 0.3.10 · [fast-agent-leads-with-the-modern-discover-probe](/research/fast-agent-leads-with-the-modern-discover-probe.md) |',
-        '| [Hermes Agent](/clients/hermes-agent.md) | ✓ yes · ○ read · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md), [multilingual-search-fixture](/research/multilingual-search-fixture.md) | ◐ partial · ○ read · version fixture-1.0 · Fixture: reached only after a modern-only server rejects initialize. · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md) |',
+        '| [fast-agent](/clients/fast-agent.md) | ✗ no · △ reported by a third party · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md) | ✓ yes · ● observed · since 0.3.10 · [fast-agent-leads-with-the-modern-discover-probe](/research/fast-agent-leads-with-the-modern-discover-probe.md) |',
+        '| [Hermes Agent](/clients/hermes-agent.md) | ✓ yes · ○ read in code · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md), [multilingual-search-fixture](/research/multilingual-search-fixture.md) | ◐ partial · ○ read in code · version fixture-1.0 · Fixture: reached only after a modern-only server rejects initialize. · [hermes-leads-with-the-legacy-handshake](/research/hermes-leads-with-the-legacy-handshake.md) |',
         '| **Tally** | 1 yes · 0 partial · 1 no · 0 unknown | 1 yes · 1 partial · 0 no · 0 unknown |',
       ].join('\n'),
     );
     expect(markdown).toContain('| [Hermes Agent](/clients/hermes-agent.md) | ? unknown | ? unknown |\n');
     expect(markdown).toContain(
-      '\n- ● `observed`: observed on the wire: a note the verdict cites cites a capture of this client\n',
+      '\n- ● `observed`: observed on the wire: a note the verdict cites cites a capture of this client; where kinds disagree, this one decides\n',
     );
-    expect(markdown).toContain('\n- ○ `read`: read in code and reports: ');
+    expect(markdown).toContain("\n- ○ `read`: read in its code: the client's own code at a pinned commit and lines");
+    expect(markdown).toContain('\n- △ `reported`: reported by a third party: ');
     expect(markdown).toContain('\n- `since`: the first client version known to behave so');
   });
 
@@ -720,7 +726,7 @@ describe('the fixture site: verdicts', () => {
     const verdicts = text(section(page, 'id="support"', '</section>'));
     expect(verdicts).toContain('2025-11-25 ✓ yes');
     expect(verdicts).toContain(
-      "2026-07-28 ◐ partial ○ read in code and reports as of fixture-1.0 Fixture: reached only after a modern-only server rejects initialize. Hermes reverses its SDK's auto mode",
+      "2026-07-28 ◐ partial ○ read in its code as of fixture-1.0 Fixture: reached only after a modern-only server rejects initialize. Hermes reverses its SDK's auto mode",
     );
     expect(verdicts).toContain('No verdicts yet: every capability is unknown for Hermes Agent.');
     const fastAgent = text(section(read(dist, 'clients/fast-agent.html'), 'id="support"', '</section>'));
@@ -1286,7 +1292,7 @@ describe('features on the fixture site', () => {
       '## Specification\n\n- [MCP specification 2026-07-28, server/discover: when to call it (at the commit of 2026-08-22)](https://github.com/modelcontextprotocol/modelcontextprotocol/blob/b0f60ba5409db7a6582440a7b473cc0398890f15/docs/specification/2026-07-28/server/discover.mdx#L62-L87), commit `b0f60ba5409db7a6582440a7b473cc0398890f15`, `docs/specification/2026-07-28/server/discover.mdx:62-87`, 2026-08-22',
     );
     expect(twin).toMatch(
-      /\| \[fast-agent\]\(\/clients\/fast-agent\.md\) \| ◐ partial \| [^|]+ \| observed \(\[fast-agent-0-3-10-observe-http\]\(\/captures\/fast-agent-0-3-10-observe-http\.md\)\) \| Over HTTP only, in the fixture\. \|/,
+      /\| \[fast-agent\]\(\/clients\/fast-agent\.md\) \| ◐ partial \| [^|]+ \| ● observed \(\[fast-agent-0-3-10-observe-http\]\(\/captures\/fast-agent-0-3-10-observe-http\.md\)\) \| Over HTTP only, in the fixture\. \|/,
     );
     expect(twin).toContain('Unknown (no verdict yet, which is not no): [Hermes Agent](/clients/hermes-agent.md).');
     expect(twin).toContain(
@@ -1325,7 +1331,9 @@ describe('features on the fixture site', () => {
 
   test('capability pages, the matrix and client pages show the features; llms.txt and the search filter name them', () => {
     const capability = read(dist, 'capabilities/protocolVersions.html');
-    expect(capability).toMatch(/id="features"[\s\S]*<td class="p"><a href="\/features\/lifecycle\/serverDiscover">◐<\/a><\/td>/);
+    expect(capability).toMatch(
+      /id="features"[\s\S]*<td class="p ko"><a href="\/features\/lifecycle\/serverDiscover">◐<\/a><\/td>/,
+    );
     expect(read(dist, 'capabilities/protocolVersions.md')).toContain(
       '## Features\n\n- [Sends server/discover](/features/lifecycle/serverDiscover.md)',
     );

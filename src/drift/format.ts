@@ -1,6 +1,6 @@
 /** What `npm run drift` prints: findings as `path:line:col: message` lines, GitHub annotations, or the report as JSON. */
 import { sourceChanges } from '../lib/outputs/drift-marks.ts';
-import type { DriftPosition, DriftReport, SourceDrift, VerdictDrift } from '../schema/drift.ts';
+import type { DriftPosition, DriftReport, PageDrift, SourceDrift, VerdictDrift } from '../schema/drift.ts';
 
 /** How sure a finding is that something moved: `stale` may no longer hold, `unreachable` could not be checked, `note` is for information. */
 export type Severity = 'stale' | 'unreachable' | 'note';
@@ -22,7 +22,7 @@ const newest = (verdict: VerdictDrift) =>
 const verdictMessage = (verdict: VerdictDrift): string =>
   verdict.evidence === 'observed'
     ? `re-capture: ${cell(verdict)} was observed on ${verdict.version}; ${newest(verdict)}`
-    : `${cell(verdict)} was checked on ${verdict.version}; ${newest(verdict)}`;
+    : `${cell(verdict)} (${verdict.evidence}) was checked on ${verdict.version}; ${newest(verdict)}`;
 
 const sourceFinding = (source: SourceDrift): Finding | undefined => {
   const pinned = `${source.url} at ${source.commit.slice(0, 12)}`;
@@ -50,7 +50,26 @@ const sourceFinding = (source: SourceDrift): Finding | undefined => {
   }
 };
 
-/** Every finding of a report, re-captures first, then other verdicts, registries, sources. */
+/** The cells a page backs, in a few words: `claude-desktop · feature tools.listChanged, cursor · capability tools`. */
+const pageCells = (page: PageDrift) => page.cells.map((cell) => `${cell.client} · ${cell.axis} ${cell.column}`).join(', ');
+
+const pageFinding = (page: PageDrift): Finding | undefined => {
+  if (page.status === 'changed')
+    return {
+      at: page.at,
+      severity: 'stale',
+      message: `documented page changed: ${page.url} (read ${page.date}): ${page.detail ?? 'its text differs'}; read it again for ${pageCells(page)}`,
+    };
+  if (page.status === 'unreachable')
+    return {
+      at: page.at,
+      severity: 'unreachable',
+      message: `page unreachable: ${page.url}: ${page.detail ?? 'could not be read'} (documented: ${pageCells(page)})`,
+    };
+  return undefined;
+};
+
+/** Every finding of a report, re-captures first, then other verdicts, registries, sources, documented pages. */
 export const findings = (report: DriftReport): Finding[] => [
   ...report.verdicts.map((verdict): Finding => ({ at: verdict.at, severity: 'stale', message: verdictMessage(verdict) })),
   ...report.releases.flatMap((release): Finding[] =>
@@ -65,6 +84,7 @@ export const findings = (report: DriftReport): Finding[] => [
         ],
   ),
   ...report.sources.flatMap((source) => sourceFinding(source) ?? []),
+  ...(report.pages ?? []).flatMap((page) => pageFinding(page) ?? []),
 ];
 
 /** The exit code for a report: 1 where something may be stale, plus 2 where something could not be checked. */
@@ -97,10 +117,13 @@ export const summary = (report: DriftReport): string => {
   const count = (status: SourceDrift['status']) => report.sources.filter((source) => source.status === status).length;
   const changed = count('changed') + count('gone') + count('missing');
   const registries = report.releases.filter((release) => release.unreachable !== undefined).length;
+  const pages = report.pages ?? [];
+  const pageCount = (status: PageDrift['status']) => pages.filter((page) => page.status === status).length;
   return [
     `drift, checked ${report.checked}: ${plural(report.verdicts.length, 'verdict')} older than the newest release${recapture > 0 ? ` (${recapture} to re-capture)` : ''}`,
     `${changed} of ${plural(report.sources.length, 'pinned source')} changed upstream, ${count('moved')} moved, ${count('unchanged')} unchanged`,
     `${count('unreachable')} unreachable`,
+    `${pageCount('changed')} of ${plural(pages.length, 'documented page')} changed, ${pageCount('unreachable')} unreachable, ${pageCount('recorded')} seen for the first time`,
     `${plural(report.releases.length, 'package')} asked${registries > 0 ? `, ${registries} unreachable` : ''}`,
   ].join('; ');
 };

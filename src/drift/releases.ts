@@ -9,6 +9,7 @@ import type { ReleaseCheck, VerdictDrift } from '../schema/drift.ts';
 import { fieldPosition } from './position.ts';
 import { newestRelease, type RegistryOptions } from './registry.ts';
 import { isOlder } from '../lib/evidence/versions.ts';
+import { verdictKind } from '../lib/cells/evidence-kind.ts';
 
 /** Per note id, the clients whose captures it cites (capture ids to clients given). */
 export const observedClients = (
@@ -50,8 +51,8 @@ export const checkReleases = (
   );
 
 /**
- * The verdicts whose `version` is older than their client's newest release; those a capture of the
- * client proves (`observed`) come first, as the first to capture again.
+ * The verdicts whose `version` is older than their client's newest release, each with how it is known;
+ * those a capture of the client proves (`observed`) come first, as the first to capture again.
  */
 export const staleVerdicts = (
   clients: readonly Entry<Client>[],
@@ -79,11 +80,12 @@ export const staleVerdicts = (
           version: verdict.version,
           newest: release.version as string,
           ...(release.date === undefined ? {} : { released: release.date }),
-          evidence: verdict.notes.some((note) => observed.get(note)?.has(client.id)) ? 'observed' : 'read',
+          // Check has refused a verdict without a kind, so the fallback is never reached on checked content.
+          evidence: verdictKind(verdict, client.id, (note, id) => observed.get(note)?.has(id) === true) ?? 'reported',
           at: fieldPosition(client, root, ['support', index, 'version']),
         },
       ];
     });
   });
-  return [...found.filter((item) => item.evidence === 'observed'), ...found.filter((item) => item.evidence === 'read')];
+  return [...found.filter((item) => item.evidence === 'observed'), ...found.filter((item) => item.evidence !== 'observed')];
 };

@@ -13,7 +13,10 @@ import { EXIT, exitCode, findings, formatAnnotation, formatFinding, summary } fr
 import { recapture } from './recapture.ts';
 import { checkReleases, observedClients, staleVerdicts } from './releases.ts';
 import { writeReport } from './report.ts';
-import { checkSources, pinnedSources } from './sources.ts';
+import { checkSources, pinnedSources, uncomparedSources } from './sources.ts';
+import { isPage, isPinnedCode, sourcesOfKind } from './evidence-sources.ts';
+import { checkPages } from './pages.ts';
+import { readDriftReport } from '../node/drift-report.ts';
 import { buildDate, siteOrigin } from '../node/environment.ts';
 import { usageError } from '../node/command-line.ts';
 
@@ -35,8 +38,10 @@ export interface DriftContext {
 export const HELP = `npm run drift -- [options]
 
 Lists what may no longer hold: verdicts checked on a client version older than the newest release of
-the client's registry package (re-captures first, for verdicts observed in a capture), and web sources
-pinned to a commit and a path whose cited lines changed on the repository's default branch.
+the client's registry package (re-captures first, for verdicts observed in a capture), web sources
+pinned to a commit and a path whose cited lines changed on the repository's default branch (every
+read verdict's code among them, or said to be unreachable), and the pages documented verdicts rest on
+whose text changed since the last look (--write keeps what each page said for the next run).
 
 Options:
   --format human|json|github   path:line:col lines (default), the report as JSON, or GitHub annotations
@@ -130,16 +135,24 @@ export const runDrift = async (argv: readonly string[], context: DriftContext): 
   const root = process.cwd();
   const captures = captureIndex(await readCaptureFiles(context.contentDir));
   const captureClients = new Map([...captures].map(([id, item]) => [id, item.client]));
-  const [releases, sources] = await Promise.all([
+  const observed = observedClients(content.research, captureClients);
+  const pinned = pinnedSources(content.research, root);
+  const reads = sourcesOfKind('read', content.clients, content.research, observed, root, isPinnedCode);
+  const pages = sourcesOfKind('documented', content.clients, content.research, observed, root, isPage);
+  // The last report's look at each page is what this one compares against.
+  const earlier = (await readDriftReport(context.contentDir)).report?.pages ?? [];
+  const [releases, sources, checkedPages] = await Promise.all([
     checkReleases(content.clients, { npm: context.env['DRIFT_NPM'] || 'npm', timeoutMs, env: context.env }, root),
-    checkSources(pinnedSources(content.research, root), { cacheDir, timeoutMs, rewrites, env: context.env }),
+    checkSources(pinned, { cacheDir, timeoutMs, rewrites, env: context.env }),
+    checkPages(pages, earlier, { timeoutMs }),
   ]);
   const report: DriftReport = {
     drift: 1,
     checked: buildDate(),
     releases,
-    verdicts: staleVerdicts(content.clients, releases, observedClients(content.research, captureClients), root),
-    sources,
+    verdicts: staleVerdicts(content.clients, releases, observed, root),
+    sources: [...sources, ...uncomparedSources(reads, pinned)],
+    pages: checkedPages,
   };
 
   let code = exitCode(report);

@@ -11,6 +11,7 @@ import type { FileDrift, SourceDrift } from '../schema/drift.ts';
 import { openRepository, type GitOptions, type Repository } from './git.ts';
 import { compareLines, worstStatus } from './lines.ts';
 import { fieldPosition } from './position.ts';
+import type { KindSource } from './evidence-sources.ts';
 
 /** A source that can be compared: its note, repository and what it pins. */
 export interface PinnedSource {
@@ -69,6 +70,33 @@ const compareSource = async (source: PinnedSource, repo: Repository): Promise<So
     }
   }
   return { ...base, status: worstStatus(files.map((file) => file.status)), files };
+};
+
+/**
+ * The read verdicts' pinned code that `pinnedSources` cannot compare (a repository drift does not
+ * know how to clone: only GitHub's are), each as `unreachable` with the reason, so no read source
+ * leaves the report unwatched without saying so.
+ */
+export const uncomparedSources = (reads: readonly KindSource[], pinned: readonly PinnedSource[]): SourceDrift[] => {
+  const compared = new Set(pinned.map((source) => `${source.note}\0${source.url}\0${source.commit}\0${source.path}`));
+  return reads.flatMap(({ note, source, at }): SourceDrift[] => {
+    const commit = source.commit ?? '';
+    const path = source.path ?? '';
+    if (compared.has(`${note}\0${source.url}\0${commit}\0${path}`)) return [];
+    return [
+      {
+        note,
+        url: source.url,
+        commit,
+        path,
+        status: 'unreachable',
+        files: [],
+        detail:
+          'a read verdict rests on this code, but drift compares pinned lines only in GitHub repositories (https://github.com/<owner>/<name>)',
+        at,
+      },
+    ];
+  });
 };
 
 /** How many repositories are cloned or fetched at once. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { declarations } from '../lib/package/json-schema-to-ts.ts';
 import { jsonSchemas } from '../lib/outputs/jsonschema.ts';
-import { cellStates } from '../schema/index.ts';
+import { cellStates, evidenceKinds } from '../schema/index.ts';
 import { dataFiles } from './published-data.ts';
 import { repoRoot } from './paths.ts';
 
@@ -77,13 +77,19 @@ export type * from './types.js';
 /** A feature's state for one client version; \`unknown\` is never \`no\`. */
 export type FeatureState = ${cellStates.map((state) => `'${state}'`).join(' | ')};
 
+/** How a state is known: seen on the wire in a capture, read in the client's code, documented by its maker, or reported by a third party. */
+export type EvidenceKind = ${evidenceKinds.map((kind) => `'${kind}'`).join(' | ')};
+
 /** What a server saw: the \`initialize\` request's \`clientInfo\`, and the HTTP User-Agent where there was one. */
 export interface Seen {
   clientInfo: { name: string; version?: string; [key: string]: unknown };
   userAgent?: string;
 }
 
-/** The client, the version it said, and every feature's state at that version (from its version runs). */
+/**
+ * The client, the version it said, every feature's state at that version (from its version runs, or
+ * where no capture decides a cell, its verdict's), and how each known state is known.
+ */
 export interface LookupResult {
   client: string;
   /** The version the client sent. */
@@ -93,6 +99,8 @@ export interface LookupResult {
   /** The captured version whose states these are, where they are not the sent version's own: the newest captured release that sent a placeholder, or the newest captured where the version is newer. */
   extrapolatedFrom?: string;
   features: Record<string, FeatureState>;
+  /** Per feature whose state is not unknown: how it is known. Only \`observed\` was seen on the wire. */
+  evidence: Record<string, EvidenceKind>;
 }
 
 /** \`/data/features.json\`. */
@@ -110,10 +118,10 @@ export declare function lookupIn(data: { clients: readonly unknown[]; features: 
 
 const readme = (origin: string, generated: string) => `# ${DATA_PACKAGE_NAME}
 
-What [canimcp](${origin}) has observed of MCP clients, as data: per client and feature, whether it
-works, in which captured versions, and the evidence (${origin}/features). Generated ${generated}
-from the site's published JSON; each state is exactly as good as the captures and notes behind it,
-and \`unknown\` means nobody has observed it yet, never \`no\`.
+What [canimcp](${origin}) knows of MCP clients, as data: per client and feature, whether it works,
+in which captured versions, how it is known, and the evidence (${origin}/features). Generated
+${generated} from the site's published JSON; each state is exactly as good as the captures and notes
+behind it, and \`unknown\` means there is no verdict yet, never \`no\`.
 
 \`\`\`js
 import { lookup } from '${DATA_PACKAGE_NAME}';
@@ -128,6 +136,16 @@ if (seen?.features['tools.result.structuredContent'] !== 'yes') {
 \`0.0.0-dev\`): the client is known, its release is not, and the states are those of the newest
 captured release that sent it, named in \`extrapolatedFrom\`. A version newer than any captured gets
 the newest captured version's states, named there too.
+
+\`evidence\`, beside \`features\`, says how each known state is known: \`observed\` (a capture of that
+client on the wire), \`read\` (its code at a pinned commit), \`documented\` (its maker's docs) or
+\`reported\` (a third party's report). Only \`observed\` states follow the client's version; the others
+are their verdict's, whatever the version.
+
+\`\`\`js
+// Count on it only where it was seen on the wire:
+const sure = seen?.evidence['tools.result.structuredContent'] === 'observed';
+\`\`\`
 
 \`features\`, \`matrix\` and \`clients\` are the site's \`/data/*.json\`; their types are in \`types.d.ts\`.
 `;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { IsoDate, Slug } from './fields.ts';
-import { verdictAxes } from './verdict.ts';
+import { evidenceKinds, verdictAxes } from './verdict.ts';
 
 /** Where in the content a finding points: a verdict's `version` or a source's `url`. */
 export const DriftPosition = z.strictObject({
@@ -27,7 +27,7 @@ export const VerdictDrift = z.strictObject({
   version: z.string().min(1).meta({ description: 'The version the verdict was checked on.' }),
   newest: z.string().min(1),
   released: IsoDate.optional(),
-  evidence: z.enum(['observed', 'read']).meta({ description: 'observed: the first thing to re-capture.' }),
+  evidence: z.enum(evidenceKinds).meta({ description: 'How the verdict is known; observed: the first thing to re-capture.' }),
   at: DriftPosition,
 });
 
@@ -52,9 +52,38 @@ export const SourceDrift = z.strictObject({
   at: DriftPosition,
 });
 
+/** A cell that rests on a watched page: its client, and its revision, capability or feature. */
+export const PageCell = z.strictObject({
+  client: Slug,
+  axis: z.enum(['revision', 'capability', 'feature']),
+  column: z.string().min(1),
+});
+
+/**
+ * A page a documented verdict rests on (a web source pinned to no commit), fetched and compared with
+ * what the last report saw of it: `changed` puts its cells in the drift queue, `recorded` is the first
+ * look (nothing to compare yet, unless the server dates the page after the day the note read it).
+ */
+export const PageDrift = z.strictObject({
+  note: Slug,
+  url: z.string().min(1),
+  date: IsoDate.meta({ description: 'The day the note read the page (its source’s date).' }),
+  status: z.enum(['unchanged', 'changed', 'recorded', 'unreachable']),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional()
+    .meta({ description: 'The SHA-256 of the page’s text (tags, scripts and spacing left out): what the next run compares.' }),
+  lastModified: IsoDate.optional().meta({ description: 'The day the server said the page last changed, where it said.' }),
+  detail: z.string().optional().meta({ description: 'What changed, or why the page could not be read.' }),
+  cells: z.array(PageCell).min(1),
+  at: DriftPosition,
+});
+
 /**
  * `content/drift.json`, which `npm run drift -- --write` writes and the build reads: the day the
- * content was last checked against the registry and the sources' repositories, and what was found.
+ * content was last checked against the registry, the sources' repositories and the documented
+ * verdicts' pages, and what was found.
  */
 export const DriftReport = z.strictObject({
   drift: z.literal(1).meta({ description: 'The format’s version.' }),
@@ -62,6 +91,7 @@ export const DriftReport = z.strictObject({
   releases: z.array(ReleaseCheck),
   verdicts: z.array(VerdictDrift),
   sources: z.array(SourceDrift),
+  pages: z.array(PageDrift).optional().meta({ description: 'The pages of documented verdicts (absent from reports written before they were watched).' }),
 });
 
 export type DriftReport = z.output<typeof DriftReport>;
@@ -70,3 +100,5 @@ export type VerdictDrift = z.output<typeof VerdictDrift>;
 export type SourceDrift = z.output<typeof SourceDrift>;
 export type FileDrift = z.output<typeof FileDrift>;
 export type DriftPosition = z.output<typeof DriftPosition>;
+export type PageDrift = z.output<typeof PageDrift>;
+export type PageCell = z.output<typeof PageCell>;

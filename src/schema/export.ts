@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { NoteFrontmatter } from './note.ts';
 import { IsoDate } from './fields.ts';
-import { cellStates, factStates, verdictStates } from './verdict.ts';
+import { cellStates, evidenceKinds, factStates, verdictStates } from './verdict.ts';
 
 /** One note in `/data/notes.json`: its frontmatter plus what the site derives from it. */
 export const NoteExport = z.strictObject({
@@ -25,6 +25,28 @@ export const NotesExport = z.strictObject({
 });
 
 /**
+ * A verdict of another kind (or under a client setting) for the same cell, shown beside the one that
+ * decides it: the docs' yes beside the wire's no. It never decides the cell.
+ */
+const BesideExport = z.strictObject({
+  evidence: z.enum(evidenceKinds),
+  state: z.enum(verdictStates),
+  notes: z.array(z.string()).min(1),
+  caveat: z.string().optional(),
+  version: z.string().optional(),
+  /** The client setting it holds under (`<name>=<value>`), where it holds only under one. */
+  setting: z.string().optional(),
+});
+
+/** How a cell is known, and the other kinds' claims beside it. */
+const kindFields = {
+  /** How the deciding verdict is known: `observed` where a cited note cites a capture of this client (it decides), else the kind the verdict names: `read`, `documented` or `reported`. */
+  evidence: z.enum(evidenceKinds),
+  /** The cell's other verdicts, strongest kind first: another kind's claim, or a claim under a setting. */
+  also: z.array(BesideExport).optional(),
+};
+
+/**
  * One run of captured versions that behaved alike, oldest first (FORMAT.md's version runs): its
  * first and last captured version (equal for one version) and every version captured inside it; a
  * version between two of them, or between two runs, was not captured, and nothing may be read into it.
@@ -37,8 +59,9 @@ const RangeExport = <const S extends readonly [string, ...string[]]>(states: S) 
     to: z.string(),
     state: z.enum(states),
     /**
-     * Every version captured inside the run, oldest first, `from` and `to` included; empty for the
-     * one run of a verdict no capture decides, which spans its written `since` to its `version`.
+     * Every version captured inside the run, oldest first, `from` and `to` included; empty where the
+     * one run is the span an observed verdict's written `since` and `version` give and no cited capture
+     * falls inside it. A cell no capture decides (read, documented, reported) has no runs at all.
      */
     captured: z.array(z.string()),
     /** Set where nothing older than `from` was captured, so "since" is only "since at least". */
@@ -60,8 +83,7 @@ const verdictFields = {
   since: z.string().optional(),
   /** The version runs the captures show, oldest first (FeatureRangeExport, in a verdict's states). */
   ranges: z.array(RangeExport(verdictStates)).optional(),
-  /** `observed` where a cited note cites a capture of this client, else `read` (code and reports). */
-  evidence: z.enum(['observed', 'read']),
+  ...kindFields,
   /** Where the drift report found a release newer than `version`: that release, its day, and the day it was checked. */
   newerRelease: z
     .strictObject({ version: z.string(), date: z.string().optional(), checked: z.string() })
@@ -140,11 +162,14 @@ export const ClientExport = z.strictObject({
 /** The whole clients export. */
 export const ClientsExport = z.array(ClientExport);
 
-/** A cell as a history change names it: its state, and the version and evidence where it has a verdict. */
+/**
+ * A cell as a history change names it: its state, and the version and evidence kind where it has a
+ * verdict (no kind for a verdict of a commit from before kinds were written, which named none).
+ */
 const HistoryCell = z.strictObject({
   state: z.enum(cellStates),
   version: z.string().optional(),
-  evidence: z.enum(['observed', 'read']).optional(),
+  evidence: z.enum(evidenceKinds).optional(),
 });
 
 /** What every change of `/data/history.json` has: what the cell was and became, and the commit that did it. */
@@ -175,6 +200,8 @@ export const HistoryExport = z.union([
     /** How many commits touched the clients, notes or captures. */
     commits: z.number().int(),
     changes: z.array(HistoryChange),
+    /** Every change of a feature cell, newest first, as `changes` names a revision's or a capability's. */
+    featureChanges: z.array(z.strictObject({ ...changeFields, feature: z.string() })),
     /** Client file versions that today's schema could not read, and why; their cells kept their last state. */
     skipped: z.array(z.strictObject({ commit: z.string(), file: z.string(), reason: z.string() })),
   }),
@@ -189,8 +216,13 @@ export const FeatureCellExport = z.union([
     feature: z.string(),
     client: z.string(),
     state: z.enum(verdictStates),
+    /** Runs of captured versions: empty where no capture decides the cell (its evidence is not observed). */
     ranges: z.array(FeatureRangeExport),
-    evidence: z.enum(['observed', 'read']),
+    ...kindFields,
+    /** The deciding verdict's client version, where it names one. */
+    version: z.string().optional(),
+    /** The earliest client version known to behave so, where the deciding verdict names one. */
+    since: z.string().optional(),
     caveat: z.string().optional(),
     notes: z.array(z.string()).min(1),
     /** The captures the cell's notes cite of this client. */

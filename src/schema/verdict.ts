@@ -25,7 +25,11 @@ export type FactState = (typeof factStates)[number];
 export const writtenEvidenceKinds = ['read', 'documented', 'reported'] as const;
 export type WrittenEvidence = (typeof writtenEvidenceKinds)[number];
 
-/** Every kind a cell's evidence can be, strongest first: the observed one decides. */
+/**
+ * Every kind a cell's evidence can be, strongest first: where one cell has verdicts of several kinds,
+ * the first kind in this order decides it (the observed one, else read, then documented, then
+ * reported) and the others are shown beside it. The one declaration the cells, exports and views read.
+ */
 export const evidenceKinds = ['observed', ...writtenEvidenceKinds] as const;
 export type EvidenceKind = (typeof evidenceKinds)[number];
 
@@ -71,7 +75,7 @@ export const Verdict = z
       .meta({
         title: 'Evidence',
         description:
-          "How the verdict is known where no capture of this client decides it: read (the client's code at a pinned commit and lines), documented (its maker's documentation, dated) or reported (a third party, dated). observed is derived, never written.",
+          "How the verdict is known, required where no note behind it cites a capture of this client: read (the client's code at a pinned commit and lines), documented (its maker's documentation, dated) or reported (a third party, dated). observed is derived, never written; a second verdict of another kind for the same cell is shown beside it.",
       }),
     setting: OneLine.regex(settingPattern, 'expected <name>=<value>, a client setting such as useInstructions=true')
       .optional()
@@ -113,7 +117,12 @@ export const Verdict = z
     { when: () => true },
   );
 
-/** One verdict per client and revision (or capability, or feature and setting): the first wins, a second is an error. */
+/**
+ * One verdict per client and revision (or capability, or feature), setting and written evidence: the
+ * first wins, a second is an error. Verdicts of different kinds for one cell may stand side by side
+ * (the docs say yes, the wire says no): the strongest decides it (evidenceKinds), the others are shown
+ * beside it. Two that derive the same kind (both cite captures) are the cross-file rules' to refuse.
+ */
 export const VerdictList = z
   .array(Verdict, { error: 'expected a list of verdicts, each with revision, capability or feature, state and notes' })
   .superRefine(
@@ -125,14 +134,15 @@ export const VerdictList = z
           const id = verdict[axis];
           if (typeof id !== 'string') continue;
           const setting = typeof verdict['setting'] === 'string' ? verdict['setting'] : '';
-          const key = `${axis}\0${id}\0${setting}`;
+          const evidence = typeof verdict['evidence'] === 'string' ? verdict['evidence'] : '';
+          const key = `${axis}\0${id}\0${setting}\0${evidence}`;
           const earlier = first.get(key);
           if (earlier === undefined) first.set(key, index);
           else
             ctx.addIssue({
               code: 'custom',
               path: [index, axis],
-              message: `a second verdict for ${axis} ${JSON.stringify(id)}${setting === '' ? '' : ` with setting ${setting}`} (the first is support[${earlier}]); keep one verdict per cell${setting === '' ? ' (a verdict under a client setting names it in setting)' : ''}`,
+              message: `a second verdict for ${axis} ${JSON.stringify(id)}${setting === '' ? '' : ` with setting ${setting}`}${evidence === '' ? '' : ` and evidence ${evidence}`} (the first is support[${earlier}]); keep one verdict per cell and kind (one of another kind names it in evidence${setting === '' ? ', one under a client setting names it in setting' : ''})`,
             });
         }
       });

@@ -1,35 +1,25 @@
 /**
- * How a matrix cell says how its verdict is known, in words and marks shared by /matrix, its twin
- * and the client, revision and capability pages: observed on the wire or read, and since which
- * version it holds.
+ * How a cell says how its verdict is known, in words and marks shared by /matrix, the feature pages,
+ * every twin, badge and the server check: observed on the wire, read in its code, documented by its
+ * maker or reported by a third party, and since which version it holds.
  */
-import type { Evidence, MatrixCell } from './matrix.ts';
+import { evidenceKinds, type EvidenceKind } from '../../schema/index.ts';
+import type { MatrixCell } from './matrix.ts';
+import { evidenceLabels, evidenceReasons } from './evidence-words.ts';
 import { notCapturedMeaning, runsLabel } from './version-runs.ts';
 import { clientUrl } from '../routes/urls.ts';
 
-/** Every way a verdict is known, in the order legends list them. */
-export const evidenceKinds = ['observed', 'read'] as const satisfies readonly Evidence[];
-
-/** A small mark per kind of evidence; the words beside it (or hidden for screen readers) say it too. */
-export const evidenceMarks: Record<Evidence, string> = { observed: '●', read: '○' };
-
-/** A kind of evidence in a few words, for cells and their details. */
-export const evidenceLabels: Record<Evidence, string> = {
-  observed: 'observed on the wire',
-  read: 'read in code and reports',
-};
-
-/** What makes a verdict one or the other (FORMAT.md: `evidence`). */
-export const evidenceReasons: Record<Evidence, string> = {
-  observed: 'a note the verdict cites cites a capture of this client',
-  read: 'none of its notes cites a capture of this client: it rests on code, changelogs or reports',
-};
+/** Every way a verdict is known, strongest first, in the order legends list them (declared in the schema). */
+export { evidenceKinds };
 
 /** What each kind of evidence means, for legends. */
-export const evidenceMeanings: Record<Evidence, string> = {
-  observed: `${evidenceLabels.observed}: ${evidenceReasons.observed}`,
-  read: `${evidenceLabels.read}: ${evidenceReasons.read}`,
-};
+export const evidenceMeanings: Record<EvidenceKind, string> = Object.fromEntries(
+  evidenceKinds.map((kind) => [kind, `${evidenceLabels[kind]}: ${evidenceReasons[kind]}`]),
+) as Record<EvidenceKind, string>;
+
+/** What the kinds of a set of cells are, each with its count, strongest first: `● observed 3 · ◇ documented 1`. */
+export const kindCounts = (kinds: readonly (EvidenceKind | undefined)[]): { kind: EvidenceKind; count: number }[] =>
+  evidenceKinds.map((kind) => ({ kind, count: kinds.filter((item) => item === kind).length })).filter((entry) => entry.count > 0);
 
 /** What `since`, runs and `version` mean, for legends. */
 export const versionMeanings = {

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { FeaturesExport } from '../../schema/export.ts';
-import { buildFeatureCells, exportFeatureCell, featureRows, featuresByCapability, formatRanges } from './feature-cells.ts';
+import {
+  buildFeatureCells,
+  exportFeatureCell,
+  featureRows,
+  featuresByCapability,
+  featureVersionLabel,
+  formatRanges,
+} from './feature-cells.ts';
 
 const captures = [
   { id: 'codex-0-77-0', client: 'codex', version: '0.77.0' },
@@ -24,17 +31,37 @@ const input = {
             caveat: 'Only in exec mode.',
             since: '0.118.0',
             version: '0.171.0',
+            evidence: 'read' as const,
+          },
+          // The docs' claim beside the wire's runs: it never decides the cell.
+          { feature: 'tools.call', state: 'no' as const, notes: ['codex-docs'], evidence: 'documented' as const },
+        ],
+      },
+    },
+    {
+      id: 'zed',
+      data: {
+        support: [
+          // A third party's report and the maker's docs disagree: the documented one decides, the report is beside it.
+          { feature: 'tools.call', state: 'yes' as const, notes: ['zed-forum'], evidence: 'reported' as const },
+          {
+            feature: 'tools.call',
+            state: 'no' as const,
+            notes: ['zed-reads'],
+            evidence: 'documented' as const,
+            version: '0.210',
           },
         ],
       },
     },
-    { id: 'zed', data: { support: [{ feature: 'tools.call', state: 'no' as const, notes: ['zed-reads'] }] } },
     { id: 'cursor', data: {} },
   ],
   noteCaptures: new Map([
     ['codex-calls', ['codex-0-77-0', 'codex-0-118-0', 'codex-0-171-0', 'zed-1-0'].map((id) => byId.get(id)!)],
     ['codex-errors', []],
+    ['codex-docs', []],
     ['zed-reads', []],
+    ['zed-forum', []],
   ]),
   captures,
   facts: new Map([
@@ -77,13 +104,29 @@ describe('feature cells', () => {
     expect(formatRanges(codex?.ranges ?? [])).toBe('0.77.0: yes · 0.118.0: no · 0.171.0: yes');
   });
 
-  test('where no capture decides it, the verdict gives one run from its since to its version, and it is read', () => {
+  test("where no capture decides it, the cell has no runs: its kind, since and version are its verdict's", () => {
     const errors = cells[3];
     expect(errors?.evidence).toBe('read');
     expect(errors?.caveat).toBe('Only in exec mode.');
-    expect(errors?.ranges).toEqual([{ from: '0.118.0', to: '0.171.0', state: 'partial', captured: [] }]);
-    expect(formatRanges(errors?.ranges ?? [])).toBe('0.118.0–0.171.0');
-    expect(cells[1]?.ranges).toEqual([]);
+    expect(errors?.ranges).toEqual([]);
+    expect(errors).toMatchObject({ since: '0.118.0', version: '0.171.0' });
+    expect(featureVersionLabel(errors!)).toBe('since 0.118.0, as of 0.171.0');
+    expect(featureVersionLabel(cells[1]!)).toBe('as of 0.210');
+    expect(featureVersionLabel(cells[0]!)).toBe('0.77.0: yes · 0.118.0: no · 0.171.0: yes');
+  });
+
+  test('where kinds disagree the strongest decides (observed, read, documented, reported) and the others stand beside it', () => {
+    expect(cells[0]).toMatchObject({
+      state: 'yes',
+      evidence: 'observed',
+      also: [{ evidence: 'documented', state: 'no', notes: ['codex-docs'] }],
+    });
+    expect(cells[1]).toMatchObject({
+      state: 'no',
+      evidence: 'documented',
+      notes: ['zed-reads'],
+      also: [{ evidence: 'reported', state: 'yes', notes: ['zed-forum'] }],
+    });
   });
 
   test('one run that starts at the oldest captured version reads "since at least"', () => {

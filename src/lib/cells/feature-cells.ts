@@ -5,6 +5,7 @@
  */
 import type { CellState, FactState, Verdict } from '../../schema/index.ts';
 import { compareVersions } from '../evidence/versions.ts';
+import { besideVerdict, sortCellVerdicts, verdictKind, type BesideVerdict } from './evidence-kind.ts';
 import type { Evidence } from './matrix.ts';
 import {
   countReleases,
@@ -26,9 +27,15 @@ export interface FeatureCell {
   feature: string;
   client: string;
   state: CellState;
+  /** Runs of captured versions, oldest first: empty where no capture decides the cell (its evidence is not observed). */
   ranges: VersionRange[];
-  /** `observed` where a cited note cites a capture of this client, else `read`; absent when unknown. */
+  /** How the deciding verdict is known (cells/evidence-kind.ts); absent when unknown. */
   evidence?: Evidence;
+  /** The deciding verdict's `version` and `since`, which a cell no capture decides has instead of runs. */
+  version?: string;
+  since?: string;
+  /** The cell's other verdicts (another kind's claim, a claim under a setting), shown beside it; they never decide it. */
+  also?: BesideVerdict[];
   caveat?: string;
   notes: string[];
   /** The captures of this client that the cell's notes cite, by id, in the notes' order. */
@@ -65,9 +72,9 @@ export interface FeatureCellInput {
 const byVersion = (a: string, b: string) => compareVersions(a, b) ?? a.localeCompare(b);
 
 /**
- * A cell's runs where no cited capture decides it (its evidence is read, or its captures' judges
- * say nothing of the feature): one run, the span its verdict's `since` and `version` cover, naming
- * the cited versions inside it as captured.
+ * A cell's runs where no cited capture decides the feature (its captures' judges say nothing of
+ * it): one run, the span its verdict's `since` and `version` cover, naming the cited versions inside
+ * it as captured. A cell no capture decides at all (read, documented, reported) has no runs.
  */
 export const verdictRanges = (
   verdict: Pick<Verdict, 'state' | 'since' | 'version'>,
@@ -127,12 +134,16 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
   const capturedBy = Map.groupBy(input.captures, (capture) => capture.client);
   return input.features.flatMap((feature) =>
     input.clients.map((client): FeatureCell => {
-      const verdict = client.data.support?.find((item) => item.feature === feature.id);
-      if (verdict === undefined)
+      const citedOf = (notes: readonly string[]) =>
+        notes.flatMap((note) => input.noteCaptures.get(note) ?? []).filter((capture) => capture.client === client.id);
+      const { decides, beside } = sortCellVerdicts(
+        (client.data.support ?? []).filter((item) => item.feature === feature.id),
+        (item) => verdictKind(item, client.id, (note) => citedOf([note]).length > 0),
+      );
+      if (decides === undefined)
         return { feature: feature.id, client: client.id, state: 'unknown', ranges: [], notes: [], captures: [] };
-      const cited = verdict.notes
-        .flatMap((note) => input.noteCaptures.get(note) ?? [])
-        .filter((capture) => capture.client === client.id);
+      const { verdict } = decides;
+      const cited = citedOf(verdict.notes);
       const captures = [...new Set(cited.map((capture) => capture.id))];
       const ofClient = capturedBy.get(client.id) ?? [];
       const { observations, others } = featureEvidence(feature.id, cited, ofClient, input.facts);
@@ -142,24 +153,31 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
         feature: feature.id,
         client: client.id,
         state: verdict.state,
-        ranges: countReleases(
-          runs.length > 0
-            ? runs.map(({ from, to, state, captured, fromIsOldestCaptured, face }): VersionRange => ({
-                from,
-                to,
-                state,
-                captured,
-                ...(fromIsOldestCaptured === true ? { fromIsOldestCaptured } : {}),
-                ...(face === undefined ? {} : { face }),
-              }))
-            : verdictRanges(
-                verdict,
-                cited.map((capture) => capture.version),
-                ofClient.map((capture) => capture.version),
+        // Runs are captured versions: a cell no capture decides has none; its version and since say what is known.
+        ranges:
+          decides.kind !== 'observed'
+            ? []
+            : countReleases(
+                runs.length > 0
+                  ? runs.map(({ from, to, state, captured, fromIsOldestCaptured, face }): VersionRange => ({
+                      from,
+                      to,
+                      state,
+                      captured,
+                      ...(fromIsOldestCaptured === true ? { fromIsOldestCaptured } : {}),
+                      ...(face === undefined ? {} : { face }),
+                    }))
+                  : verdictRanges(
+                      verdict,
+                      cited.map((capture) => capture.version),
+                      ofClient.map((capture) => capture.version),
+                    ),
+                published,
               ),
-          published,
-        ),
-        evidence: captures.length > 0 ? 'observed' : 'read',
+        evidence: decides.kind,
+        ...(verdict.version === undefined ? {} : { version: verdict.version }),
+        ...(verdict.since === undefined ? {} : { since: verdict.since }),
+        ...(beside.length === 0 ? {} : { also: beside.map(besideVerdict) }),
         ...(verdict.caveat === undefined ? {} : { caveat: verdict.caveat }),
         notes: [...verdict.notes],
         captures,
@@ -181,6 +199,19 @@ export const formatRanges = (ranges: readonly VersionRange[]): string => {
   return runsLabel(ranges, only.state) ?? '';
 };
 
+/**
+ * A cell's versions in words: its captured runs where captures decide it (formatRanges), else what
+ * its verdict says (`since 0.3.1`, `as of 0.210`, `since 0.3.1, as of 0.210`), never a run of
+ * captures a cell no capture decides does not have. Empty where no version is known.
+ */
+export const featureVersionLabel = (cell: Pick<FeatureCell, 'ranges' | 'since' | 'version'>): string =>
+  cell.ranges.length > 0
+    ? formatRanges(cell.ranges)
+    : [
+        ...(cell.since === undefined ? [] : [`since ${cell.since}`]),
+        ...(cell.version === undefined || cell.version === cell.since ? [] : [`as of ${cell.version}`]),
+      ].join(', ');
+
 /** A cell as `/data/features.json` lists it (FORMAT.md); unknown cells keep `state: unknown`, no notes and no evidence. */
 export const exportFeatureCell = (cell: FeatureCell) => ({
   feature: cell.feature,
@@ -188,6 +219,9 @@ export const exportFeatureCell = (cell: FeatureCell) => ({
   state: cell.state,
   ranges: cell.ranges.map(exportRange),
   ...(cell.evidence === undefined ? {} : { evidence: cell.evidence }),
+  ...(cell.version === undefined ? {} : { version: cell.version }),
+  ...(cell.since === undefined ? {} : { since: cell.since }),
+  ...(cell.also === undefined ? {} : { also: cell.also }),
   ...(cell.caveat === undefined ? {} : { caveat: cell.caveat }),
   notes: cell.notes,
   captures: cell.captures,

@@ -11,10 +11,23 @@ const input: MatrixInput = {
     client('zed', [
       { revision: '2026-07-28', state: 'no', notes: ['zed-two-versions'] },
       { revision: '2025-11-25', state: 'yes', notes: ['zed-two-versions'], version: '0.210', since: '0.190' },
-      { capability: 'sampling', state: 'partial', notes: ['zed-sampling'], caveat: 'Only text | no images.' },
+      {
+        capability: 'sampling',
+        state: 'partial',
+        notes: ['zed-sampling'],
+        caveat: 'Only text | no images.',
+        evidence: 'documented',
+      },
+      // The docs say yes where the wire says no: shown beside the observed verdict, which decides.
+      { revision: '2026-07-28', state: 'yes', notes: ['zed-docs'], evidence: 'documented' },
     ]),
-    client('codex', [{ revision: '2025-11-25', state: 'yes', notes: ['codex-versions'] }]),
-    client('goose'),
+    client('codex', [{ revision: '2025-11-25', state: 'yes', notes: ['codex-versions'], evidence: 'read' }]),
+    client('goose', [
+      // Under a setting only: beside a cell with no deciding verdict, which stays unknown.
+      { capability: 'tools', state: 'yes', notes: ['goose-flag'], evidence: 'reported', setting: 'x=1' },
+      // A verdict with no capture and no kind (check refuses it) decides nothing.
+      { capability: 'sampling', state: 'yes', notes: ['goose-unwritten'] },
+    ]),
   ],
   revisions: ['2025-11-25', '2026-07-28'],
   capabilities: ['sampling', 'tools'],
@@ -65,13 +78,35 @@ describe('buildMatrices', () => {
     expect(rowOf(matrices.revision, 'nobody')).toEqual([]);
   });
 
-  test('a verdict is observed only where a cited note cites a capture of that very client, else read', () => {
-    expect(rowOf(matrices.capability, 'zed')[0]?.evidence).toBe('read');
+  test('a verdict is observed only where a cited note cites a capture of that very client, else of the kind it names', () => {
+    expect(rowOf(matrices.capability, 'zed')[0]?.evidence).toBe('documented');
+    // codex-versions cites a capture of zed, not of codex.
     expect(rowOf(matrices.revision, 'codex')[0]?.evidence).toBe('read');
+    // With no captures at all, zed's revision verdicts name no kind: they decide nothing.
     expect(
       buildMatrices({ clients: input.clients, revisions: input.revisions, capabilities: input.capabilities }).revision.rows[0]
-        ?.cells[0]?.evidence,
-    ).toBe('read');
+        ?.cells[0],
+    ).toMatchObject({ state: 'unknown', notes: [] });
+    expect(rowOf(matrices.capability, 'goose')[0]).toMatchObject({ state: 'unknown' });
+  });
+
+  test('where kinds disagree the observed verdict decides and the other is shown beside it; a setting never decides', () => {
+    expect(rowOf(matrices.revision, 'zed')[1]).toEqual({
+      client: 'zed',
+      axis: 'revision',
+      column: '2026-07-28',
+      state: 'no',
+      notes: ['zed-two-versions'],
+      evidence: 'observed',
+      also: [{ evidence: 'documented', state: 'yes', notes: ['zed-docs'] }],
+    });
+    expect(rowOf(matrices.capability, 'goose')[1]).toEqual({
+      client: 'goose',
+      axis: 'capability',
+      column: 'tools',
+      state: 'unknown',
+      notes: [],
+    });
   });
 
   test('each column tallies the four states apart: unknown is never counted as no', () => {
@@ -137,7 +172,10 @@ describe('the matrix as Markdown', () => {
     );
     // A pipe in a caveat would end the table cell.
     expect(markdownCell(rowOf(matrices.capability, 'zed')[0]!)).toBe(
-      '◐ partial · ○ read · Only text \\| no images. · [zed-sampling](/research/zed-sampling.md)',
+      '◐ partial · ◇ documented · Only text \\| no images. · [zed-sampling](/research/zed-sampling.md)',
+    );
+    expect(markdownCell(rowOf(matrices.revision, 'zed')[1]!)).toBe(
+      '✗ no · ● observed · [zed-two-versions](/research/zed-two-versions.md) · also ◇ documented: yes (disagrees) [zed-docs](/research/zed-docs.md)',
     );
     expect(markdownCell(rowOf(matrices.revision, 'goose')[0]!)).toBe('? unknown');
   });
@@ -153,8 +191,8 @@ describe('the matrix as Markdown', () => {
     expect(revisions.trim().split('\n').slice(2)).toEqual([
       '| Client | [2025-11-25](/revisions/2025-11-25.md) | [2026-07-28](/revisions/2026-07-28.md) |',
       '| --- | --- | --- |',
-      '| [ZED](/clients/zed.md) | ✓ yes · ● observed · since 0.190 · version 0.210 · [zed-two-versions](/research/zed-two-versions.md) | ✗ no · ● observed · [zed-two-versions](/research/zed-two-versions.md) |',
-      '| [CODEX](/clients/codex.md) | ✓ yes · ○ read · [codex-versions](/research/codex-versions.md) | ? unknown |',
+      '| [ZED](/clients/zed.md) | ✓ yes · ● observed · since 0.190 · version 0.210 · [zed-two-versions](/research/zed-two-versions.md) | ✗ no · ● observed · [zed-two-versions](/research/zed-two-versions.md) · also ◇ documented: yes (disagrees) [zed-docs](/research/zed-docs.md) |',
+      '| [CODEX](/clients/codex.md) | ✓ yes · ○ read in code · [codex-versions](/research/codex-versions.md) | ? unknown |',
       '| [GOOSE](/clients/goose.md) | ? unknown | ? unknown |',
       '| **Tally** | 2 yes · 0 partial · 0 no · 1 unknown | 0 yes · 0 partial · 1 no · 2 unknown |',
     ]);

@@ -1,8 +1,9 @@
-import { cellStates, type CellState, type Verdict } from '../../schema/index.ts';
+import { cellStates, type CellState, type EvidenceKind, type Verdict } from '../../schema/index.ts';
 
 // Declared in the schema; handed on with the legends and tallies, so the views that lay out a
 // matrix read all of it from here (and their pages' styles stay grouped as they were).
 export { cellStates, type CellState };
+import { besideVerdict, sortCellVerdicts, verdictKind, type BesideVerdict, type CitesCapture } from './evidence-kind.ts';
 import { exportRange, type CountedRun, type VersionRun } from './version-runs.ts';
 
 /** A verdict checked on a version older than the newest release (outputs/drift-marks.ts marks it). */
@@ -11,7 +12,7 @@ export interface CellDrift {
   /** The day the newest release was published, where the registry said. */
   released?: string;
   checked: string;
-  evidence: 'observed' | 'read';
+  evidence: EvidenceKind;
 }
 
 /** Where a client's cell is: its axis and column. */
@@ -47,14 +48,16 @@ export interface MatrixCell {
   ranges?: CountedRun<VersionRun>[];
   /** The face those captures were made in, in words (`claude mcp list (cli, stdio)`). */
   rangesFace?: string;
-  /** How a verdict is known: `observed` on the wire (a cited note cites a capture of this client), else `read`. */
+  /** How the deciding verdict is known (cells/evidence-kind.ts); absent when unknown. */
   evidence?: Evidence;
+  /** The cell's other verdicts (another kind's claim, a claim under a setting), shown beside it; they never decide it. */
+  also?: BesideVerdict[];
   /** Where the drift report found a newer release than `version`: it, and the day that was checked. */
   newerRelease?: CellDrift;
 }
 
-/** How a verdict is known: seen on the wire in a capture, or read in code and reports. */
-export type Evidence = 'observed' | 'read';
+/** How a verdict is known: one of the kinds `src/schema/verdict.ts` declares. */
+export type Evidence = EvidenceKind;
 
 /** How many cells of a column are in each state. */
 export type Tally = Record<CellState, number>;
@@ -84,13 +87,19 @@ export interface MatrixInput {
 const emptyTally = (): Tally => ({ yes: 0, partial: 0, no: 0, unknown: 0 });
 
 const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matrix => {
+  const citesCapture: CitesCapture = (note, client) => input.observed?.get(note)?.has(client) === true;
   const rows = input.clients.map((client) => ({
     client: client.id,
     cells: columns.map((column): MatrixCell => {
-      const verdict = client.data.support?.find((item) => item[axis] === column);
-      if (verdict === undefined) return { client: client.id, axis, column, state: 'unknown', notes: [] };
+      const { decides, beside } = sortCellVerdicts(
+        (client.data.support ?? []).filter((item) => item[axis] === column),
+        (item) => verdictKind(item, client.id, citesCapture),
+      );
+      if (decides === undefined) return { client: client.id, axis, column, state: 'unknown', notes: [] };
+      const { verdict } = decides;
       const newer = client.cells?.[cellKey(axis, column)];
-      const derived = input.runs?.(client.id, verdict);
+      // Runs are captured versions: a cell no capture decides has none, whatever its notes cite.
+      const derived = decides.kind === 'observed' ? input.runs?.(client.id, verdict) : undefined;
       return {
         client: client.id,
         axis,
@@ -103,7 +112,8 @@ const build = (input: MatrixInput, axis: Axis, columns: readonly string[]): Matr
         ...(derived !== undefined && derived.runs.length > 0
           ? { ranges: derived.runs, ...(derived.face === undefined ? {} : { rangesFace: derived.face }) }
           : {}),
-        evidence: verdict.notes.some((note) => input.observed?.get(note)?.has(client.id)) ? 'observed' : 'read',
+        evidence: decides.kind,
+        ...(beside.length === 0 ? {} : { also: beside.map(besideVerdict) }),
         ...(newer === undefined ? {} : { newerRelease: newer }),
       };
     }),
@@ -156,6 +166,7 @@ export const exportCell = (cell: MatrixCell) => ({
   ...(cell.since !== undefined ? { since: cell.since } : {}),
   ...(cell.ranges !== undefined ? { ranges: cell.ranges.map(exportRange) } : {}),
   ...(cell.evidence !== undefined ? { evidence: cell.evidence } : {}),
+  ...(cell.also === undefined ? {} : { also: cell.also }),
   ...(cell.newerRelease !== undefined
     ? {
         newerRelease: {

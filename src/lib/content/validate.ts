@@ -75,6 +75,16 @@ export const validateContent = (
   problems.push(...checkedCaptures.problems);
   const parsedCaptures = checkedCaptures.captures;
 
+  // Which clients each note's captures are of: what makes a verdict observed (cells/evidence-kind.ts).
+  const capturedClients = new Map(
+    [...noteData].map(([id, data]) => {
+      const sources = asRecord(data)?.['sources'];
+      const cited = Array.isArray(sources) ? sources.map((source: unknown) => asRecord(source)?.['capture']) : [];
+      return [id, new Set(cited.flatMap((capture) => (typeof capture === 'string' ? [captures.get(capture)?.client] : [])))] as const;
+    }),
+  );
+  const citesCapture = (note: string, client: string) => capturedClients.get(note)?.has(client) === true;
+
   // A note's capture sources are checked against the captures' hashes: a changed capture checks them again.
   const captureKey = captureFiles.map((file) => `${file.id}\0${file.sha256}`).join('\0');
   // A note's features are checked against each feature's capability, a feature against its parents.
@@ -101,7 +111,7 @@ export const validateContent = (
     }
     if (file.collection === 'features') featureProblems(file.id, readable.data, ids, featureData, report);
     if (file.collection === 'clients') {
-      for (const problem of verdictProblems(file.id, readable.data['support'], noteData, ids))
+      for (const problem of verdictProblems(file.id, readable.data['support'], noteData, ids, citesCapture))
         report(problem.path, problem.message);
       for (const problem of sinceProblems(file.id, readable.data['support'], noteData, parsedCaptures))
         report(problem.path, problem.message);

@@ -1,5 +1,6 @@
 import { isRecord } from '../mcp/json.ts';
-import { verdictAxes } from '../../schema/verdict.ts';
+import { verdictAxes, writtenEvidenceKinds } from '../../schema/verdict.ts';
+import type { CitesCapture } from '../cells/evidence-kind.ts';
 import { didYouMean } from './suggest.ts';
 
 /** The ids that exist, by what verdicts refer to. */
@@ -22,7 +23,7 @@ const strings = (value: unknown): string[] =>
 const noteField = { revision: 'specVersions', capability: 'capabilities', feature: 'features' } as const;
 
 /** A path that names lines: `a.py:10-20`, `CHANGELOG.md:22, 81`, `a.ts:1-5; b.ts:9`. */
-const namesLines = (path: unknown) => typeof path === 'string' && /:\s*\d/.test(path);
+export const namesLines = (path: unknown): boolean => typeof path === 'string' && /:\s*\d/.test(path);
 
 const webSources = (note: unknown): Record<string, unknown>[] =>
   isRecord(note) && Array.isArray(note['sources'])
@@ -42,20 +43,28 @@ const evidenceProblem = (kind: string, cited: readonly unknown[]): string | unde
   return undefined;
 };
 
+/** The three written kinds as a sentence's list, with what each needs. */
+const kindChoices = `${writtenEvidenceKinds.join(', ')}`;
+
 /**
  * The rules of a client's verdicts that need other files: every id exists, and every note cited
- * names this client and the verdict's revision, capability or feature, and not all of them are withdrawn.
- * Reads the frontmatter as written (`support` may be partly invalid; the schema reports that), and
- * the notes' frontmatter as written, by id.
+ * names this client and the verdict's revision, capability or feature, and not all of them are
+ * withdrawn; a verdict no capture of the client decides names its evidence kind, and no cell has two
+ * verdicts of one kind. Reads the frontmatter as written (`support` may be partly invalid; the schema
+ * reports that), and the notes' frontmatter as written, by id; `citesCapture` says which notes cite a
+ * capture of which client.
  */
 export const verdictProblems = (
   clientId: string,
   support: unknown,
   notes: ReadonlyMap<string, unknown>,
   ids: KnownIds,
+  citesCapture: CitesCapture = () => false,
 ): VerdictProblem[] => {
   if (!Array.isArray(support)) return [];
   const problems: VerdictProblem[] = [];
+  // Per cell (axis, id and setting): the first verdict observed through a capture, to refuse a second.
+  const observedAt = new Map<string, { index: number; evidence: unknown }>();
   support.forEach((verdict: unknown, index) => {
     if (!isRecord(verdict)) return;
     const at = (...rest: (string | number)[]) => ['support', index, ...rest];
@@ -106,6 +115,24 @@ export const verdictProblems = (
     if (typeof kind === 'string') {
       const problem = evidenceProblem(kind, found.map((note) => notes.get(note.id)));
       if (problem !== undefined) problems.push({ path: at('evidence'), message: problem });
+    }
+    const observed = found.some((note) => citesCapture(note.id, clientId));
+    if (!observed && kind === undefined && found.length > 0)
+      problems.push({
+        path: at('evidence'),
+        message: `required: no note behind this verdict cites a capture of ${clientId}, so say how it is known: ${kindChoices} (read: its code at a pinned commit and lines; documented: its maker's docs, dated; reported: a third party, dated)`,
+      });
+    if (observed && target !== undefined) {
+      const setting = typeof verdict['setting'] === 'string' ? verdict['setting'] : '';
+      const cell = `${target.axis}\0${target.id}\0${setting}`;
+      const earlier = observedAt.get(cell);
+      if (earlier === undefined) observedAt.set(cell, { index, evidence: kind });
+      // Two that name the same kind (or none) are the schema's second verdict already.
+      else if (earlier.evidence !== kind)
+        problems.push({
+          path: at('notes'),
+          message: `a second observed verdict for ${target.axis} ${JSON.stringify(target.id)} (the first is support[${earlier.index}]): both cite a capture of ${clientId}, and one observed verdict decides a cell; merge them, or cite the other kind's sources in a note without a capture`,
+        });
     }
     const withdrawn = found.filter((note) => note.status === 'superseded' || note.status === 'retracted');
     if (withdrawn.length > 0 && withdrawn.length === cited.length) {

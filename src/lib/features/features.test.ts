@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { FeatureCell } from '../cells/feature-cells.ts';
 import { stateAt } from '../cells/version-state.ts';
-import { featureStatus } from '../cells/feature-status.ts';
+import { featureStatus, statusText } from '../cells/feature-status.ts';
 import { statusChanges } from '../cells/status-changes.ts';
 
 const cell = (
@@ -9,6 +9,7 @@ const cell = (
   feature: string,
   ranges: FeatureCell['ranges'],
   state: FeatureCell['state'] = ((run) => (run === undefined || run === 'not-observed' ? 'unknown' : run))(ranges.at(-1)?.state),
+  extra: Partial<FeatureCell> = { evidence: 'observed' },
 ): FeatureCell => ({
   client,
   feature,
@@ -16,6 +17,7 @@ const cell = (
   ranges,
   notes: [],
   captures: [],
+  ...(state === 'unknown' ? {} : extra),
 });
 
 describe('stateAt', () => {
@@ -54,12 +56,30 @@ describe('featureStatus', () => {
       feature: 'f',
       status: 'everywhere',
       clients: [
-        { client: 'a', state: 'yes', version: '2.3.0' },
-        { client: 'b', state: 'partial', version: '1.5.0' },
+        { client: 'a', state: 'yes', version: '2.3.0', evidence: 'observed' },
+        { client: 'b', state: 'partial', version: '1.5.0', evidence: 'observed' },
       ],
+      kinds: ['observed'],
     });
     expect(featureStatus('f', cells, ['a', 'c']).status).toBe('some');
     expect(featureStatus('f', cells, ['c']).status).toBe('none');
+  });
+  test("says which kinds it rests on; a cell no capture decides gives its verdict's state and version, never a captured one", () => {
+    const cells = [
+      cell('a', 'f', [{ from: '2.0.0', to: '2.0.0', captured: ['2.0.0'], state: 'yes', fromIsOldestCaptured: true }]),
+      cell('d', 'f', [], 'no', { evidence: 'documented', version: '3.1' }),
+      cell('r', 'f', [], 'yes', { evidence: 'reported' }),
+    ];
+    const status = featureStatus('f', cells, ['a', 'd', 'r']);
+    expect(status).toMatchObject({ status: 'some', kinds: ['observed', 'documented', 'reported'] });
+    expect(status.clients).toEqual([
+      { client: 'a', state: 'yes', version: '2.0.0', evidence: 'observed' },
+      { client: 'd', state: 'no', version: '3.1', evidence: 'documented' },
+      { client: 'r', state: 'yes', evidence: 'reported' },
+    ]);
+    expect(statusText(status)).toBe('some core clients, partly documented, reported by a third party');
+    expect(statusText(featureStatus('f', cells, ['d']))).toBe('no core client, documented');
+    expect(statusText(featureStatus('f', cells, ['a']))).toBe('every core client');
   });
   test('unknown where any core cell is, or its newest run was not observed, or there is no core', () => {
     const cells = [

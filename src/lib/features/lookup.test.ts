@@ -69,6 +69,20 @@ const clients: LookupClient[] = [
 
 const cell = (client: string, feature: string, ranges: RunsOf['ranges']) => ({ client, feature, ranges });
 
+/** A cell no capture decides: no runs, its verdict's state and kind. */
+const unobserved = (
+  client: string,
+  feature: string,
+  state: 'yes' | 'partial' | 'no',
+  evidence: 'read' | 'documented' | 'reported',
+) => ({
+  client,
+  feature,
+  ranges: [],
+  state,
+  evidence,
+});
+
 const features = [
   cell('claude-code', 'lifecycle.instructions', [
     { from: '1.0.21', to: '2.1.299', state: 'no', captured: ['1.0.21', '2.1.299'] },
@@ -92,6 +106,8 @@ const features = [
       captured: ['0.0.1767830505-ga62310', '0.0.1790142911-g7618fb'],
     },
   ]),
+  unobserved('claude-code', 'tools.result.content.image', 'partial', 'reported'),
+  unobserved('opencode', 'tools.list', 'yes', 'read'),
 ];
 
 const look = (clientInfo: { name: string; version?: string }, userAgent?: string) =>
@@ -103,7 +119,8 @@ describe('lookup', () => {
       client: 'opencode',
       version: '1.18.33',
       versionKnown: true,
-      features: { 'tools.call': 'yes' },
+      features: { 'tools.call': 'yes', 'tools.list': 'yes' },
+      evidence: { 'tools.call': 'observed', 'tools.list': 'read' },
     });
     expect(look({ name: 'opencode', version: '7.0.33' })).toMatchObject({
       client: 'kilo-code-cli',
@@ -121,6 +138,7 @@ describe('lookup', () => {
       versionKnown: false,
       extrapolatedFrom: '0.24.4',
       features: { 'tools.call': 'yes' },
+      evidence: { 'tools.call': 'observed' },
     });
     // The name alone, without a server's after it, is not what Qwen Code sends.
     expect(look({ name: 'qwen-cli-mcp-client-', version: '0.0.1' })).toBeNull();
@@ -133,6 +151,7 @@ describe('lookup', () => {
       versionKnown: false,
       extrapolatedFrom: '1.0.83',
       features: { 'lifecycle.instructions': 'no' },
+      evidence: { 'lifecycle.instructions': 'observed' },
     });
     expect(look({ name: 'github-copilot-developer', version: '1.0.0' })).toMatchObject({
       client: 'copilot-cli',
@@ -159,6 +178,7 @@ describe('lookup', () => {
       version: '1.0.102',
       versionKnown: true,
       features: { 'lifecycle.instructions': 'no' },
+      evidence: { 'lifecycle.instructions': 'observed' },
     });
   });
 
@@ -168,10 +188,14 @@ describe('lookup', () => {
       version: '2.1.333',
       versionKnown: true,
       extrapolatedFrom: '2.1.332',
-      features: { 'lifecycle.instructions': 'yes' },
+      features: { 'lifecycle.instructions': 'yes', 'tools.result.content.image': 'partial' },
+      evidence: { 'lifecycle.instructions': 'observed', 'tools.result.content.image': 'reported' },
     });
     // Between captured versions, the run it falls in decides; no run, unknown.
-    expect(look({ name: 'claude-code', version: '2.1.310' })?.features).toEqual({ 'lifecycle.instructions': 'yes' });
+    expect(look({ name: 'claude-code', version: '2.1.310' })?.features).toEqual({
+      'lifecycle.instructions': 'yes',
+      'tools.result.content.image': 'partial',
+    });
     expect(look({ name: 'claude-code', version: '2.1.310' })).not.toHaveProperty('extrapolatedFrom');
   });
 
@@ -188,5 +212,19 @@ describe('lookup', () => {
     expect(look({ name: 'mcp-test-client', version: '0.0.1' }, 'GeminiCLI/0.61.0 (linux)')?.client).toBe('gemini-cli');
     expect(look({ name: 'mcp-test-client', version: '0.0.1' })).toBeNull();
     expect(look({ name: 'unheard-of', version: '1.0.0' })).toBeNull();
+  });
+
+  test("a cell no capture decides keeps its verdict's state at every version, and says how it is known", () => {
+    for (const version of ['2.1.332', '1.0.21', '9.9.9'])
+      expect(look({ name: 'claude-code', version }), version).toMatchObject({
+        features: { 'tools.result.content.image': 'partial' },
+        evidence: { 'tools.result.content.image': 'reported' },
+      });
+    // An observed state outside every run is unknown, and an unknown state has no kind.
+    expect(look({ name: 'claude-code', version: '0.5.0' })).toMatchObject({
+      features: { 'lifecycle.instructions': 'unknown' },
+      evidence: { 'tools.result.content.image': 'reported' },
+    });
+    expect(look({ name: 'claude-code', version: '0.5.0' })?.evidence).not.toHaveProperty(['lifecycle.instructions']);
   });
 });

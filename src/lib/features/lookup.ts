@@ -15,12 +15,14 @@
  *   `extrapolatedFrom` (clients release weekly: yesterday's behaviour is the best guess for today's).
  *
  * A version between captured ones takes its version run's state, and unknown where no run covers
- * it. Null for a client the data does not know. It is the data package's main export, so it is
- * pure and reads only its input.
+ * it. Null for a client the data does not know. A cell no capture decides has no runs: its state
+ * is its verdict's whatever the version, and `evidence`, a map parallel to `features`, says how
+ * each known state is known, so nothing read, documented or reported passes for observed. It is the
+ * data package's main export, so it is pure and reads only its input.
  */
 import { compareVersions } from '../evidence/versions.ts';
 import { isRecord } from '../mcp/json.ts';
-import type { CellState as FeatureState } from '../../schema/index.ts';
+import type { EvidenceKind, CellState as FeatureState } from '../../schema/index.ts';
 import { stateAt, type RunsOf } from '../cells/version-state.ts';
 import { LAB_SERVER_NAME } from '../lab/version.ts';
 
@@ -37,7 +39,11 @@ export interface Seen {
   userAgent?: string;
 }
 
-/** The answer: the client, the version it said, whether that version is its release, and every feature's state. */
+/**
+ * The answer: the client, the version it said, whether that version is its release, every feature's
+ * state, and for each feature whose state is known, how it is known (FORMAT.md's `features` shape
+ * kept as it is, beside it).
+ */
 export interface LookupResult {
   client: string;
   /** The version the client sent. */
@@ -47,7 +53,11 @@ export interface LookupResult {
   /** The captured version whose states these are, where they are not the sent version's own. */
   extrapolatedFrom?: string;
   features: Record<string, FeatureState>;
+  evidence: Record<string, EvidenceKind>;
 }
+
+/** A published cell as lookup reads it: its runs, and its state and kind where it has a verdict. */
+export type LookupCell = RunsOf & { client: string; feature: string; state?: FeatureState; evidence?: EvidenceKind };
 
 const nameOf = (info: Record<string, unknown> | null): string | undefined =>
   isRecord(info) && typeof info['name'] === 'string' ? info['name'] : undefined;
@@ -118,7 +128,7 @@ const decide = (
 
 /** The client a server is talking to, its version, and its feature states; null where the data cannot tell which client it is. */
 export const lookup = (
-  data: { clients: readonly LookupClient[]; features: readonly (RunsOf & { client: string; feature: string })[] },
+  data: { clients: readonly LookupClient[]; features: readonly LookupCell[] },
   seen: Seen,
 ): LookupResult | null => {
   if (!isRecord(seen.clientInfo) || typeof seen.clientInfo.name !== 'string') return null;
@@ -139,13 +149,21 @@ export const lookup = (
   const placeholder = version === '' || sending.length > 1 || (sending.length === 1 && sending[0] !== version);
   const statesOf = placeholder ? (newest(sending) ?? latest) : latest !== undefined && newer(version, latest) ? latest : version;
   const features: Record<string, FeatureState> = {};
-  for (const cell of data.features)
-    if (cell.client === match.client) features[cell.feature] = statesOf === undefined ? 'unknown' : stateAt(cell, statesOf);
+  const evidence: Record<string, EvidenceKind> = {};
+  for (const cell of data.features) {
+    if (cell.client !== match.client) continue;
+    const observed = cell.evidence === undefined || cell.evidence === 'observed';
+    const state = observed ? (statesOf === undefined ? 'unknown' : stateAt(cell, statesOf)) : (cell.state ?? 'unknown');
+    features[cell.feature] = state;
+    // A state from version runs rests on captures: observed, whether or not the cell says so.
+    if (state !== 'unknown') evidence[cell.feature] = observed ? 'observed' : (cell.evidence ?? 'observed');
+  }
   return {
     client: match.client,
     version,
     versionKnown: !placeholder,
     ...(statesOf !== undefined && statesOf !== version ? { extrapolatedFrom: statesOf } : {}),
     features,
+    evidence,
   };
 };

@@ -1,6 +1,7 @@
 import { cellStates } from '../../schema/index.ts';
 import { formatTally, stateMeanings, stateSymbols, type Axis, type Matrix, type MatrixCell } from '../cells/matrix.ts';
-import { cellVersionLabel, evidenceKinds, evidenceMarks, evidenceMeanings, versionMeanings } from '../cells/cell-view.ts';
+import { cellVersionLabel, evidenceKinds, evidenceMeanings, versionMeanings } from '../cells/cell-view.ts';
+import { besideLabel, evidenceMarks, evidenceNames } from '../cells/evidence-words.ts';
 import { clientUrl, entryUrl, noteUrl } from '../routes/urls.ts';
 
 /** What the Markdown tables need besides the matrices: how to name clients and columns. */
@@ -16,11 +17,12 @@ const columnCollection = { revision: 'revisions', capability: 'capabilities' } a
 
 /**
  * A cell as Markdown: `◐ partial · ● observed · since 0.3.1 · version 0.210 · <caveat> · [note](/research/note.md)`,
- * with `newer release 0.220 (checked 2026-12-01)` after the version where the drift report found one.
+ * with `newer release 0.220 (checked 2026-12-01)` after the version where the drift report found one,
+ * and each verdict beside it last (`also ◇ documented: yes (disagrees) [note](…)`).
  */
 export const markdownCell = (cell: MatrixCell): string => {
   const parts = [`${stateSymbols[cell.state]} ${cell.state}`];
-  if (cell.evidence !== undefined) parts.push(`${evidenceMarks[cell.evidence]} ${cell.evidence}`);
+  if (cell.evidence !== undefined) parts.push(`${evidenceMarks[cell.evidence]} ${evidenceNames[cell.evidence]}`);
   const versions = cellVersionLabel(cell);
   if (versions !== undefined && (cell.ranges !== undefined || cell.since !== undefined)) parts.push(cellText(versions));
   if (cell.rangesFace !== undefined) parts.push(`captured in ${cellText(cell.rangesFace)}`);
@@ -30,6 +32,10 @@ export const markdownCell = (cell: MatrixCell): string => {
   }
   if (cell.caveat !== undefined) parts.push(cellText(cell.caveat));
   if (cell.notes.length > 0) parts.push(cell.notes.map((id) => `[${id}](${noteUrl(id, 'twin')})`).join(', '));
+  for (const beside of cell.also ?? [])
+    parts.push(
+      `also ${cellText(besideLabel(beside, cell.state, evidenceNames))} ${beside.notes.map((id) => `[${id}](${noteUrl(id, 'twin')})`).join(', ')}`,
+    );
   return parts.join(' · ');
 };
 
@@ -54,6 +60,7 @@ export const matrixMarkdown = (matrices: Record<Axis, Matrix>, labels: MatrixLab
   const legend = [
     ...cellStates.map((state) => `- ${stateSymbols[state]} \`${state}\`: ${stateMeanings[state]}`),
     ...evidenceKinds.map((kind) => `- ${evidenceMarks[kind]} \`${kind}\`: ${evidenceMeanings[kind]}`),
+    '- `also`: a verdict of another kind for the same cell, or one under a client setting, shown beside the one that decides it; `(disagrees)` where its state differs',
     `- \`since at least X (oldest captured)\`: ${versionMeanings.sinceAtLeast}`,
     `- \`X: yes · Y–Z: no\`: ${versionMeanings.runs}`,
     `- \`since\`: ${versionMeanings.since}`,

@@ -11,6 +11,7 @@ import {
   verdictHistory,
   type CommitFiles,
 } from './verdict-history.ts';
+import { HistoryExport } from '../../schema/export.ts';
 
 const client = (support: string) =>
   `---\nname: Codex\nhomepage: https://example.com/codex\n${support === '' ? '' : `support:\n${support}`}---\n\nCodex.\n`;
@@ -74,9 +75,9 @@ describe('readVerdicts', () => {
 describe('diffStates', () => {
   const state = (files: CommitFiles['files']) => applyFiles(emptyState(), files).state;
 
-  test('evidence is observed where a cited note cites a capture of that client, else read', () => {
+  test('evidence is observed where a cited note cites a capture of that client, else the kind the verdict names', () => {
     const files = [
-      { path: 'clients/codex.md', text: client(verdict('capability: tools\nstate: yes\nnotes: [n]')) },
+      { path: 'clients/codex.md', text: client(verdict('capability: tools\nstate: yes\nnotes: [n]\nevidence: read')) },
       { path: 'research/n.md', text: note(['codex-1']) },
     ];
     const read = state([...files, { path: 'captures/codex-1.jsonl', text: capture('claude-code') }]);
@@ -92,12 +93,38 @@ describe('diffStates', () => {
     ]);
   });
 
+  test("an older commit's verdict that names no kind keeps its state and has no kind: never observed, nor read", () => {
+    const before = state([{ path: 'clients/codex.md', text: client(verdict('capability: tools\nstate: yes\nnotes: [n]')) }]);
+    const after = state([
+      { path: 'clients/codex.md', text: client(verdict('capability: tools\nstate: yes\nnotes: [n]\nevidence: documented')) },
+    ]);
+    expect(diffStates(before, after).map(formatChange)).toEqual(['codex · tools: yes → yes, documented']);
+  });
+
+  test("a cell's change follows its deciding verdict: another kind beside it, or one under a setting, changes nothing", () => {
+    const files = (extra: string) => [
+      {
+        path: 'clients/codex.md',
+        text: client(verdict('capability: tools\nstate: no\nnotes: [n]\nevidence: documented') + extra),
+      },
+      { path: 'research/n.md', text: note([]) },
+    ];
+    const before = state(files(''));
+    const beside = state(files(verdict('capability: tools\nstate: yes\nnotes: [m]\nevidence: reported')));
+    const setting = state(files(verdict('capability: tools\nstate: yes\nnotes: [m]\nevidence: read\nsetting: x=1')));
+    const stronger = state(files(verdict('capability: tools\nstate: yes\nnotes: [m]\nevidence: read')));
+    expect(diffStates(before, beside)).toEqual([]);
+    expect(diffStates(before, setting)).toEqual([]);
+    expect(diffStates(before, stronger).map(formatChange)).toEqual(['codex · tools: no, documented → yes, read']);
+  });
+
   test('cells added come from unknown, cells removed go to unknown, unchanged cells are left out', () => {
     const before = state([
       {
         path: 'clients/codex.md',
         text: client(
-          verdict('capability: tools\nstate: yes\nnotes: [n]') + verdict('revision: 2025-06-18\nstate: no\nnotes: [n]'),
+          verdict('capability: tools\nstate: yes\nnotes: [n]') +
+            verdict('revision: 2025-06-18\nstate: no\nnotes: [n]\nevidence: read'),
         ),
       },
     ]);
@@ -105,13 +132,14 @@ describe('diffStates', () => {
       {
         path: 'clients/codex.md',
         text: client(
-          verdict('capability: tools\nstate: yes\nnotes: [n]') + verdict('revision: 2025-11-25\nstate: yes\nnotes: [n]'),
+          verdict('capability: tools\nstate: yes\nnotes: [n]') +
+            verdict('revision: 2025-11-25\nstate: yes\nnotes: [n]\nevidence: reported'),
         ),
       },
     ]);
     expect(diffStates(before, after).map(formatChange)).toEqual([
       'codex · 2025-06-18: no, read → unknown',
-      'codex · 2025-11-25: unknown → yes, read',
+      'codex · 2025-11-25: unknown → yes, reported',
     ]);
   });
 
@@ -163,7 +191,13 @@ describe('verdictHistory', () => {
     // A commit that touches nothing the history reads changes nothing.
     commit(2, [{ path: 'revisions/2025-11-25.md', text: '---\n---\n' }]),
     commit(3, [
-      { path: 'clients/codex.md', text: client(verdict('capability: elicitation\nstate: yes\nnotes: [n]\nversion: "0.169.0"')) },
+      {
+        path: 'clients/codex.md',
+        text: client(
+          verdict('capability: elicitation\nstate: yes\nnotes: [n]\nversion: "0.169.0"') +
+            verdict('feature: server-requests.elicitation.form\nstate: no\nnotes: [n]\nevidence: documented'),
+        ),
+      },
       { path: 'research/n.md', text: note(['codex-0-169-0']) },
       { path: 'captures/codex-0-169-0.jsonl', text: capture('codex') },
     ]),
@@ -173,8 +207,13 @@ describe('verdictHistory', () => {
   test('every change of every cell, newest first, with its commit', () => {
     expect(history.changes.map((change) => [change.commit.slice(0, 1), change.date, formatChange(change)])).toEqual([
       ['4', '2026-04-01T12:00:00Z', 'codex · elicitation: yes, 0.169.0, observed → unknown'],
-      ['3', '2026-03-01T12:00:00Z', 'codex · elicitation: partial, 0.168.0, read → yes, 0.169.0, observed'],
-      ['1', '2026-01-01T12:00:00Z', 'codex · elicitation: unknown → partial, 0.168.0, read'],
+      ['3', '2026-03-01T12:00:00Z', 'codex · elicitation: partial, 0.168.0 → yes, 0.169.0, observed'],
+      ['1', '2026-01-01T12:00:00Z', 'codex · elicitation: unknown → partial, 0.168.0'],
+    ]);
+    // The note cites a capture of codex by then: the feature verdict written as documented is observed.
+    expect(history.featureChanges.map(formatChange)).toEqual([
+      'codex · server-requests.elicitation.form: no, observed → unknown',
+      'codex · server-requests.elicitation.form: unknown → no, observed',
     ]);
     expect(history.skipped).toEqual([]);
   });
@@ -185,6 +224,12 @@ describe('verdictHistory', () => {
     expect(clientHistory(available, 'zed')).toEqual([]);
     const exported = exportHistory(available);
     expect(exported.changes[0]).toMatchObject({ client: 'codex', capability: 'elicitation', commit: '4'.repeat(40) });
+    expect(exported.featureChanges?.[1]).toMatchObject({
+      client: 'codex',
+      feature: 'server-requests.elicitation.form',
+      to: { state: 'no', evidence: 'observed' },
+    });
+    expect(HistoryExport.parse(exported)).toEqual(exported);
     expect(exportHistory({ available: false, reason: 'shallow' })).toEqual({ available: false, reason: 'shallow', changes: [] });
   });
 });

@@ -11,6 +11,7 @@ import { captureIndex } from '../content/capture-rules.ts';
 import { asRecord } from '../content/entries.ts';
 import { parseFile } from '../content/frontmatter.ts';
 import type { CellState } from '../../schema/index.ts';
+import { sortCellVerdicts, verdictKind } from '../cells/evidence-kind.ts';
 import type { Axis, Evidence } from '../cells/matrix.ts';
 
 /** What the history tracks of a cell; a cell without a verdict is `unknown` and has neither. */
@@ -68,11 +69,13 @@ interface CellVerdict {
   state: CellState;
   version?: string;
   notes: readonly string[];
+  evidence?: Verdict['evidence'];
+  setting?: string;
 }
 
 /** The content at one commit, as far as verdicts and their evidence go. */
 export interface ContentState {
-  /** Per client id, its verdicts by cell key (`revision:2025-11-25`, `capability:tools`). */
+  /** Per client id, its verdicts by cell key (`revision:2025-11-25`, `capability:tools`), then setting and written evidence. */
   clients: Map<string, Map<string, CellVerdict>>;
   /** Per note id, the ids of the captures it cites. */
   noteCaptures: Map<string, string[]>;
@@ -112,7 +115,19 @@ const toCellVerdict = (verdict: Verdict): CellVerdict => ({
   state: verdict.state,
   ...(verdict.version === undefined ? {} : { version: verdict.version }),
   notes: verdict.notes,
+  ...(verdict.evidence === undefined ? {} : { evidence: verdict.evidence }),
+  ...(verdict.setting === undefined ? {} : { setting: verdict.setting }),
 });
+
+/**
+ * A verdict's place among a client's: its cell (`capability:tools`), then its setting and written
+ * evidence where it names either (several kinds, and settings, may share a cell).
+ */
+const verdictKey = (cell: string, item: Record<string, unknown>): string => {
+  const setting = typeof item['setting'] === 'string' ? item['setting'] : '';
+  const evidence = typeof item['evidence'] === 'string' ? item['evidence'] : '';
+  return setting === '' && evidence === '' ? cell : [cell, setting, evidence].join('\0');
+};
 
 /**
  * A client file's verdicts by cell, read with the client schema. Where the file as a whole does not
@@ -133,13 +148,13 @@ export const readVerdicts = (
   const verdicts = new Map<string, CellVerdict>();
   if (whole.success) {
     for (const verdict of whole.data.support ?? []) {
-      const key =
+      const cell =
         verdict.revision !== undefined
           ? cellKey('revision', verdict.revision)
           : verdict.feature !== undefined
             ? cellKey('feature', verdict.feature)
             : cellKey('capability', verdict.capability ?? '');
-      verdicts.set(key, toCellVerdict(verdict));
+      verdicts.set(verdictKey(cell, verdict), toCellVerdict(verdict));
     }
     return { verdicts };
   }
@@ -149,7 +164,8 @@ export const readVerdicts = (
   const failed: string[] = [];
   for (const [index, value] of support.entries()) {
     const item = asRecord(value);
-    const key = item === undefined ? undefined : cellOf(item);
+    const cell = item === undefined ? undefined : cellOf(item);
+    const key = item === undefined || cell === undefined ? undefined : verdictKey(cell, item);
     if (key === undefined) {
       failed.push(`support[${index}]: expected revision, capability or feature`);
       continue;
@@ -218,21 +234,27 @@ export const applyFiles = (
 };
 
 /**
- * Every cell with a verdict in a content state, by `client\0axis:column`. Evidence as
- * `/data/matrix.json` computes it: `observed` where a cited note cites a capture of that client.
+ * Every cell with a verdict in a content state, by `client\0axis:column`: its deciding verdict, with
+ * its kind as `/data/matrix.json` computes it (cells/evidence-kind.ts). A verdict of a commit from
+ * before kinds were written, with no capture and no `evidence`, keeps its state and has no kind: the
+ * history never calls it observed, nor read.
  */
 const cellsOf = (state: ContentState): Map<string, CellSnapshot> => {
   const cells = new Map<string, CellSnapshot>();
   for (const [client, verdicts] of state.clients) {
-    for (const [key, verdict] of verdicts) {
-      const observed = verdict.notes.some((note) =>
-        (state.noteCaptures.get(note) ?? []).some((capture) => state.captureClients.get(capture) === client),
-      );
-      const evidence: Evidence = observed ? 'observed' : 'read';
-      cells.set(`${client}\0${key}`, {
+    const citesCapture = (note: string) =>
+      (state.noteCaptures.get(note) ?? []).some((capture) => state.captureClients.get(capture) === client);
+    const byCell = Map.groupBy([...verdicts], ([key]) => key.split('\0')[0] ?? key);
+    for (const [cell, entries] of byCell) {
+      const all = entries.map(([, verdict]) => verdict);
+      const known = sortCellVerdicts(all, (verdict) => verdictKind(verdict, client, citesCapture)).decides;
+      // An older commit's verdict that names no kind still decides where no verdict with a kind does.
+      const verdict = known?.verdict ?? all.find((item) => item.setting === undefined);
+      if (verdict === undefined) continue;
+      cells.set(`${client}\0${cell}`, {
         state: verdict.state,
         ...(verdict.version === undefined ? {} : { version: verdict.version }),
-        evidence,
+        ...(known === undefined ? {} : { evidence: known.kind }),
       });
     }
   }
@@ -336,23 +358,27 @@ export type VerdictHistory =
     }
   | HistoryUnavailable;
 
-/** `/data/history.json`: a cell as `revision` or `capability`, like `/data/matrix.json`. */
+/** A change as `/data/history.json` lists it: its cell named by its axis (`revision`, `capability` or `feature`), then what it was and became. */
+const exportChange = (change: CellChange) => ({
+  client: change.client,
+  [change.axis]: change.column,
+  from: change.from,
+  to: change.to,
+  text: formatChange(change),
+  commit: change.commit,
+  date: change.date,
+  subject: change.subject,
+});
+
+/** `/data/history.json`: a cell as `revision` or `capability`, like `/data/matrix.json`; a feature cell's change as `feature`, in `featureChanges`. */
 export const exportHistory = (history: VerdictHistory) => {
   if (!history.available) return { available: false, reason: history.reason, changes: [] };
   return {
     available: true,
     head: history.head,
     commits: history.commits,
-    changes: history.changes.map((change) => ({
-      client: change.client,
-      ...(change.axis === 'revision' ? { revision: change.column } : { capability: change.column }),
-      from: change.from,
-      to: change.to,
-      text: formatChange(change),
-      commit: change.commit,
-      date: change.date,
-      subject: change.subject,
-    })),
+    changes: history.changes.map(exportChange),
+    featureChanges: history.featureChanges.map(exportChange),
     skipped: history.skipped,
   };
 };

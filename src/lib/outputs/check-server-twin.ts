@@ -60,6 +60,7 @@ Only \`initialize\` is required. Each part may also be the whole JSON-RPC respon
 - **Gated** (needs approval): the client runs it only after the user approves, and a
   non-interactive run refuses it.
 - **Risk**: it reaches the model changed, in part, or only under conditions the finding names.
+- A finding resting on a cell no capture decides says how that cell is known: read in its code, documented by its maker, or reported by a third party (\`known\` in the JSON); only \`observed\` was seen on the wire.
 - **Fine**: the evidence shows it reaches the model as sent.
 - **Not yet observed**: nobody has captured or read how this client handles it.
 

@@ -2,8 +2,9 @@
  * What each README badge says: a feature's status over the core clients, or one client's state of
  * it, as the label, message and tone `badgeSvg` draws, and the Markdown a server author pastes.
  */
-import { statusLabel, type FeatureStatus } from '../cells/feature-status.ts';
-import type { CellState } from '../../schema/index.ts';
+import { statusText, type FeatureStatus } from '../cells/feature-status.ts';
+import { evidenceNames } from '../cells/evidence-words.ts';
+import type { CellState, EvidenceKind } from '../../schema/index.ts';
 import type { BadgeTone } from './badge.ts';
 import { absoluteUrl, badgeUrl, featureUrl } from '../routes/urls.ts';
 
@@ -11,17 +12,20 @@ const statusTone: Record<FeatureStatus, BadgeTone> = { everywhere: 'good', some:
 const stateTone: Record<CellState, BadgeTone> = { yes: 'good', partial: 'mixed', no: 'bad', unknown: 'unknown' };
 const stateWords: Record<CellState, string> = { yes: 'yes', partial: 'partial', no: 'no', unknown: 'not yet observed' };
 
-/** A feature's status badge. */
-export const statusBadge = (title: string, status: FeatureStatus) => ({
+/**
+ * A feature's status badge; where any core cell it rests on is not observed, the message names the
+ * kinds that are not (`some core clients, partly documented`).
+ */
+export const statusBadge = (title: string, status: FeatureStatus, kinds: readonly EvidenceKind[] = []) => ({
   label: title,
-  message: statusLabel[status].toLowerCase(),
+  message: statusText({ status, kinds: [...kinds] }),
   tone: statusTone[status],
 });
 
-/** One client's badge for a feature. */
-export const clientBadge = (title: string, clientName: string, state: CellState) => ({
+/** One client's badge for a feature; a cell no capture decides says how it is known (`yes (documented)`). */
+export const clientBadge = (title: string, clientName: string, state: CellState, evidence?: EvidenceKind) => ({
   label: `${clientName}: ${title}`,
-  message: stateWords[state],
+  message: `${stateWords[state]}${state === 'unknown' || evidence === undefined || evidence === 'observed' ? '' : ` (${evidenceNames[evidence]})`}`,
   tone: stateTone[state],
 });
 

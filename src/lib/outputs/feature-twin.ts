@@ -5,7 +5,8 @@
 import type { Feature, PinnedSource } from '../../schema/index.ts';
 import { linkText } from '../markdown/md-escape.ts';
 import { stateSymbols } from '../cells/matrix.ts';
-import { formatRanges, type FeatureCell } from '../cells/feature-cells.ts';
+import { featureVersionLabel, type FeatureCell } from '../cells/feature-cells.ts';
+import { besideLabel, evidenceMarks, evidenceNames } from '../cells/evidence-words.ts';
 import { entryTwin, type NoteListItem } from './twin.ts';
 import { captureUrl, clientUrl, featureUrl, noteUrl, routes } from '../routes/urls.ts';
 import { toolNameRules } from '../server-check/tool-name-rules.ts';
@@ -36,6 +37,21 @@ export const featureLifecycle = (data: Pick<Feature, 'introduced' | 'deprecated'
   return [introduced, ...later].join(', ');
 };
 
+/** How a cell is known in a twin's table: `● observed`, `◇ documented`; empty where unknown. */
+const kindText = (cell: Pick<FeatureCell, 'evidence'>): string =>
+  cell.evidence === undefined ? '—' : `${evidenceMarks[cell.evidence]} ${evidenceNames[cell.evidence]}`;
+
+/** The verdicts beside a cell, each with its notes: `also △ reported by a third party: no (disagrees) ([title](…))`. */
+const besideText = (cell: Pick<FeatureCell, 'also' | 'state'>, noteTitle?: (id: string) => string): string[] =>
+  (cell.also ?? []).map(
+    (beside) =>
+      `also ${besideLabel(beside, cell.state, evidenceNames)}${
+        noteTitle === undefined
+          ? ''
+          : ` (${beside.notes.map((id) => `[${linkText(noteTitle(id))}](${noteUrl(id, 'twin')})`).join(', ')})`
+      }`,
+  );
+
 /** `## Clients`: a row per client with a verdict, then the unknown ones, named apart (unknown is not no). */
 export const featureClientsMarkdown = (
   rows: { known: readonly FeatureCell[]; unknown: readonly FeatureCell[] },
@@ -52,10 +68,11 @@ export const featureClientsMarkdown = (
         rows.known.map((cell) => [
           link(cell.client),
           `${stateSymbols[cell.state]} ${cell.state}`,
-          formatRanges(cell.ranges) || '—',
-          cell.evidence === undefined
-            ? '—'
-            : `${cell.evidence}${cell.captures.length > 0 ? ` (${cell.captures.map((id) => `[${id}](${captureUrl(id, 'twin')})`).join(', ')})` : ''}`,
+          featureVersionLabel(cell) || '—',
+          [
+            `${kindText(cell)}${cell.captures.length > 0 ? ` (${cell.captures.map((id) => `[${id}](${captureUrl(id, 'twin')})`).join(', ')})` : ''}`,
+            ...besideText(cell, noteTitle),
+          ].join('; '),
           cell.caveat ?? '—',
           cell.notes.map((id) => `[${linkText(noteTitle(id))}](${noteUrl(id, 'twin')})`).join(', '),
         ]),
@@ -112,8 +129,8 @@ export const clientFeaturesMarkdown = (cells: readonly FeatureCell[], featureTit
         known.map((cell) => [
           `[${linkText(featureTitle(cell.feature))}](${featureUrl(cell.feature, 'twin')})`,
           `${stateSymbols[cell.state]} ${cell.state}`,
-          formatRanges(cell.ranges) || '—',
-          cell.evidence ?? '—',
+          featureVersionLabel(cell) || '—',
+          [kindText(cell), ...besideText(cell)].join('; '),
           cell.caveat ?? '—',
         ]),
       ),

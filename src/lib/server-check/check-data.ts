@@ -5,16 +5,28 @@
  * the data says.
  */
 import { isRecord } from '../mcp/json.ts';
+import { evidenceLabels } from '../cells/evidence-words.ts';
 import type { CheckCell, CheckClient, CheckData } from './check-server.ts';
 import type { NameRun } from './tool-names.ts';
 
 const states = new Set(['yes', 'partial', 'no', 'unknown']);
 
+/** Whether a published cell's `evidence` is a kind the words know (keyed by every kind, without the schemas the page's script would carry). */
+const isKind = (value: unknown): value is NonNullable<CheckCell['evidence']> =>
+  typeof value === 'string' && Object.hasOwn(evidenceLabels, value);
+
 const cellOf = (value: unknown): CheckCell[] => {
   if (!isRecord(value) || typeof value['feature'] !== 'string' || typeof value['client'] !== 'string') return [];
   const state = value['state'];
   if (typeof state !== 'string' || !states.has(state)) return [];
-  return [{ feature: value['feature'], client: value['client'], state: state as CheckCell['state'] }];
+  return [
+    {
+      feature: value['feature'],
+      client: value['client'],
+      state: state as CheckCell['state'],
+      ...(isKind(value['evidence']) ? { evidence: value['evidence'] } : {}),
+    },
+  ];
 };
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []);

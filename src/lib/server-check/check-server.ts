@@ -4,11 +4,14 @@
  * named tools for the model) and links the client's row of the feature's page. A cell nobody has
  * observed or read gives "not yet observed", never "fine", so the check is exactly as good as the
  * evidence. Kinds an author can tell apart: `lost` (the client drops it), `gated` (it runs only
- * after the user approves), `risk`, `fine`, `unknown`.
+ * after the user approves), `risk`, `fine`, `unknown`. A finding resting on a cell no capture
+ * decides says how that cell is known (read in its code, documented by its maker, reported by a third
+ * party), in its words and in `known`.
  */
 import { featureUrl } from '../routes/urls.ts';
 import { toolNameRules } from './tool-name-rules.ts';
-import type { CellState } from '../../schema/verdict.ts';
+import { evidenceLabels } from '../cells/evidence-words.ts';
+import type { CellState, EvidenceKind } from '../../schema/verdict.ts';
 import type { ServerDescription, ServerRequestUse, ToolInfo } from './server-input.ts';
 import { modelNameOf, type NameRun } from './tool-names.ts';
 
@@ -17,6 +20,8 @@ export interface CheckCell {
   feature: string;
   client: string;
   state: CellState;
+  /** How the cell is known (`/data/features.json`'s `evidence`); absent where unknown. */
+  evidence?: EvidenceKind;
 }
 
 /** A client as `/data/clients.json` publishes it (the fields the check reads). */
@@ -42,6 +47,8 @@ export interface Finding {
   finding: string;
   /** The feature's page, at the client's row: `/features/tools/result/image#codex`. */
   evidence: string;
+  /** How the cell the finding rests on is known, where it has a verdict: `observed`, `read`, `documented` or `reported`. */
+  known?: EvidenceKind;
 }
 
 /** One client's findings. */
@@ -69,6 +76,10 @@ export const TOOL_NAMES_FEATURE = 'tools.name.constraints';
 
 /** A feature's page, as FORMAT.md maps a dotted id to a path. */
 export const featurePath = (feature: string): string => featureUrl(feature);
+
+/** What a finding adds where its cell was not observed on the wire: ` (documented by its maker, not observed)`. */
+const knownWords = (known: EvidenceKind | undefined): string =>
+  known === undefined || known === 'observed' ? '' : ` (${evidenceLabels[known]}, not observed)`;
 
 /** The name a check assumes users give a server: its serverInfo.name's last segment, in the characters clients keep. */
 export const defaultServerName = (server: Pick<ServerDescription, 'name'>): string =>
@@ -524,13 +535,19 @@ export const checkServer = (server: ServerDescription, data: CheckData, options?
   const published = new Set(data.cells.map((cell) => cell.feature));
   const serverName = options?.serverName ?? defaultServerName(server);
   const reports = data.clients.map((client): ClientReport => {
-    const finding = (feature: string, [kind, text]: Said): Finding => ({
+    const finding = (feature: string, [kind, text]: Said, known?: EvidenceKind): Finding => ({
       client: client.client,
       feature,
       kind,
-      finding: text,
+      finding: `${text}${knownWords(known)}`,
       evidence: `${featurePath(feature)}#${client.client}`,
+      ...(known === undefined ? {} : { known }),
     });
+    /** How a known cell is known, for the findings that rest on it. */
+    const knownOf = (feature: string): EvidenceKind | undefined => {
+      const cell = cells.get(`${client.client}\u0000${feature}`);
+      return cell === undefined || cell.state === 'unknown' ? undefined : cell.evidence;
+    };
     const unknown = (feature: string, what: string) => finding(feature, ['unknown', `not yet observed: ${what}`]);
     const stateOf = (feature: string): CellState => cells.get(`${client.client}\u0000${feature}`)?.state ?? 'unknown';
     const findings = rules
@@ -550,7 +567,7 @@ export const checkServer = (server: ServerDescription, data: CheckData, options?
         // Two subjects that say the same (a client that ignores annotations) say it once.
         return said
           .filter((item, index) => said.findIndex((other) => other[1] === item[1]) === index)
-          .map((item) => finding(rule.feature, item));
+          .map((item) => finding(rule.feature, item, knownOf(rule.feature)));
       });
     const schemaFeature = 'tools.inputSchema.unchanged';
     const schema = published.has(schemaFeature)
@@ -564,7 +581,8 @@ export const checkServer = (server: ServerDescription, data: CheckData, options?
           published.has(schemaFeature)
           ? [unknown(schemaFeature, 'input schemas')]
           : []
-        : [finding(schemaFeature, schema)];
+        : // Keywords a captured run shows rest on the capture; otherwise on the cell, as it is known.
+          [finding(schemaFeature, schema, client.toolNames.at(-1)?.keywords === undefined ? knownOf(schemaFeature) : undefined)];
     const names = nameFindings(server, client, serverName).map((said) =>
       said[0] === 'unknown' ? unknown(TOOL_NAMES_FEATURE, said[1]) : finding(TOOL_NAMES_FEATURE, said),
     );

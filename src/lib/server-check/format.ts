@@ -15,11 +15,21 @@ export interface FormatContext {
   notes?: readonly string[];
 }
 
-/** Findings as a JSON list, in the order a person reads them (FORMAT.md: `[{ client, feature, finding, evidence, kind }]`). */
+/**
+ * Findings as a JSON list, in the order a person reads them (FORMAT.md: `[{ client, feature, finding,
+ * evidence, kind }]`), each with `known`, the evidence kind of the cell it rests on, where it has one.
+ */
 export const findingsJson = (reports: readonly ClientReport[]): string =>
   `${JSON.stringify(
     reports.flatMap((report) =>
-      report.findings.map(({ client, feature, finding, evidence, kind }) => ({ client, feature, finding, evidence, kind })),
+      report.findings.map(({ client, feature, finding, evidence, kind, known }) => ({
+        client,
+        feature,
+        finding,
+        evidence,
+        kind,
+        ...(known === undefined ? {} : { known }),
+      })),
     ),
     null,
     2,

@@ -10,11 +10,11 @@ export const getStaticPaths = async () => {
   return [
     ...site.features.map((feature) => ({
       params: { badge: featurePath(feature.id) },
-      props: { badge: statusBadge(feature.data.title, statusOf(feature.id).status) },
+      props: { badge: statusBadge(feature.data.title, statusOf(feature.id).status, statusOf(feature.id).kinds) },
     })),
     ...cells.map((cell) => ({
       params: { badge: `${featurePath(cell.feature)}/${cell.client}` },
-      props: { badge: clientBadge(featureTitle(cell.feature), clientName(cell.client), cell.state) },
+      props: { badge: clientBadge(featureTitle(cell.feature), clientName(cell.client), cell.state, cell.evidence) },
     })),
   ];
 };
