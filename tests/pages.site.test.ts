@@ -11,6 +11,7 @@ import { ClientsExport, FeaturesExport, MatrixExport, NotesExport } from '../src
 import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
 import { countReleases, runsLabel } from '../src/lib/cells/version-runs.ts';
 import { evidenceLabels } from '../src/lib/cells/evidence-words.ts';
+import { compareVersions } from '../src/lib/evidence/versions.ts';
 import { codeSpans } from '../src/lib/markdown/inline.ts';
 import { headersFor, parseHeaders } from '../src/lib/outputs/headers.ts';
 import { resolveRepository } from '../src/lib/outputs/repository.ts';
@@ -1196,6 +1197,27 @@ describe('captures on the main site', () => {
       expect(text).not.toContain('since 1.0.102');
     }
     expect(read(dist, 'matrix.html')).toContain('since at least 1.0.11 (oldest captured)');
+  });
+
+  test('Codex elicitation: no run spans the releases that declare none (issue 39: "partial 0.77.0–0.171.0" spanned 0.118.0)', () => {
+    const cells = MatrixExport.parse(JSON.parse(read(dist, 'data/matrix.json')));
+    const elicitation = cells.find(
+      (item) => item.client === 'codex' && 'capability' in item && item.capability === 'elicitation',
+    );
+    const ranges = elicitation !== undefined && 'ranges' in elicitation ? (elicitation.ranges ?? []) : [];
+    // The handshake captures from 0.105.0 to 0.118.0 declare no elicitation; those around them declare it.
+    expect(ranges).toContainEqual(expect.objectContaining({ from: '0.105.0', to: '0.118.0', state: 'no' }));
+    const spanning = ranges.filter(
+      (run) => run.state !== 'no' && compareVersions(run.from, '0.118.0') !== 1 && compareVersions(run.to, '0.105.0') !== -1,
+    );
+    expect(spanning).toEqual([]);
+    expect(ranges.at(-1)).toMatchObject({ to: '0.171.0', state: 'partial' });
+    const published = Object.keys(
+      (JSON.parse(readFileSync(path.join(repoRoot, 'content/releases/codex.json'), 'utf8')) as { versions: object }).versions,
+    );
+    const runs = runsLabel(countReleases(ranges, published), elicitation?.state ?? '') ?? '';
+    expect(runs).toContain('0.105.0–0.118.0: no (4 of 11 releases captured)');
+    for (const file of ['clients/codex.html', 'clients/codex.md', 'matrix.md']) expect(read(dist, file)).toContain(runs);
   });
 
   test('every run has its first and last captured version and names each version captured in it, in features.json and matrix.json (issue 39: 134 observed cells had a run without to)', () => {
