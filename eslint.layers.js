@@ -8,7 +8,10 @@
  * build; views (src/components, src/layouts) lay out what src/data hands them. Entry points
  * (src/cli, src/pages) sit on top. Type-only imports may cross any line but one: they vanish
  * before the code runs, but pure code that takes a type from Node I/O depends on it all the same
- * (the type lives in src/lib or src/schema, and Node I/O imports it from there).
+ * (the type lives in src/lib or src/schema, and Node I/O imports it from there). Inside src/lib the
+ * evidence path is one layer in order: evidence/ (the capture and its readers), then scenarios/ (their
+ * judges), then cells/; a folder imports none above it, not even a type (tests/lib-folders.test.ts
+ * holds the same order for the whole folder graph).
  */
 import { builtinModules } from 'node:module';
 
@@ -77,6 +80,21 @@ const pureToNode = {
 const outsideBrowser = [...nodeBuiltins.patterns, astro, astroFiles, pureToNode, toContext, toGlue, toViews, toEntry];
 
 /**
+ * A folder of the evidence path imports none above it in the path, not even a type.
+ * @param {...string} above
+ */
+const evidenceAbove = (...above) => ({
+  ...layer(
+    `The evidence path runs evidence, then scenarios, then cells: nothing imports a folder above it (${above.join(', ')}).`,
+    ...above,
+  ),
+  allowTypeImports: false,
+});
+/** The pure rules, with what a folder of the evidence path must not import besides. */
+/** @param {...unknown} extra */
+const pureRule = (...extra) => rule(nodeBuiltins.paths, [...outsideBrowser, toBrowser, ...extra]);
+
+/**
  * One rule per folder: a later block would replace an earlier one's options, not add to them.
  * @type {import('eslint').Linter.Config[]}
  */
@@ -86,7 +104,7 @@ export default [
     files: ['src/lib/**', 'src/schema/**'],
     ignores: tests,
     rules: {
-      '@typescript-eslint/no-restricted-imports': rule(nodeBuiltins.paths, [...outsideBrowser, toBrowser]),
+      '@typescript-eslint/no-restricted-imports': pureRule(),
       'no-restricted-globals': [
         'error',
         noProcess('Pure modules take what the environment sets as a parameter (src/node/environment.ts reads it).'),
@@ -96,6 +114,17 @@ export default [
         { object: 'globalThis', property: 'process', message: 'Pure modules have no process.' },
       ],
     },
+  },
+  {
+    // The evidence path, in its order (the pure rules above, and the folders above each).
+    files: ['src/lib/evidence/**'],
+    ignores: tests,
+    rules: { '@typescript-eslint/no-restricted-imports': pureRule(evidenceAbove('scenarios', 'cells')) },
+  },
+  {
+    files: ['src/lib/scenarios/**'],
+    ignores: tests,
+    rules: { '@typescript-eslint/no-restricted-imports': pureRule(evidenceAbove('cells')) },
   },
   {
     // Browser code: pure modules and the DOM, nothing else.

@@ -12,7 +12,8 @@
 import { readFile, rm, stat, readdir, writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { fail } from '../src/cli/fail.ts';
+import { commandArgs } from '../src/node/command-line.ts';
 import { repoRoot } from '../src/node/paths.ts';
 import { BENCH_BUILD_DATE, CORPUS_MODES, writeCorpus, type Corpus, type CorpusMode } from './corpus.ts';
 import type { FloorTimings } from './floor.ts';
@@ -40,29 +41,38 @@ import { CAPTURE_GENERATORS, type CaptureGenerator } from './captures.ts';
 // ---------------------------------------------------------------------------------------------
 // Arguments
 
-const { values } = parseArgs({
-  options: {
-    sizes: { type: 'string', default: '1000,5000' },
-    runs: { type: 'string', default: '3' },
-    corpus: { type: 'string', default: 'realistic' },
-    // Another corpus of the same mode: the default seed depends on the size only.
-    seed: { type: 'string' },
-    query: { type: 'string', default: 'handshake fallback' },
-    keep: { type: 'boolean', default: false },
-    'no-search': { type: 'boolean', default: false },
-    'no-dev': { type: 'boolean', default: false },
-    'no-lighthouse': { type: 'boolean', default: false },
-    report: { type: 'boolean', default: false },
-    // The captures axis: these counts of generated captures beside each size's notes (and none).
-    captures: { type: 'string' },
-    'capture-generator': { type: 'string', default: 'bench' },
-    // Handshakes only: no sessions with `model` events (for a schema that refuses them).
-    'handshakes-only': { type: 'boolean', default: false },
-    // Leave out the notes-alone point (measured already on the same notes, e.g. by the other generator).
-    'skip-notes-alone': { type: 'boolean', default: false },
-  },
-  allowPositionals: false,
-});
+const benchOptions = {
+  sizes: { type: 'string', default: '1000,5000' },
+  runs: { type: 'string', default: '3' },
+  corpus: { type: 'string', default: 'realistic' },
+  // Another corpus of the same mode: the default seed depends on the size only.
+  seed: { type: 'string' },
+  query: { type: 'string', default: 'handshake fallback' },
+  keep: { type: 'boolean', default: false },
+  'no-search': { type: 'boolean', default: false },
+  'no-dev': { type: 'boolean', default: false },
+  'no-lighthouse': { type: 'boolean', default: false },
+  report: { type: 'boolean', default: false },
+  // The captures axis: these counts of generated captures beside each size's notes (and none).
+  captures: { type: 'string' },
+  'capture-generator': { type: 'string', default: 'bench' },
+  // Handshakes only: no sessions with `model` events (for a schema that refuses them).
+  'handshakes-only': { type: 'boolean', default: false },
+  // Leave out the notes-alone point (measured already on the same notes, e.g. by the other generator).
+  'skip-notes-alone': { type: 'boolean', default: false },
+} as const;
+/** The options; `--help` prints this file's header and an option it does not know is one line, exit 2. */
+const readArgs = () => {
+  try {
+    return commandArgs(import.meta.url, { options: benchOptions, allowPositionals: false });
+  } catch (error) {
+    fail(error);
+    process.exit(process.exitCode);
+  }
+};
+const parsed = readArgs();
+if (parsed === undefined) process.exit(0);
+const { values } = parsed;
 const sizes = values.sizes.split(',').map((size) => Number(size.trim()));
 const runs = Number(values.runs);
 const corpusMode = values.corpus as CorpusMode;

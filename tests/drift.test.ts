@@ -11,6 +11,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runCheck } from '../src/node/check.ts';
 import { repoRoot } from '../src/node/paths.ts';
 import { DriftReport } from '../src/schema/drift.ts';
 import { TEST_BUILD_DATE } from './support/site.ts';
@@ -315,6 +316,39 @@ describe('npm run drift', () => {
     const report = DriftReport.parse(JSON.parse(await readFile(path.join(dir, 'drift.json'), 'utf8')));
     expect(report.sources.map((item) => item.status)).toEqual(['changed']);
     expect(report.verdicts.map((item) => item.version)).toEqual(['0.3.10']);
+  });
+
+  test('a stale feature verdict is written with its axis and column, and the written report passes npm run check', async () => {
+    const dir = path.join(work, 'feature');
+    await writeContent(dir, source('o/r', 'same.py:2'));
+    await mkdir(path.join(dir, 'features'), { recursive: true });
+    await copyFile(
+      path.join(repoRoot, 'tests/fixtures/minimal/features/tools.call.md'),
+      path.join(dir, 'features/tools.call.md'),
+    );
+    const client = path.join(dir, 'clients/fast-agent.md');
+    await writeFile(
+      client,
+      (await readFile(client, 'utf8')).replace(
+        '---\n\nA client.',
+        '  - feature: tools.call\n    state: yes\n    notes: [pinned-note]\n    version: "0.3.10"\n---\n\nA client.',
+      ),
+    );
+    const note = path.join(dir, 'research/pinned-note.md');
+    await writeFile(
+      note,
+      (await readFile(note, 'utf8')).replace('capabilities: [tools]', 'capabilities: [tools]\nfeatures: [tools.call]'),
+    );
+    const run = await drift(dir, ['--write']);
+    expect(run.stdout).toContain('fast-agent · feature tools.call was checked on 0.3.10; newest release 0.4.0');
+    const report = DriftReport.parse(JSON.parse(await readFile(path.join(dir, 'drift.json'), 'utf8')));
+    expect(report.verdicts.map((item) => [item.axis, item.column, item.version])).toEqual([
+      ['revision', '2025-11-25', '0.3.10'],
+      ['feature', 'tools.call', '0.3.10'],
+    ]);
+    const check = await runCheck([], dir);
+    expect(check.stdout + check.stderr).toContain('no problems');
+    expect(check.code).toBe(0);
   });
 
   test('--recapture says so, and exits 4 on top, where the probe cannot run', async () => {

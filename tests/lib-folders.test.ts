@@ -1,7 +1,10 @@
 /**
  * src/lib's folders form layers, not circles: no folder imports one that imports it back, by any
  * path, type-only imports included (a type ties two folders as much as a value does). A file that
- * closes a circle fails here with the files that make it.
+ * closes a circle fails here with the files that make it. The evidence path is one layer in three
+ * folders, in this order from the bottom: the capture and its readers (evidence), the scenarios
+ * that judge it (scenarios), the cells built from their facts (cells); an import against that order
+ * fails here with the file that makes it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +48,17 @@ const circles = (graph: FolderGraph): string[] => {
   return [...found].sort();
 };
 
+/** The evidence path's folders, from the bottom: each may import those before it, never one after. */
+const evidencePath = ['evidence', 'scenarios', 'cells'] as const;
+
+/** Every import from a folder of the evidence path to one above it, with the files that make it. */
+const againstOrder = (graph: FolderGraph, order: readonly string[]): string[] =>
+  order.flatMap((from, rank) =>
+    [...(graph.get(from) ?? [])]
+      .filter(([to]) => order.indexOf(to) > rank)
+      .map(([to, by]) => `${from} imports ${to}, above it (${by})`),
+  );
+
 const lib = path.join(repoRoot, 'src/lib');
 const sources = new Map(
   readdirSync(lib, { recursive: true, encoding: 'utf8' })
@@ -55,6 +69,23 @@ const sources = new Map(
 describe("src/lib's folders", () => {
   it('import each other in no circle', () => {
     expect(circles(folderGraph(sources))).toEqual([]);
+  });
+
+  it('keep the evidence path in its order: evidence, then scenarios, then cells', () => {
+    expect(againstOrder(folderGraph(sources), evidencePath)).toEqual([]);
+  });
+
+  it("would name an import against the evidence path's order, type imports included", () => {
+    const made = new Map([
+      ['cells/a.ts', "import { b } from '../scenarios/b.ts';\n"],
+      ['scenarios/b.ts', "import type { C } from '../cells/a.ts';\nimport { c } from '../evidence/c.ts';\n"],
+      ['evidence/c.ts', "export { d } from '../scenarios/b.ts';\n"],
+      ['evidence/c.test.ts', "import { a } from '../cells/a.ts';\n"],
+    ]);
+    expect(againstOrder(folderGraph(made), evidencePath)).toEqual([
+      'evidence imports scenarios, above it (evidence/c.ts → scenarios/b.ts)',
+      'scenarios imports cells, above it (scenarios/b.ts → cells/a.ts)',
+    ]);
   });
 
   it('would name a circle, type imports included, with the files that make it', () => {

@@ -1,15 +1,15 @@
 /**
- * The page-key rule, held by the routes' imports: a keyed route (one whose `getStaticPaths` is an
- * entry helper of src/data/paths.ts) may reach, through its components and layouts, only the data
- * modules whose data its key is made of (`keyScopes`, src/node/page-keys.ts). A new page that reads
- * more (the captures on a research listing page, the verdict history on a revision's) fails here,
- * before the rebuild oracle would find the stale page. What each data module hands pages is
- * declared below, in key parts; a new data module fails until it is declared.
+ * The page-key rule, held by the routes' imports: a keyed route (the route of an output whose row in
+ * the table of outputs has `keys`, src/lib/routes/outputs.ts) may reach, through its components and
+ * layouts, only the data modules whose data its key is made of. A new page that reads more (the
+ * captures on a research listing page, the verdict history on a revision's) fails here, before the
+ * rebuild oracle would find the stale page. What each data module hands pages is declared below, in
+ * key parts; a new data module fails until it is declared.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keyScopes, type KeyPart, type KeyScope } from '../src/node/page-keys.ts';
+import { outputs, type KeyPart, type Output } from '../src/lib/routes/outputs.ts';
 import { repoRoot } from '../src/node/paths.ts';
 
 /**
@@ -29,20 +29,8 @@ const dataReads: Record<string, readonly KeyPart[]> = {
   'outputs.ts': ['site', 'captures'],
   'history.ts': ['history'],
   'features.ts': ['site', 'captures'],
+  'tool-names.ts': ['site', 'captures'],
   'feature-status.ts': ['site', 'captures', 'history'],
-};
-
-/** Which kind of keyed file each entry helper's routes make. */
-const helperScopes: Record<string, KeyScope> = {
-  notePaths: 'notes',
-  clientPaths: 'clients',
-  clientCapturesPaths: 'clients',
-  clientCapturePagePaths: 'clients',
-  revisionPaths: 'revisions',
-  capabilityPaths: 'capabilities',
-  researchPagePaths: 'listing',
-  featurePaths: 'features',
-  capturePaths: 'captures',
 };
 
 const dataDir = path.join(repoRoot, 'src/data');
@@ -73,9 +61,9 @@ const reachedData = (route: string, read: (file: string) => string): Map<string,
   return reached;
 };
 
-/** What a route reads beyond its key, as lines naming the module and who imports it. */
-const beyondKey = (route: string, scope: KeyScope, read: (file: string) => string): string[] => {
-  const allowed = new Set<KeyPart>(keyScopes[scope]);
+/** What a route reads beyond its key's parts, as lines naming the module and who imports it. */
+const beyondKey = (route: string, parts: readonly KeyPart[], read: (file: string) => string): string[] => {
+  const allowed = new Set<KeyPart>(parts);
   return [...reachedData(route, read)].flatMap(([module, by]) => {
     const reads = dataReads[path.basename(module)];
     if (reads === undefined) return [`${path.basename(module)}: not declared in dataReads`];
@@ -91,21 +79,32 @@ const routes = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
   .filter((name) => /\.(astro|ts)$/.test(name))
   .map((name) => path.join(pagesDir, name));
 const readSource = (file: string) => readFileSync(file, 'utf8');
-const keyedRoutes = routes.flatMap((route): [string, KeyScope][] => {
-  const helper = /getStaticPaths\s*=\s*(\w+)/.exec(readSource(route))?.[1];
-  const scope = helper === undefined ? undefined : helperScopes[helper];
-  return scope === undefined ? [] : [[path.relative(repoRoot, route), scope]];
-});
+/** Every keyed output's routes (its `madeBy` under src/pages), each with the parts of its key. */
+const keyedRoutes = (Object.values(outputs) as Output[]).flatMap((output): [string, readonly KeyPart[]][] =>
+  output.keys === undefined
+    ? []
+    : output.madeBy.filter((file) => file.startsWith('src/pages/')).map((file) => [file, output.keys ?? []]),
+);
+
+/** The route helpers of src/data/paths.ts that leave out what the plan reuses: their routes must be keyed. */
+const planned = [
+  ...readSource(path.join(repoRoot, 'src/data/paths.ts')).matchAll(/^export const (\w+) = [\s\S]*?(?=^export |(?![\s\S]))/gm),
+]
+  .filter((match) => match[0].includes('toRender('))
+  .map((match) => match[1]);
 
 describe('what a keyed page reads is what its key is made of', () => {
-  it('finds the keyed routes of every kind', () => {
-    expect(new Set(keyedRoutes.map(([, scope]) => scope))).toEqual(
-      new Set(['notes', 'clients', 'revisions', 'capabilities', 'listing', 'features', 'captures']),
-    );
+  it('keys every route whose paths leave out what the plan reuses, by its output in the table', () => {
+    expect(planned.length).toBeGreaterThan(5);
+    const routed = routes.flatMap((route) => {
+      const helper = /getStaticPaths\s*=\s*(\w+)/.exec(readSource(route))?.[1];
+      return helper !== undefined && planned.includes(helper) ? [path.relative(repoRoot, route)] : [];
+    });
+    expect(routed.filter((route) => !keyedRoutes.some(([file]) => file === route))).toEqual([]);
   });
 
-  it.each(keyedRoutes)('%s reads only its key (%s)', (route, scope) => {
-    expect(beyondKey(path.join(repoRoot, route), scope, readSource)).toEqual([]);
+  it.each(keyedRoutes)('%s reads only its key (%s)', (route, parts) => {
+    expect(beyondKey(path.join(repoRoot, route), parts, readSource)).toEqual([]);
   });
 
   it('declares every data module, each reading at least what it imports', () => {
@@ -133,9 +132,9 @@ describe('what a keyed page reads is what its key is made of', () => {
         "---\nimport type { NoteSummary } from '../data/site.ts';\nimport { captureData } from '../data/captures.ts';\n---\n",
     };
     const route = path.join(pagesDir, 'research/page/[page].astro');
-    expect(beyondKey(route, 'listing', (file) => files[file] ?? '')).toEqual([
+    expect(beyondKey(route, outputs.researchPage.keys, (file) => files[file] ?? '')).toEqual([
       'src/data/captures.ts (imported by src/components/List.astro) reads captures',
     ]);
-    expect(beyondKey(route, 'revisions', (file) => files[file] ?? '')).toEqual([]);
+    expect(beyondKey(route, outputs.revision.keys, (file) => files[file] ?? '')).toEqual([]);
   });
 });

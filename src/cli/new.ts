@@ -35,6 +35,7 @@ import {
   type FlagSpec,
 } from '../lib/authoring/new-flags.ts';
 import { buildDate, siteOrigin } from '../node/environment.ts';
+import { USAGE_EXIT, usageError } from '../node/command-line.ts';
 
 /** A refusal the author can act on: printed as one line, exit code 1, nothing written. */
 class Refusal extends Error {}
@@ -84,11 +85,10 @@ const execute = async (argv: readonly string[], root: string, io: Output, intera
       strict: true,
     });
   } catch (error) {
-    if (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
-      io.err(`error: ${error.message}\n\n${usage}`);
-      return 1;
-    }
-    throw error;
+    const refused = usageError(error, 'npm run new');
+    if (refused === undefined) throw error;
+    io.err(`error: ${refused.message}`);
+    return USAGE_EXIT;
   }
   const { values, positionals } = parsed;
   if (values.help === true) {

@@ -14,10 +14,10 @@
  *   run-inside <run.json>: the part of `run` that runs inside the sandbox
  *   help   this text
  */
-import { readFile } from 'node:fs/promises';
 import { readServeOptions } from '../probe/flags.ts';
 import { launchConfig } from '../probe/launch.ts';
 import { startHttp, startStdio } from '../probe/capture-run.ts';
+import { asksHelp, headerHelp, UsageError } from '../node/command-line.ts';
 import { fail } from './fail.ts';
 
 const usage =
@@ -29,6 +29,11 @@ const onSignals = (stop: (reason: string) => void) => {
 
 const main = async () => {
   const [command, ...rest] = process.argv.slice(2);
+  // `--help` anywhere before a `--` (after a command too): the file's own header is the reference.
+  if (command === 'help' || asksHelp(process.argv.slice(2))) {
+    console.log(`${headerHelp(import.meta.url)}\n${usage}`);
+    return;
+  }
   switch (command) {
     case 'stdio': {
       const { run } = startStdio(readServeOptions(rest, process.cwd()));
@@ -67,16 +72,8 @@ const main = async () => {
     case 'run-inside':
       process.exitCode = await (await import('../probe/run-command.ts')).runInsideCommand(rest);
       break;
-    case 'help':
-    case '--help':
-    case '-h': {
-      // The file's own header is the reference: one place, so the two cannot drift apart.
-      const header = /^\/\*\*\n([\s\S]*?)\n \*\//.exec(await readFile(new URL(import.meta.url), 'utf8'))?.[1] ?? '';
-      console.log(`${header.replace(/^ \* ?/gm, '')}\n\n${usage}`);
-      break;
-    }
     default:
-      throw new Error(command === undefined ? usage : `unknown command ${JSON.stringify(command)}; ${usage}`);
+      throw new UsageError(command === undefined ? usage : `unknown command ${JSON.stringify(command)}; ${usage}`);
   }
 };
 

@@ -1,15 +1,16 @@
 /**
  * `npm run schema`: writes the JSON Schemas of the five frontmatter types to `schema/`, generated
  * from the zod schemas in src/schema (never written by hand), for editors and other tools.
+ *   usage: npm run schema -- [--check] [--out DIR]
  *   --check     write nothing; exit 1 and name each file that differs from freshly generated output
  *   --out DIR   another folder than schema/ (tests)
  * `$id` names the copy the site serves (`SITE_URL`, default https://canimcp.io).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { jsonSchemas } from '../lib/outputs/jsonschema.ts';
 import { repoRoot } from '../node/paths.ts';
+import { commandArgs } from '../node/command-line.ts';
 import { fail } from './fail.ts';
 import { siteOrigin } from '../node/environment.ts';
 
@@ -17,7 +18,11 @@ import { siteOrigin } from '../node/environment.ts';
 const names = ['note', 'client', 'revision', 'capability', 'feature'] as const;
 
 const main = async () => {
-  const { values } = parseArgs({ options: { check: { type: 'boolean', default: false }, out: { type: 'string' } } });
+  const args = commandArgs(import.meta.url, {
+    options: { check: { type: 'boolean', default: false }, out: { type: 'string' } },
+  });
+  if (args === undefined) return;
+  const { values } = args;
   const outDir = path.resolve(repoRoot, values.out ?? 'schema');
   const schemas = jsonSchemas(siteOrigin());
   const display = (file: string) => path.relative(process.cwd(), file) || file;

@@ -1,7 +1,13 @@
-/** `npm run preview`: serves the built `dist/` like a plain static host. PORT picks the port. */
+/**
+ * `npm run preview`: serves the built `dist/` like a plain static host (its `_headers` applied).
+ *   usage: npm run preview        (no options; --help prints this)
+ * Environment: PORT picks the port (default 4321).
+ */
 import path from 'node:path';
 import { repoRoot } from '../node/paths.ts';
 import { serveStatic } from '../node/serve.ts';
+import { commandArgs } from '../node/command-line.ts';
+import { fail } from './fail.ts';
 
 export const serve = (dist = path.join(repoRoot, 'dist'), port = Number(process.env['PORT'] ?? 4321)) => {
   const server = serveStatic(dist);
@@ -13,4 +19,10 @@ export const serve = (dist = path.join(repoRoot, 'dist'), port = Number(process.
   return server;
 };
 
-if (import.meta.main) serve();
+if (import.meta.main) {
+  try {
+    if (commandArgs(import.meta.url, { options: {} }) !== undefined) serve();
+  } catch (error) {
+    fail(error);
+  }
+}

@@ -3,7 +3,7 @@ import { siteData } from './site.ts';
 import type { CaptureSummary } from '../lib/outputs/capture-view.ts';
 import { captureSummary } from '../lib/outputs/capture-view.ts';
 import { isCaptureSource } from '../schema/index.ts';
-import type { Capture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { publication } from 'canimcp/build-context';
 import { captureHeadings, titledCapture, type CaptureHeading } from '../lib/outputs/capture-titles.ts';
 import { PAGE_TITLE_MAX } from '../lib/markdown/snippet.ts';

@@ -16,7 +16,7 @@ import {
   type VersionTable,
 } from '../lib/outputs/client-captures.ts';
 import { pageCount } from '../lib/outputs/paging.ts';
-import type { Capture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { captureSummary, type CaptureSummary } from '../lib/outputs/capture-view.ts';
 
 /** A client's versions and identities; all empty where nothing of it has been captured. */

@@ -2,8 +2,8 @@
  * Every feature's status over the core clients (the clients whose file says why they are core),
  * from the feature cells, and when each status changed, replayed from the verdict history.
  */
-import { featureStatus, type StatusOf } from '../lib/features/feature-status.ts';
-import { statusChanges, type StatusChange } from '../lib/features/status-changes.ts';
+import { featureStatus, type StatusOf } from '../lib/cells/feature-status.ts';
+import { statusChanges, type StatusChange } from '../lib/cells/status-changes.ts';
 import { featureData } from './features.ts';
 import { historyData } from './history.ts';
 

@@ -7,7 +7,8 @@ import {
   featuresByCapability,
   type CapturedVersion,
   type FeatureCell,
-} from '../lib/matrix/feature-cells.ts';
+} from '../lib/cells/feature-cells.ts';
+import { withImpliedVerdicts } from '../lib/features/implied-verdicts.ts';
 import { judgeCapture } from '../lib/scenarios/index.ts';
 import { isCaptureSource, type Feature } from '../schema/index.ts';
 
@@ -53,7 +54,9 @@ const load = async (): Promise<FeatureData> => {
   const facts = new Map(
     views.filter((view) => cited.has(view.capture.id)).map((view) => [view.capture.id, judgeCapture(view.capture)]),
   );
-  const cells = buildFeatureCells({ features: ordered, clients: site.clients, noteCaptures, captures, facts });
+  // A capability's `no` decides the features a declaration shows: one verdict behind the matrix and the cells.
+  const clients = withImpliedVerdicts(site.clients, ordered);
+  const cells = buildFeatureCells({ features: ordered, clients, noteCaptures, captures, facts });
   const byFeature = Map.groupBy(cells, (cell) => cell.feature);
   const byClient = Map.groupBy(cells, (cell) => cell.client);
   return {

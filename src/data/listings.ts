@@ -1,6 +1,6 @@
 /** The site's lists as llms.txt-style Markdown links: for /llms.txt and the index pages' `.md` twins. */
 import { captureData, type CaptureView } from './captures.ts';
-import { siteData, type SiteData } from './site.ts';
+import { listedNotes, siteData, type SiteData } from './site.ts';
 import { codeSpan } from '../lib/outputs/capture-view.ts';
 import { llmsTxt, noteLinks, type LlmsLink } from '../lib/outputs/llms.ts';
 import { capabilityUrl, captureUrl, clientUrl, featureUrl, revisionUrl, routes } from '../lib/routes/urls.ts';
@@ -13,7 +13,7 @@ export const siteSummary =
 export const collectionLinks = (
   site: SiteData,
 ): Record<'research' | 'clients' | 'revisions' | 'capabilities' | 'features', LlmsLink[]> => ({
-  research: noteLinks(site.notes),
+  research: noteLinks(listedNotes(site, site.notes)),
   clients: site.clients.map((client) => ({
     title: client.data.name,
     url: clientUrl(client.id, 'twin'),

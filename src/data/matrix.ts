@@ -1,10 +1,10 @@
 /** The support matrices, built from the site data: clients down, revisions (oldest first) or capabilities across. */
 import { captureData, observedByNote } from './captures.ts';
 import { siteData, type SiteData } from './site.ts';
-import { buildMatrices, type Axis, type Matrix } from '../lib/matrix/matrix.ts';
-import { cellEvidence } from '../lib/content/cell-observations.ts';
-import { versionRuns } from '../lib/content/version-runs.ts';
-import type { Capture } from '../lib/content/capture-rules.ts';
+import { buildMatrices, type Axis, type Matrix } from '../lib/cells/matrix.ts';
+import { cellEvidence } from '../lib/cells/cell-observations.ts';
+import { versionRuns } from '../lib/cells/version-runs.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { isCaptureSource } from '../schema/index.ts';
 import type { MatrixLabels } from '../lib/matrix/matrix-twin.ts';
 

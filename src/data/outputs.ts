@@ -1,57 +1,67 @@
 /** Inputs for the machine-readable outputs, gathered from the site data. */
 import { captureData } from './captures.ts';
 import { siteData } from './site.ts';
-import {
-  absoluteUrl,
-  capabilityUrl,
-  captureUrl,
-  clientCapturesUrl,
-  clientUrl,
-  clientVersionsUrl,
-  featureUrl,
-  htmlRoutePaths,
-  noteUrl,
-  revisionUrl,
-  routes,
-} from '../lib/routes/urls.ts';
+import { absoluteUrl, featurePath, formUrl, noteUrl } from '../lib/routes/urls.ts';
+import { outputs, type Output, type OutputName } from '../lib/routes/outputs.ts';
 import { backlinks } from '../lib/outputs/indexes.ts';
-import { pageCount, pageUrl } from '../lib/outputs/paging.ts';
+import { pageCount } from '../lib/outputs/paging.ts';
 import { capturePageCount } from '../lib/outputs/capture-index.ts';
 import { CLIENT_CAPTURE_PAGE_SIZE } from '../lib/outputs/client-captures.ts';
 import { buildDate, siteOrigin } from '../node/environment.ts';
 
-/** Every HTML page the site builds, for the sitemap. */
-export const htmlPages = async () => {
+/** The outputs with a page per entry or per page number that the sitemap lists (outputs.ts, `sitemap`). */
+type ListedPerItem = {
+  [K in OutputName]: (typeof outputs)[K] extends { sitemap: true; pattern: `${string}<${string}` } ? K : never;
+}[OutputName];
+
+/** One page of an output: what its pattern's `<…>` stand for, and its date where it has one. */
+interface Instance {
+  params: Record<string, string>;
+  lastmod?: string;
+}
+
+type Inputs = { site: Awaited<ReturnType<typeof siteData>>; captures: Awaited<ReturnType<typeof captureData>> };
+
+/** Pages 2 to `count`, as `<n>`. */
+const laterPages = (count: number, params: Record<string, string> = {}): Instance[] =>
+  Array.from({ length: Math.max(0, count - 1) }, (_, index) => ({ params: { ...params, n: String(index + 2) } }));
+
+/** The clients with captures, each with how many. */
+const capturedClients = (captures: Inputs['captures']) => Map.groupBy(captures, (view) => view.capture.header.client);
+
+/** Each listed output's pages; a new one fails to compile until it is here. */
+const instances: Record<ListedPerItem, (inputs: Inputs) => Instance[]> = {
+  researchPage: ({ site }) => laterPages(pageCount(site.notes.length)),
+  note: ({ site }) => site.notes.map((note) => ({ params: { id: note.id }, lastmod: note.lastUpdated })),
+  client: ({ site }) => site.clients.map((client) => ({ params: { id: client.id }, lastmod: client.lastUpdated })),
+  clientVersions: ({ captures }) => [...capturedClients(captures).keys()].map((id) => ({ params: { id } })),
+  clientCaptures: ({ captures }) => [...capturedClients(captures).keys()].map((id) => ({ params: { id } })),
+  clientCapturesPage: ({ captures }) =>
+    [...capturedClients(captures)].flatMap(([id, views]) =>
+      laterPages(pageCount(views.length, CLIENT_CAPTURE_PAGE_SIZE), { id }),
+    ),
+  revision: ({ site }) => site.revisions.map((revision) => ({ params: { id: revision.id }, lastmod: revision.lastUpdated })),
+  capability: ({ site }) =>
+    site.capabilities.map((capability) => ({ params: { id: capability.id }, lastmod: capability.lastUpdated })),
+  feature: ({ site }) =>
+    site.features.map((feature) => ({ params: { path: featurePath(feature.id) }, lastmod: feature.lastUpdated })),
+  capturesPage: ({ captures }) => laterPages(capturePageCount(captures.length)),
+  capture: ({ captures }) =>
+    captures.map((view) => ({ params: { id: view.capture.id }, lastmod: view.summary.capturedAt.slice(0, 10) })),
+};
+
+/** Every HTML page the sitemap lists: each output the table marks, page by page; fixed pages dated by the newest note. */
+export const htmlPages = async (): Promise<{ path: string; lastmod?: string }[]> => {
   const [site, captures] = await Promise.all([siteData(), captureData()]);
   const newest = site.notes[0]?.lastUpdated;
-  return [
-    ...htmlRoutePaths.map((path) => ({
-      path,
-      ...(newest ? { lastmod: newest } : {}),
-    })),
-    ...Array.from({ length: pageCount(site.notes.length) - 1 }, (_, index) => ({
-      path: pageUrl(routes.research.path, index + 2),
-    })),
-    ...Array.from({ length: capturePageCount(captures.length) - 1 }, (_, index) => ({
-      path: pageUrl(routes.captures.path, index + 2),
-    })),
-    ...site.notes.map((note) => ({ path: noteUrl(note.id), lastmod: note.lastUpdated })),
-    ...site.clients.map((client) => ({ path: clientUrl(client.id), lastmod: client.lastUpdated })),
-    ...site.revisions.map((revision) => ({ path: revisionUrl(revision.id), lastmod: revision.lastUpdated })),
-    ...site.capabilities.map((capability) => ({ path: capabilityUrl(capability.id), lastmod: capability.lastUpdated })),
-    ...site.features.map((feature) => ({ path: featureUrl(feature.id), lastmod: feature.lastUpdated })),
-    // Each client's versions page and capture list, page by page, for the clients with captures.
-    ...[...Map.groupBy(captures, (view) => view.capture.header.client)].flatMap(([client, views]) => [
-      { path: clientVersionsUrl(client) },
-      ...Array.from({ length: pageCount(views.length, CLIENT_CAPTURE_PAGE_SIZE) }, (_, index) => ({
-        path: pageUrl(clientCapturesUrl(client), index + 1),
-      })),
-    ]),
-    ...captures.map((view) => ({
-      path: captureUrl(view.capture.id),
-      lastmod: view.summary.capturedAt.slice(0, 10),
-    })),
-  ];
+  return (Object.entries(outputs) as [OutputName, Output][]).flatMap(([name, output]) => {
+    if (output.sitemap !== true || !output.forms.includes('page')) return [];
+    if (!output.pattern.includes('<')) return [{ path: output.pattern, ...(newest ? { lastmod: newest } : {}) }];
+    return instances[name as ListedPerItem]({ site, captures }).map((instance) => ({
+      path: formUrl(output, 'page', instance.params),
+      ...(instance.lastmod === undefined ? {} : { lastmod: instance.lastmod }),
+    }));
+  });
 };
 
 /** `/data/notes.json`: every note's frontmatter and derived fields. */

@@ -15,6 +15,7 @@ import { bodyOf } from 'canimcp/build-context';
 import type { CellDrift, NoteDrift } from '../lib/outputs/drift-marks.ts';
 import { correctedBy, notesBy, newestFirst, relatedBothWays } from '../lib/outputs/indexes.ts';
 import { isStale } from '../lib/content/stale.ts';
+import type { NoteListItem } from '../lib/outputs/twin.ts';
 import { canonicalNoteUrl } from '../lib/routes/urls.ts';
 import { buildDate, siteOrigin } from '../node/environment.ts';
 
@@ -196,3 +197,11 @@ export const siteData = async (): Promise<SiteData> => {
   lastInDev = { sources, data };
   return data;
 };
+
+/** Notes as Markdown lists (twins, llms.txt) show them: a corrected one with the notes that correct it, by title. */
+export const listedNotes = (site: SiteData, notes: readonly NoteSummary[]): NoteListItem[] =>
+  notes.map((note) => ({
+    id: note.id,
+    data: note.data,
+    correctedBy: note.correctedBy.map((id) => ({ id, title: site.noteById.get(id)?.data.title ?? id })),
+  }));

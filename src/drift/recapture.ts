@@ -6,8 +6,9 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkCapture, type Capture } from '../lib/content/capture-rules.ts';
-import { clientInfoOf, offeredVersions } from '../lib/content/capture-facts.ts';
+import { checkCapture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
+import { clientInfoOf, offeredVersions } from '../lib/evidence/capture-facts.ts';
 import { firstDeclaredCapabilities } from '../lib/mcp/capabilities.ts';
 import { readCaptureFiles } from '../node/captures.ts';
 import type { VerdictDrift } from '../schema/drift.ts';

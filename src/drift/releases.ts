@@ -4,11 +4,11 @@
  */
 import type { Entry } from '../lib/content/entries.ts';
 import { mapLimited } from '../lib/tasks/map-limited.ts';
-import { isCaptureSource, type Client, type Note } from '../schema/index.ts';
+import { isCaptureSource, verdictAxes, type Client, type Note } from '../schema/index.ts';
 import type { ReleaseCheck, VerdictDrift } from '../schema/drift.ts';
 import { fieldPosition } from './position.ts';
 import { newestRelease, type RegistryOptions } from './registry.ts';
-import { isOlder } from '../lib/content/versions.ts';
+import { isOlder } from '../lib/evidence/versions.ts';
 
 /** Per note id, the clients whose captures it cites (capture ids to clients given). */
 export const observedClients = (
@@ -67,12 +67,15 @@ export const staleVerdicts = (
     if (release?.version === undefined) return [];
     return (client.data.support ?? []).flatMap((verdict, index): VerdictDrift[] => {
       if (verdict.version === undefined || !isOlder(verdict.version, release.version as string)) return [];
-      const axis = verdict.revision !== undefined ? 'revision' : 'capability';
+      // A verdict is about one revision, capability or feature (the schema holds it to one).
+      const axis = verdictAxes.find((name) => verdict[name] !== undefined);
+      const column = axis === undefined ? undefined : verdict[axis];
+      if (axis === undefined || column === undefined) return [];
       return [
         {
           client: client.id,
           axis,
-          column: (verdict.revision ?? verdict.capability) as string,
+          column,
           version: verdict.version,
           newest: release.version as string,
           ...(release.date === undefined ? {} : { released: release.date }),

@@ -15,6 +15,7 @@ import { checkReleases, observedClients, staleVerdicts } from './releases.ts';
 import { writeReport } from './report.ts';
 import { checkSources, pinnedSources } from './sources.ts';
 import { buildDate, siteOrigin } from '../node/environment.ts';
+import { usageError } from '../node/command-line.ts';
 
 /** The command's whole output and exit code. */
 export interface DriftOutput {
@@ -90,7 +91,10 @@ export const runDrift = async (argv: readonly string[], context: DriftContext): 
       allowPositionals: false,
     }));
   } catch (error) {
-    return failed(error instanceof Error ? error.message : String(error));
+    // One line, as every command words it; the exit code stays drift's own 4 (2 says "unreachable" here).
+    const usage = usageError(error, 'npm run drift');
+    if (usage === undefined) throw error;
+    return failed(usage.message);
   }
   if (values.help) return { code: 0, stdout: HELP, stderr: '' };
   const { format } = values;

@@ -18,6 +18,8 @@ import { build } from 'esbuild';
 import { PACKS_FOLDER, encodePack, packCount, packOf, packUrl, type PackFile } from '../lib/outputs/capture-packs.ts';
 import { routesJson, type FoldConfig } from '../lib/outputs/capture-worker.ts';
 import { captureHeaders } from '../lib/outputs/headers.ts';
+import { formFile } from '../lib/outputs/output-files.ts';
+import { routesFile, worker } from '../lib/routes/outputs.ts';
 import { captureUrl, routes } from '../lib/routes/urls.ts';
 import { OPEN_FILES, mapLimited } from '../lib/tasks/map-limited.ts';
 import { cacheKey, readJsonFile, writeInPieces } from './json-file.ts';
@@ -196,8 +198,8 @@ export const foldCaptures = async (
       await writeFile(target, encodePack(files));
     },
   );
-  await writeFile(path.join(site, '_worker.js'), await workerSource({ packs }));
-  await writeFile(path.join(site, '_routes.json'), routesJson());
+  await writeFile(path.join(site, formFile(worker, 'host')), await workerSource({ packs }));
+  await writeFile(path.join(site, formFile(routesFile, 'host')), routesJson());
   await mkdir(path.join(held, routes.captures.path.slice(1)), { recursive: true });
   await mapLimited(moved, OPEN_FILES, (file) => move(path.join(site, file), path.join(held, file)));
   // An emptied captures/ folder goes too (it holds the listing's pages where /captures is paged).

@@ -9,6 +9,7 @@ import { formatGithubAnnotation, formatProblem } from '../lib/content/problems.t
 import { staleNotes } from '../lib/content/stale.ts';
 import { buildDate, siteOrigin } from './environment.ts';
 import { astroCacheDir } from './paths.ts';
+import { USAGE_EXIT, usageError } from './command-line.ts';
 
 /** The command's whole output and exit code. */
 export interface CheckOutput {
@@ -18,7 +19,8 @@ export interface CheckOutput {
 }
 
 const lines = (items: readonly string[]) => items.map((item) => `${item}\n`).join('');
-const failed = (message: string): CheckOutput => ({ code: 1, stdout: '', stderr: `error: ${message}\n` });
+/** Options it cannot read: one line, exit 2. */
+const failed = (message: string): CheckOutput => ({ code: USAGE_EXIT, stdout: '', stderr: `error: ${message}\n` });
 
 /**
  * Validates a content folder with `npm run check`'s options:
@@ -34,7 +36,9 @@ export const runCheck = async (argv: readonly string[], contentDir: string): Pro
       allowPositionals: false,
     }));
   } catch (error) {
-    return failed(error instanceof Error ? error.message : String(error));
+    const usage = usageError(error, 'npm run check');
+    if (usage === undefined) throw error;
+    return failed(usage.message);
   }
   const format = values.format;
   if (format !== 'human' && format !== 'github' && format !== 'json') {

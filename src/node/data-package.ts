@@ -9,6 +9,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { declarations } from '../lib/package/json-schema-to-ts.ts';
 import { jsonSchemas } from '../lib/outputs/jsonschema.ts';
+import { cellStates } from '../schema/index.ts';
 import { dataFiles } from './published-data.ts';
 import { repoRoot } from './paths.ts';
 
@@ -74,7 +75,7 @@ import type { ${typeNames.join(', ')} } from './types.js';
 export type * from './types.js';
 
 /** A feature's state for one client version; \`unknown\` is never \`no\`. */
-export type FeatureState = 'yes' | 'partial' | 'no' | 'unknown';
+export type FeatureState = ${cellStates.map((state) => `'${state}'`).join(' | ')};
 
 /** What a server saw: the \`initialize\` request's \`clientInfo\`, and the HTTP User-Agent where there was one. */
 export interface Seen {
@@ -85,7 +86,12 @@ export interface Seen {
 /** The client, the version it said, and every feature's state at that version (from its version runs). */
 export interface LookupResult {
   client: string;
+  /** The version the client sent. */
   version: string;
+  /** False where the client sends a placeholder version (or none): the client is known, its release is not. */
+  versionKnown: boolean;
+  /** The captured version whose states these are, where they are not the sent version's own: the newest captured release that sent a placeholder, or the newest captured where the version is newer. */
+  extrapolatedFrom?: string;
   features: Record<string, FeatureState>;
 }
 
@@ -117,6 +123,11 @@ if (seen?.features['tools.result.structuredContent'] !== 'yes') {
   // send the result as text as well
 }
 \`\`\`
+
+\`versionKnown\` is false where the client sends a placeholder version (Copilot CLI's \`0.0.0\`, Amp's
+\`0.0.0-dev\`): the client is known, its release is not, and the states are those of the newest
+captured release that sent it, named in \`extrapolatedFrom\`. A version newer than any captured gets
+the newest captured version's states, named there too.
 
 \`features\`, \`matrix\` and \`clients\` are the site's \`/data/*.json\`; their types are in \`types.d.ts\`.
 `;

@@ -9,8 +9,8 @@
  *   revision and capability, the origin, the build date and the problems. Every page but a note's
  *   own shows only that (lists, counts, titles, dates), so it keys revisions', capabilities' and
  *   the research listing's pages;
- * - a note's page, and any file under its folder (`research/<id>/…`): the site key and the note's
- *   digest (its file, `last-updated`, origin and drift marks), as another note's body never shows;
+ * - a note's page: the site key and the note's digest (its file, `last-updated`, origin and drift
+ *   marks), as another note's body never shows;
  * - a note's twin: its digest alone (the note's own file with a header made from it);
  * - a revision's and a capability's files: the site key and the capture files (their matrix
  *   column or row marks a verdict `observed` from the captures its notes cite);
@@ -23,23 +23,26 @@
  *   page shows its own file, its client's name and the notes citing it, all in those, so adding a
  *   capture rebuilds the client's pages, the lists and the captures alike to it, not every other one.
  *
- * Each kind of file's key is made of the parts `keyScopes` names, and nothing else; the same table
- * says what its routes may read (tests/page-scopes.test.ts walks every keyed route's imports and
- * fails on a data module outside its parts), and the site part's data (src/data/site.ts) holds
- * notes as `NoteSummary`, no body in it, so a list page that reads a body does not compile.
+ * Each output's key is made of the parts its row in the table of outputs names (outputs.ts, `keys`),
+ * and nothing else; the same parts bound what its routes may read (tests/page-scopes.test.ts walks
+ * every keyed route's imports and fails on a data module outside them), and the site part's data
+ * (src/data/site.ts) holds notes as `NoteSummary`, no body in it, so a list page that reads a body
+ * does not compile.
  *
- * Every other file (the fixed pages, schemas) has no key and is built every time.
+ * Every other file (the fixed pages, schemas, a file no row names) has no key and is built every time.
  */
 import type { Body } from '../lib/outputs/bodies.ts';
-import type { Capture, CaptureBytes } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
+import type { CaptureBytes } from '../lib/content/capture-rules.ts';
 import { captureHeadings, titledCapture } from '../lib/outputs/capture-titles.ts';
 import { PAGE_TITLE_MAX } from '../lib/markdown/snippet.ts';
-import { outputFile } from '../lib/outputs/output-files.ts';
+import { matchOutputFile, outputFile } from '../lib/outputs/output-files.ts';
 import { pageCount, pageUrl } from '../lib/outputs/paging.ts';
 import { formatProblem, type Problem } from '../lib/content/problems.ts';
-import { captureUrl, entryUrl, routes } from '../lib/routes/urls.ts';
+import { researchPage, type EntryKind, type KeyPart } from '../lib/routes/outputs.ts';
+import { routes } from '../lib/routes/urls.ts';
 import type { VerdictHistory } from '../lib/matrix/verdict-history.ts';
-import { collections, type CollectionName } from '../schema/index.ts';
+import type { CollectionName } from '../schema/index.ts';
 import { cacheKey } from './json-file.ts';
 
 /** What the keys are made of: the prepared content (prepare.ts) holds all of it. */
@@ -55,47 +58,31 @@ export interface KeyedContent {
   validCaptures: ReadonlyMap<string, Pick<Capture, 'header'>>;
 }
 
-/**
- * What a key can be made of: `site` (above), `captures` (every capture file's id and hash),
- * `history` (the verdict history), `note` (a note's digest: its own file, `last-updated`, origin
- * and drift marks) and `capture` (one capture file's hash).
- */
-export type KeyPart = 'site' | 'captures' | 'history' | 'note' | 'capture';
-
-/** Per kind of keyed file, the parts its key is made of: all its pages may read. */
-export const keyScopes = {
-  /** A note's page and anything under its folder. */
-  notes: ['site', 'note'],
-  /** A note's twin. */
-  twins: ['note'],
-  clients: ['site', 'captures', 'history'],
-  revisions: ['site', 'captures'],
-  capabilities: ['site', 'captures'],
-  features: ['site', 'captures', 'history'],
-  /** A capture's page, twin and file. */
-  captures: ['site', 'capture'],
-  /** The research listing's pages after the first. */
-  listing: ['site'],
-} as const satisfies Record<string, readonly KeyPart[]>;
-
-/** A kind of keyed file. */
-export type KeyScope = keyof typeof keyScopes;
+/** What a key can be made of (outputs.ts says each part). */
+export type { KeyPart };
 
 /** This build's keys, for `fileKey`. */
 export interface PageKeys {
+  /** The parts every output's key may share: the site, the capture files, the verdict history. */
+  shared: Readonly<Record<Exclude<KeyPart, 'note' | 'capture'>, string>>;
+  /** By note id: its digest (`note`). */
+  notes: ReadonlyMap<string, string>;
+  /** By capture id: its hash and heading (`capture`). */
+  captures: ReadonlyMap<string, string>;
+  /** The ids of each collection's entries. */
+  entries: Readonly<Record<CollectionName, ReadonlySet<string>>>;
+  /** The research listing's pages after the first (`research/page/2.html`, …), the ones this build writes. */
+  listing: ReadonlySet<string>;
   /** The key of the research listing's pages. */
   listingKey: string;
-  /** By collection, the key of every file of its entries. */
-  entryKeys: Readonly<Record<Exclude<CollectionName, 'research'>, string>>;
-  /** By note id: its page's key and its twin's. */
-  notes: ReadonlyMap<string, { page: string; twin: string }>;
-  /** The ids of the other entries with files of their own. */
-  entries: Readonly<Record<Exclude<CollectionName, 'research'>, ReadonlySet<string>>>;
-  /** The research listing's pages after the first (`research/page/2.html`, …). */
-  listing: ReadonlySet<string>;
-  /** By capture id: the key of its page, twin and file. */
-  captures: ReadonlyMap<string, string>;
 }
+
+/** The key of a file made of `parts`, the note's digest or the capture's hash and heading (`own`) in its place. */
+const keyOf = (keys: Pick<PageKeys, 'shared'>, parts: readonly KeyPart[], own = ''): string =>
+  cacheKey(parts.flatMap((part) => [part, part === 'note' || part === 'capture' ? own : keys.shared[part]]));
+
+/** The keys made so far, by build and by their parts: a capture's three files, an entry's many, share one. */
+const made = new WeakMap<PageKeys, Map<string, string>>();
 
 /** The keys of a build of `content` on `origin`, dated `date`. */
 export const pageKeys = (content: KeyedContent, origin: string, date: string): PageKeys => {
@@ -104,7 +91,8 @@ export const pageKeys = (content: KeyedContent, origin: string, date: string): P
   for (const note of content.content.research) {
     siteParts.push(note.id, byEntry.get(`research/${note.id}`)?.lastUpdated ?? date, JSON.stringify(note.data));
   }
-  const entries = {
+  const entries: Record<CollectionName, Set<string>> = {
+    research: new Set(content.content.research.map((note) => note.id)),
     clients: new Set<string>(),
     revisions: new Set<string>(),
     capabilities: new Set<string>(),
@@ -116,32 +104,18 @@ export const pageKeys = (content: KeyedContent, origin: string, date: string): P
     entries[collection].add(id);
     siteParts.push(collection, id, body.digest);
   }
-  const shared: Record<Exclude<KeyPart, 'note' | 'capture'>, string> = {
+  const shared = {
     site: cacheKey(siteParts),
     captures: cacheKey(content.captureFiles.flatMap((file) => [file.id, file.sha256])),
     history: cacheKey([JSON.stringify(content.history)]),
   };
-  // A scope's key: its parts' names and keys, in the table's order; a note's digest or a capture's hash goes last.
-  const keyOf = (scope: KeyScope, own = '') =>
-    cacheKey(keyScopes[scope].flatMap((part) => [part, part === 'note' || part === 'capture' ? own : shared[part]]));
-  const notes = new Map(
-    content.content.research.map((note) => {
-      const digest = byEntry.get(`research/${note.id}`)?.digest ?? '';
-      return [note.id, { page: keyOf('notes', digest), twin: keyOf('twins', digest) }];
-    }),
-  );
+  const notes = new Map(content.content.research.map((note) => [note.id, byEntry.get(`research/${note.id}`)?.digest ?? '']));
   const pages = pageCount(content.content.research.length);
   const listing = new Set(
     Array.from({ length: Math.max(0, pages - 1) }, (_, index) => outputFile(pageUrl(routes.research.path, index + 2))),
   );
-  const entryKeys = {
-    clients: keyOf('clients'),
-    revisions: keyOf('revisions'),
-    capabilities: keyOf('capabilities'),
-    features: keyOf('features'),
-  };
   // A capture's page also shows its title, which says more (the day, the time) while another capture
-  // is alike: adding a capture can retitle the captures it resembles, so each key holds its heading.
+  // is alike: adding a capture can retitle the captures it resembles, so its part holds its heading.
   const names = new Map(content.content.clients.map((client) => [client.id, client.data.name]));
   const headings = captureHeadings(
     [...content.validCaptures].map(([id, capture]) =>
@@ -152,40 +126,39 @@ export const pageKeys = (content: KeyedContent, origin: string, date: string): P
   const captures = new Map(
     content.captureFiles.map((file) => {
       const heading = headings.get(file.id);
-      return [file.id, keyOf('captures', cacheKey([file.sha256, heading?.title ?? '', heading?.description ?? '']))];
+      return [file.id, cacheKey([file.sha256, heading?.title ?? '', heading?.description ?? ''])];
     }),
   );
-  return { listingKey: keyOf('listing'), entryKeys, notes, entries, listing, captures };
+  return { shared, notes, captures, entries, listing, listingKey: keyOf({ shared }, researchPage.keys) };
 };
 
-/** The folder of the captures' files in the built site (`captures`, from their URLs). */
-const CAPTURES_FOLDER = captureUrl('x').split('/')[1] ?? '';
-
-/** By the folder of its entries' files in the built site (`research`, from their URLs), each collection. */
-const folders = new Map(collections.map((collection) => [entryUrl(collection, 'x', 'html').split('/')[1] ?? '', collection]));
+/** The entry a file's `<id>` or `<path>` names, where this build has it. */
+const entryOf = (keys: PageKeys, entry: EntryKind, params: Readonly<Record<string, string>>): string | undefined => {
+  const id = entry === 'features' ? params['path']?.replaceAll('/', '.') : params['id'];
+  if (id === undefined) return undefined;
+  const known = entry === 'captures' ? keys.captures.has(id) : keys.entries[entry].has(id);
+  return known ? id : undefined;
+};
 
 /**
- * This build's key of a file of the site (relative, `research/x.html`); undefined for a file that is
- * built every time. An entry's files are its page (`<folder>/<id>.html`), its twin (`.md`), any other
- * `<folder>/<id>.<ext>`, and anything under `<folder>/<id>/`.
+ * This build's key of a file of the site (relative, `research/x.html`): made of the parts its
+ * output's row (outputs.ts) names, for an entry this build has; undefined for a file that is built
+ * every time (its row has no key, or no row names it) or that names an entry that does not exist.
  */
 export const fileKey = (keys: PageKeys, file: string): string | undefined => {
-  if (keys.listing.has(file)) return keys.listingKey;
-  const [folder = '', name = '', ...rest] = file.split('/');
-  if (folder === CAPTURES_FOLDER && rest.length === 0) return keys.captures.get(name.replace(/\.[^.]*$/, ''));
-  const collection = folders.get(folder);
-  // A feature's files sit at its id's path (`features/tools/call.html`).
-  if (collection === 'features') {
-    const id = [name, ...rest].join('.').replace(/\.(html|md)$/, '');
-    return keys.entries.features.has(id) ? keys.entryKeys.features : undefined;
+  for (const { output, form, params } of matchOutputFile(file)) {
+    const parts = form === 'twin' ? (output.twinKeys ?? output.keys) : output.keys;
+    if (parts === undefined) continue;
+    if (output === researchPage) return keys.listing.has(file) ? keys.listingKey : undefined;
+    const id = output.entry === undefined ? '' : entryOf(keys, output.entry, params);
+    if (id === undefined) return undefined;
+    const own = parts.includes('note') ? keys.notes.get(id) : parts.includes('capture') ? keys.captures.get(id) : '';
+    const memo = made.get(keys) ?? new Map<string, string>();
+    made.set(keys, memo);
+    const at = `${parts.join(' ')}\0${own ?? ''}`;
+    const key = memo.get(at) ?? keyOf(keys, parts, own);
+    memo.set(at, key);
+    return key;
   }
-  if (collection === undefined || name === '') return undefined;
-  const id = rest.length > 0 ? name : name.replace(/\.[^.]*$/, '');
-  if (collection === 'research') {
-    const note = keys.notes.get(id);
-    if (note === undefined) return undefined;
-    return rest.length === 0 && file === outputFile(entryUrl('research', id, 'twin')) ? note.twin : note.page;
-  }
-  if (!keys.entries[collection].has(id)) return undefined;
-  return keys.entryKeys[collection];
+  return undefined;
 };

@@ -53,7 +53,6 @@ describe('the page plan', () => {
       'index.html': 'home',
       'research/a.html': 'a page 1',
       'research/a.md': 'a twin 1',
-      'research/a/sources.json': 'a sources 1',
       'research/b.html': 'b page 1',
       'research/b.md': 'b twin 1',
     });
@@ -63,27 +62,21 @@ describe('the page plan', () => {
     const written = JSON.parse(await readFile(manifestFile(cache), 'utf8')) as {
       keys: Record<string, string>;
     };
-    expect(Object.keys(written.keys).sort()).toEqual([
-      'research/a.html',
-      'research/a.md',
-      'research/a/sources.json',
-      'research/b.html',
-      'research/b.md',
-    ]);
+    expect(Object.keys(written.keys).sort()).toEqual(['research/a.html', 'research/a.md', 'research/b.html', 'research/b.md']);
 
     // Note b's body changed: a's files are taken, b's are not; other code takes nothing.
     const second = await planReuse(cache, published, 'code-1', keys({ a: 'a1', b: 'b2' }));
-    expect([...second.reused].sort()).toEqual(['research/a.html', 'research/a.md', 'research/a/sources.json']);
+    expect([...second.reused].sort()).toEqual(['research/a.html', 'research/a.md']);
     expect((await planReuse(cache, published, 'code-2', keys({ a: 'a1', b: 'b2' }))).reused.size).toBe(0);
 
     // A file Astro wrote itself stays as written; the others are the published files themselves.
     const staging = path.join(dir, 'staging');
-    await write(staging, { 'research/a/sources.json': 'written again' });
-    expect(await linkReused(second, staging)).toBe(2);
+    await write(staging, { 'research/a.md': 'written again' });
+    expect(await linkReused(second, staging)).toBe(1);
     expect((await stat(path.join(staging, 'research/a.html'))).ino).toBe(
       (await stat(path.join(published, 'research/a.html'))).ino,
     );
-    expect(await readFile(path.join(staging, 'research/a/sources.json'), 'utf8')).toBe('written again');
+    expect(await readFile(path.join(staging, 'research/a.md'), 'utf8')).toBe('written again');
   });
 
   it('takes no file that something else wrote over, even with the same key, nor any after a bare build', async () => {

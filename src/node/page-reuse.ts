@@ -9,7 +9,7 @@
  * manifest that says so is committed only once its site is published. Its key: `pagesVersion` (the
  * code version and the environment), the published folder, and per file its key and its stamp;
  * complete because a page is a function of the code, the environment and what its key hashes
- * (page-keys.ts), and the rebuild oracle (tests/rebuild-oracle.test.ts) holds every route to it.
+ * (page-keys.ts), and the rebuild oracle (tests/rebuild.oracle.test.ts) holds every route to it.
  *
  * The stamp (inode, size, modification time in nanoseconds) is what recognises the file the
  * pipeline wrote: anything else that writes into the published folder (a bare `astro build` with

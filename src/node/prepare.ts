@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { collections, type CollectionName } from '../schema/index.ts';
 import type { Body } from '../lib/outputs/bodies.ts';
-import type { Capture, CaptureBytes } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
+import type { CaptureBytes } from '../lib/content/capture-rules.ts';
 import { clientDrift, noteDrift } from '../lib/outputs/drift-marks.ts';
 import { correctedBy, newestFirst } from '../lib/outputs/indexes.ts';
 import { renderMarkdownAndText } from '../lib/markdown/markdown.ts';

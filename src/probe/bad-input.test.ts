@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { messagesOf } from '../lib/mcp/messages.ts';
-import type { Capture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { startHttp } from './capture-run.ts';
 import { readServeOptions, type ServeOptions } from './flags.ts';
 import { launchConfig } from './launch.ts';

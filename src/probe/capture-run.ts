@@ -11,10 +11,10 @@ import { contentDir } from '../node/paths.ts';
 import type { ServeOptions } from './flags.ts';
 import { captureHeader, captureId, labelFrom } from './header.ts';
 import { serveHttp, type HttpRun } from './http-side.ts';
-import { personaText } from './personas.ts';
+import { personaText } from '../lib/lab/personas/index.ts';
 import { knownClients } from './read-capture.ts';
 import { CaptureRecorder } from './recorder.ts';
-import { ScenarioSession } from './session.ts';
+import { headerScenario } from '../lib/scenarios/index.ts';
 import { serveStdio, type StdioRun } from './stdio-side.ts';
 
 /** Opens a new file for a header in `out`: never over an existing one. */
@@ -37,7 +37,7 @@ const openIn = (out: string) => (header: CaptureHeader) => {
 export const openCapture = (options: ServeOptions, transport: CaptureTransport, now = new Date()): CaptureRecorder => {
   const persona = personaText(options.persona);
   const { label } = options;
-  const scenario = options.scenario?.name;
+  const scenario = headerScenario(options.scenario);
   // Validate the flags before any client connects, whatever the header waits for.
   captureHeader(labelFrom(label, undefined, []), transport, persona, now, scenario);
   if (label.client !== undefined && label.version !== undefined) {
@@ -66,7 +66,7 @@ export const startStdio = (options: ServeOptions): { run: StdioRun; recorder: Ca
     limits: options.limits,
     input: process.stdin,
     output: process.stdout,
-    session: options.scenario === undefined ? undefined : new ScenarioSession(options.scenario, recorder, options.limits),
+    scenario: options.scenario,
   });
   return { run, recorder };
 };

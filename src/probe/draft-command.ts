@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { parseFile } from '../lib/content/frontmatter.ts';
 import { formatProblem } from '../lib/content/problems.ts';
 import { contentDir } from '../node/paths.ts';
-import { draftOf } from './draft.ts';
+import { draftOf } from '../lib/lab/draft.ts';
 import { isRecord } from '../lib/mcp/json.ts';
 import { clientIds, readCapture } from './read-capture.ts';
 import { buildDate } from '../node/environment.ts';

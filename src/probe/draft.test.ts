@@ -13,11 +13,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { Client as OldClient } from 'mcp-sdk-1.23/client/index.js';
 import { StreamableHTTPClientTransport as OldHttp } from 'mcp-sdk-1.23/client/streamableHttp.js';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Capture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { runCheck } from '../node/check.ts';
 import { repoRoot } from '../node/paths.ts';
 import { startHttp } from './capture-run.ts';
-import { draftOf, type DraftContext } from './draft.ts';
+import { draftOf, type DraftContext } from '../lib/lab/draft.ts';
 import { readServeOptions } from './flags.ts';
 import { launchConfig } from './launch.ts';
 import { readCapture } from './read-capture.ts';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatProblem } from '../lib/content/problems.ts';
-import { judgeCapture, scenarios } from '../lib/scenarios/index.ts';
+import { decidedBy, judgeCapture, scenarios } from '../lib/scenarios/index.ts';
 import { contentDir } from '../node/paths.ts';
 import { clientIds, readCapture } from './read-capture.ts';
 
@@ -28,7 +28,7 @@ export const runScenarios = (argv: readonly string[]): number => {
   const list = scenarios.map((scenario) => ({
     name: scenario.name,
     revision: scenario.revision,
-    features: [...scenario.decides],
+    features: decidedBy(scenario),
   }));
   process.stdout.write(
     format === 'json'

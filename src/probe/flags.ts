@@ -5,9 +5,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isCapturePath, type ClientLabel } from './header.ts';
-import { defaultLimits, type Limits } from './limits.ts';
-import { parsePersona, type Persona } from './personas.ts';
-import { requireScenario } from '../lib/scenarios/index.ts';
+import { defaultLimits, type Limits } from '../lib/lab/limits.ts';
+import { parsePersona, personaText, type Persona } from '../lib/lab/personas/index.ts';
+import { headerScenario, runScenario } from '../lib/scenarios/index.ts';
 import type { Scenario } from '../lib/scenarios/scenario.ts';
 import type { ReplyStyle } from './http-side.ts';
 
@@ -23,8 +23,8 @@ export interface ServeOptions {
   replyAs: ReplyStyle;
   /** The instant (ms since 1970) event times count from, where a runner merges this capture with others. */
   epoch?: number | undefined;
-  /** The lab scenario the server plays after the handshake (`--scenario`), where one is. */
-  scenario?: Scenario | undefined;
+  /** The lab scenario the server plays (`--scenario`): the handshake alone where none is named. */
+  scenario: Scenario;
 }
 
 /** The flags `stdio`, `http` and `config` share, as parseArgs reads them. */
@@ -84,7 +84,7 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
     port,
     replyAs: values.reply,
     epoch: values.epoch === undefined ? undefined : whole('epoch', values.epoch, 0, 0),
-    ...(values.scenario === undefined ? {} : { scenario: requireScenario(values.scenario) }),
+    scenario: runScenario(values.scenario),
   };
 };
 
@@ -92,7 +92,7 @@ export const readServeOptions = (args: readonly string[], cwd: string): ServeOpt
 export const serveArgs = (options: ServeOptions): string[] => {
   const { label } = options;
   const pairs: [string, string | undefined][] = [
-    ['--persona', options.persona.kind === 'legacy' ? `legacy:${options.persona.revision}` : options.persona.kind],
+    ['--persona', personaText(options.persona)],
     ['--out', options.out],
     ['--client', label.client],
     ['--client-version', label.version],
@@ -101,7 +101,7 @@ export const serveArgs = (options: ServeOptions): string[] => {
     ['--path', label.path],
     ['--time-limit', String(options.limits.maxRunMs / 1000)],
     ['--epoch', options.epoch === undefined ? undefined : String(options.epoch)],
-    ['--scenario', options.scenario?.name],
+    ['--scenario', headerScenario(options.scenario)],
   ];
   // The other limits only where they differ from the defaults, so a configuration stays short.
   const limits: [string, keyof Limits][] = [

@@ -6,7 +6,7 @@
  * `clientInfoName` (or ids), its `version` taken as sent.
  */
 import { CaptureHeader, captureFormatVersion, capturePaths, type CapturePath, type CaptureTransport } from '../schema/capture.ts';
-import { PROBE_VERSION } from './version.ts';
+import { PROBE_VERSION } from '../lib/lab/version.ts';
 
 /** Who the client is, as the run was told; `client` and `version` may wait for the client's clientInfo. */
 export interface ClientLabel {

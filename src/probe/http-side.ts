@@ -11,11 +11,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { errorOf, readIncoming, type Outgoing } from '../lib/mcp/jsonrpc.ts';
 import { sseEvent } from '../lib/mcp/sse.ts';
-import type { Limits } from './limits.ts';
+import type { Limits } from '../lib/lab/limits.ts';
 import { decodeLine } from './lines.ts';
-import { answer, type Persona } from './personas.ts';
+import type { Persona } from '../lib/lab/personas/index.ts';
 import type { CaptureRecorder, HeaderList } from './recorder.ts';
-import { ScenarioSession, type Channel } from './session.ts';
+import { LabSession, type Channel } from '../lib/lab/session.ts';
 import type { Scenario } from '../lib/scenarios/scenario.ts';
 
 /** How the probe replies to a request over HTTP: one JSON body, or an SSE stream (both allowed). */
@@ -29,8 +29,8 @@ export interface HttpOptions {
   /** 0 picks a free port. */
   port: number;
   replyAs: ReplyStyle;
-  /** The scenario played after the handshake, where one is: one session of it per legacy session (or one for stateless requests). */
-  scenario?: Scenario | undefined;
+  /** The scenario the probe plays: one session of it per legacy session, and one for stateless requests. */
+  scenario: Scenario;
 }
 
 /** Why an HTTP run ended. */
@@ -89,10 +89,16 @@ const foreignOrigin = (headers: HeaderList, port: number): string | undefined =>
 
 /** Serves Streamable HTTP on loopback until a limit, the time limit or `stop`. */
 export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scenario }: HttpOptions): Promise<HttpRun> => {
-  /** Legacy sessions by `Mcp-Session-Id`, each at the revision its `initialize` settled. */
-  const sessions = new Map<string, string>();
-  /** The scenario's sessions: one per legacy session id, and one ('') for stateless requests. */
-  const played = new Map<string, ScenarioSession>();
+  /** Legacy sessions by `Mcp-Session-Id`, each knowing the revision its `initialize` settled. */
+  const sessions = new Map<string, LabSession>();
+  /** Every session started, ended with the run: the legacy ones, and the one for stateless requests. */
+  const started = new Set<LabSession>();
+  const startSession = () => {
+    const session = new LabSession(persona, scenario, recorder, limits);
+    started.add(session);
+    return session;
+  };
+  let stateless: LabSession | undefined;
   /** Each legacy session's standalone GET stream, while one is open (2025-11-25/basic/transports.mdx:135-160). */
   const standalone = new Map<string, Channel>();
   /** Who waits for a session's GET stream to open. */
@@ -193,7 +199,7 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
     }
     const modernOnly = persona.kind === 'modern-only';
     const [sessionId] = valuesOf(headers, 'mcp-session-id');
-    if (method === 'GET' && scenario !== undefined && !modernOnly && sessionId !== undefined && sessions.has(sessionId)) {
+    if (method === 'GET' && !modernOnly && sessionId !== undefined && sessions.get(sessionId)?.plays === true) {
       // A scenario's server opens the standalone stream, for requests and notifications outside any
       // call (2025-11-25/basic/transports.mdx:135-160). One per session: a second replaces the first.
       const stream = openSse(res);
@@ -223,41 +229,26 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
       return;
     }
     // A 2026-07-28-only server ignores Mcp-Session-Id (streamable-http.mdx:685-686).
-    const negotiated = modernOnly || sessionId === undefined ? undefined : sessions.get(sessionId);
+    const known = modernOnly || sessionId === undefined ? undefined : sessions.get(sessionId);
     const incoming = readIncoming(body);
-    const key = negotiated === undefined ? '' : (sessionId ?? '');
-    let session: ScenarioSession | undefined;
-    if (scenario !== undefined) {
-      const isInit = incoming.kind === 'request' && incoming.method === 'initialize';
-      // An initialize starts a new session of the scenario; it is filed under the id minted below.
-      session = isInit ? new ScenarioSession(scenario, recorder, limits) : played.get(key);
-      if (session === undefined) {
-        session = new ScenarioSession(scenario, recorder, limits);
-        played.set(key, session);
-      }
-      if (incoming.kind === 'response') session.answered(incoming);
-      if (incoming.kind === 'notification') session.notified(incoming);
-      if (incoming.kind === 'request') session.sawRequest(incoming);
-    }
-    const result = answer(persona, incoming, { transport: 'http', negotiated, headers }, session?.server);
+    const key = known === undefined ? '' : (sessionId ?? '');
+    // An initialize starts a new session; it is filed under the id minted below.
+    const session =
+      incoming.kind === 'request' && incoming.method === 'initialize'
+        ? startSession()
+        : (known ?? (stateless ??= startSession()));
+    const result = session.receive(incoming, { transport: 'http', headers });
     const extra: [string, string][] = [];
     if (result.opens !== undefined) {
       // The server MAY assign a session at initialization (2025-11-25/basic/transports.mdx:198-205).
       const id = randomUUID();
-      sessions.set(id, result.opens);
-      if (session !== undefined) played.set(id, session);
+      sessions.set(id, session);
       extra.push(['Mcp-Session-Id', id]);
     }
-    if (
-      session !== undefined &&
-      incoming.kind === 'notification' &&
-      incoming.method === 'notifications/initialized' &&
-      key !== ''
-    ) {
-      const opened = session;
-      void streamOf(key).then((channel) => opened.opened(channel ?? standaloneChannel(key)));
+    if (session.plays && incoming.kind === 'notification' && incoming.method === 'notifications/initialized' && key !== '') {
+      void streamOf(key).then((channel) => session.opened(channel ?? standaloneChannel(key)));
     }
-    if (result.defer !== undefined && session !== undefined) {
+    if (result.defer !== undefined) {
       const { request, modern } = result.defer;
       const accepts = valuesOf(headers, 'accept').join(',');
       if (accepts.includes('text/event-stream')) {
@@ -380,7 +371,7 @@ export const serveHttp = async ({ persona, recorder, limits, port, replyAs, scen
     if (ended) return;
     ended = true;
     clearTimeout(runTimer);
-    for (const session of new Set(played.values())) session.close();
+    for (const session of started) session.close();
     for (const res of openStreams) res.end();
     server.close();
     server.closeAllConnections();

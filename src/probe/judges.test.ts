@@ -4,12 +4,13 @@
  * shape, elided by the stand-in model's own elision with the scenario's server strings. A client
  * that passes everything on and one that loses each part must get exactly the facts they earn.
  */
-import { mkdtempSync, openSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { elideModelBody } from '../lib/capture/elide-model.ts';
-import { judgeCapture, requireScenario, scenarios, serverStrings } from '../lib/scenarios/index.ts';
+import { elideModelBody } from '../lib/evidence/elide-model.ts';
+import { decidedBy, judgeCapture, requireScenario, scenarios, serverStrings } from '../lib/scenarios/index.ts';
+import { contentDir } from '../node/paths.ts';
 import { isPortableToolName, type FeatureFact, type Scenario } from '../lib/scenarios/scenario.ts';
 import { MARK as RESULT, PNG_1X1 } from '../lib/scenarios/tool-results.ts';
 import { MARK as META, schemaChanges } from '../lib/scenarios/tool-metadata.ts';
@@ -18,6 +19,15 @@ import { CaptureRecorder } from './recorder.ts';
 import { readCapture } from './read-capture.ts';
 
 const vendorPrompt = 'You are a coding agent run by its vendor; this long paragraph stands for its own system prompt. '.repeat(6);
+
+/** The ids of the feature files whose `scenario` names this one, sorted. */
+const namedBy = (name: string): string[] => {
+  const folder = path.join(contentDir(), 'features');
+  return readdirSync(folder)
+    .filter((file) => new RegExp(`^scenario: ${name}$`, 'm').test(readFileSync(path.join(folder, file), 'utf8')))
+    .map((file) => file.replace(/\.md$/, ''))
+    .sort();
+};
 
 /** A capture of `scenario` written through the recorder: `build` records its events. */
 const recorded = (
@@ -161,7 +171,9 @@ describe('tool-results, judged from model events', () => {
     expect(capture.events.some((event) => event.kind === 'model' && event.headers.some(([, value]) => value === 'secret'))).toBe(
       false,
     );
-    expect(states(judgeCapture(capture))).toMatchObject(Object.fromEntries(scenario.decides.map((feature) => [feature, 'yes'])));
+    expect(states(judgeCapture(capture))).toMatchObject(
+      Object.fromEntries(decidedBy(scenario).map((feature) => [feature, 'yes'])),
+    );
   });
 
   test('a client that loses each part gets no for it, and not-observed where nothing after the call reached the model', () => {
@@ -284,7 +296,10 @@ describe('the registry', () => {
           .map((item) => item.feature)
           .sort(),
         scenario.name,
-      ).toEqual([...scenario.decides].sort());
+      ).toEqual(decidedBy(scenario).sort());
+      // Every feature that names this scenario (content/features/<id>.md's `scenario`, the one place
+      // the mapping is written) is one its judge decides (FORMAT.md: a feature's `scenario`).
+      expect(decidedBy(scenario), scenario.name).toEqual(expect.arrayContaining(namedBy(scenario.name)));
       // A capture where nothing happened decides nothing: never no for lack of evidence.
       expect(
         scenario

@@ -1,6 +1,6 @@
 /**
  * What each persona answers, message by message, against the rules of the specification at
- * SPEC_COMMIT that src/probe/personas.ts cites; and the SDK client's view of each persona.
+ * SPEC_COMMIT that src/lib/lab/personas/ cites; and the SDK client's view of each persona.
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { startHttp } from './capture-run.ts';
 import { readServeOptions } from './flags.ts';
 import { readIncoming } from '../lib/mcp/jsonrpc.ts';
 import { launchConfig } from './launch.ts';
-import { answer, parsePersona, type AnswerContext } from './personas.ts';
+import { answer, parsePersona, type AnswerContext } from '../lib/lab/personas/index.ts';
 import { readCapture } from './read-capture.ts';
 
 const stdio: AnswerContext = { transport: 'stdio' };

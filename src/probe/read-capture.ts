@@ -5,7 +5,8 @@
 import { hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkCapture, type Capture } from '../lib/content/capture-rules.ts';
+import { checkCapture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { decodeUtf8 } from '../lib/content/encoding.ts';
 import { parseFile } from '../lib/content/frontmatter.ts';
 import type { KnownClient } from './header.ts';

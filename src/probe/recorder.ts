@@ -6,7 +6,8 @@
  * event that would pass it is replaced by one `error` lifecycle event, and nothing follows.
  */
 import { closeSync, writeSync } from 'node:fs';
-import { clientInfoOf, type ClientInfo } from '../lib/content/capture-facts.ts';
+import { clientInfoOf, type ClientInfo } from '../lib/evidence/capture-facts.ts';
+import type { ModelRecord } from '../lib/evidence/merge.ts';
 import {
   redactHeaders,
   redactTarget,
@@ -28,15 +29,8 @@ type Unnumbered =
   | { from: 'client'; kind: 'model'; method: string; target: string; headers: HeaderList; body: string }
   | { from: 'probe'; kind: 'model'; status: number; headers: HeaderList; body: string };
 
-/** One exchange with the stand-in model as it records it (src/probe/model/server.ts, ModelRecord), its body already elided. */
-export interface ModelExchange {
-  from: CaptureSide;
-  target?: string | undefined;
-  method?: string | undefined;
-  status?: number | undefined;
-  headers: HeaderList;
-  body: string;
-}
+/** One exchange with the stand-in model as it records it (src/probe/model/server.ts), its body already elided: a ModelRecord without its time. */
+export type ModelExchange = Omit<ModelRecord, 'at'>;
 
 /** Room kept for the last event, the one that says the capture is full. */
 const FULL_EVENT_ROOM = 512;

@@ -8,21 +8,21 @@
  * one last.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { offeredVersions } from '../lib/content/capture-facts.ts';
+import { offeredVersions } from '../lib/evidence/capture-facts.ts';
 import { formatProblem } from '../lib/content/problems.ts';
-import { contentDir } from '../node/paths.ts';
-import { firstMethod } from './facts.ts';
+import { contentDir, repoRoot } from '../node/paths.ts';
+import { firstMethod } from '../lib/evidence/event-facts.ts';
 import { kits } from './kits/index.ts';
-import { faceOf, timeLimitOf, type Kit } from './kits/kit.ts';
+import { kitFace, timeLimitOf, type Kit } from './kits/kit.ts';
 import { loadKit, scratchParts, type RunSpec } from './lab/inner.ts';
 import { install, labCache, latestVersion, packageDir } from './lab/install.ts';
 import { requireBwrap, sandboxArgs } from './lab/sandbox.ts';
 import { probeEntry } from './launch.ts';
-import { parsePersona } from './personas.ts';
+import { parsePersona } from '../lib/lab/personas/index.ts';
 import { clientIds, readCapture } from './read-capture.ts';
 
 /** What a run is asked to do. */
@@ -50,9 +50,21 @@ export interface RunReport {
   output: string;
 }
 
+/** The folders a program is read from: its own, and the one its link leads to, where it is one. */
+const programFolders = (command: string): string[] =>
+  path.isAbsolute(command) && existsSync(command) ? [path.dirname(command), path.dirname(realpathSync(command))] : [];
+
+/**
+ * What a lab run reads besides the system, wherever it lives: the lab cache (the clients), the
+ * project (the probe, its modules, the Node that npm brought) and a kit file's folder.
+ */
+export const labFolders = (kitFile?: string): string[] =>
+  [labCache(), repoRoot, ...(kitFile === undefined ? [] : [path.dirname(kitFile)])].filter(existsSync);
+
 /**
  * Runs a command inside the sandbox (or, where `sandbox` is false, as it is), writable only in
- * `scratch`; resolves with its exit code. Stopped after `seconds`.
+ * `scratch` and reading `readable` and the command's own folder wherever they lie (a private /tmp
+ * would hide them); resolves with its exit code. Stopped after `seconds`.
  */
 export const runSandboxed = (
   command: string,
@@ -70,7 +82,15 @@ export const runSandboxed = (
     const [program, argv] = options.sandbox
       ? [
           requireBwrap(),
-          [...sandboxArgs({ writable: [options.scratch], readable: options.readable ?? [], cwd: options.cwd }), command, ...args],
+          [
+            ...sandboxArgs({
+              writable: [options.scratch],
+              readable: [...(options.readable ?? []), ...programFolders(command)],
+              cwd: options.cwd,
+            }),
+            command,
+            ...args,
+          ],
         ]
       : [command, [...args]];
     const child = spawn(program, argv, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -101,7 +121,7 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   const kit = await loadKit(request.client, request.kitFile);
   if (kit === undefined) throw new Error(`run: no kit for ${request.client}`);
   if (kit.blocked !== undefined) throw new Error(`${kit.client} cannot be run: ${kit.blocked}`);
-  const face = faceOf(kit, request.transport, request.face, request.scenario !== undefined);
+  const face = kitFace(kit, request.transport, request.face, request.scenario !== undefined);
   if (face === undefined)
     throw new Error(
       `run: ${kit.client} has no face ${request.face ?? ''} over ${request.transport}; its faces: ${kit.faces.map((item) => `${item.name} (${(item.transports ?? kit.transports).join(', ')})`).join(', ')}`,
@@ -131,8 +151,8 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   if (!request.sandbox) console.error('probe: --no-sandbox: the client runs unconfined, with this machine’s network and files');
   const code = await runSandboxed(process.execPath, [probeEntry, 'run-inside', specFile], {
     scratch,
-    // The lab cache and a kit file may lie under /tmp, which the sandbox replaces with its own.
-    readable: [labCache(), ...(request.kitFile === undefined ? [] : [path.dirname(request.kitFile)])].filter(existsSync),
+    // Any of them may lie under /tmp, which the sandbox replaces with its own.
+    readable: labFolders(request.kitFile),
     cwd: parts.work,
     sandbox: request.sandbox,
     seconds: timeLimitOf(kit, face) + 120,

@@ -11,16 +11,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, test, vi } from 'vitest';
-import type { Capture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { sseEvents } from '../lib/mcp/sse.ts';
 import { judgeCapture, requireScenario } from '../lib/scenarios/index.ts';
 import { captureHeader } from './header.ts';
 import { serveHttp } from './http-side.ts';
-import { defaultLimits, type Limits } from './limits.ts';
-import { parsePersona } from './personas.ts';
+import { defaultLimits, type Limits } from '../lib/lab/limits.ts';
+import { parsePersona } from '../lib/lab/personas/index.ts';
 import { readCapture } from './read-capture.ts';
 import { CaptureRecorder } from './recorder.ts';
-import { ScenarioSession } from './session.ts';
 import { serveStdio } from './stdio-side.ts';
 
 const limits: Limits = { ...defaultLimits, maxRequestMs: 300, maxRunMs: 4000, maxMessageBytes: 2000 };
@@ -64,13 +63,12 @@ describe('over stdio', () => {
     });
     const scenario = requireScenario('server-requests');
     // A utilities session that also pings once open: one run shows an unanswered request and a held call.
-    const session = new ScenarioSession(
-      { ...requireScenario('utilities'), steps: [...scenario.steps.slice(0, 1), ...requireScenario('utilities').steps] },
-      recorder,
-      limits,
-    );
+    const played = {
+      ...requireScenario('utilities'),
+      steps: [...scenario.steps.slice(0, 1), ...requireScenario('utilities').steps],
+    };
     const started = Date.now();
-    const run = serveStdio({ persona: parsePersona('observe'), recorder, limits, input, output, session });
+    const run = serveStdio({ persona: parsePersona('observe'), recorder, limits, input, output, scenario: played });
     input.write(
       `${rpc({ id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`,
     );

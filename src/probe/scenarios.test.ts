@@ -18,11 +18,11 @@ import {
   type ClientCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, test, vi } from 'vitest';
-import type { Capture } from '../lib/content/capture-rules.ts';
-import { judgeCapture, requireScenario } from '../lib/scenarios/index.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
+import { decidedBy, judgeCapture, requireScenario } from '../lib/scenarios/index.ts';
 import type { FeatureFact } from '../lib/scenarios/scenario.ts';
 import { startHttp } from './capture-run.ts';
-import { draftOf } from './draft.ts';
+import { draftOf } from '../lib/lab/draft.ts';
 import { readServeOptions } from './flags.ts';
 import { launchConfig } from './launch.ts';
 import { readCapture } from './read-capture.ts';
@@ -314,7 +314,7 @@ describe.each(['stdio', 'http'] as const)('the TypeScript SDK client over %s', (
     });
     const facts = judged(capture);
     expect(facts['tools.call']?.state).toBe('partial');
-    for (const feature of requireScenario('tool-results').decides.filter((id) => id !== 'tools.call'))
+    for (const feature of decidedBy(requireScenario('tool-results')).filter((id) => id !== 'tools.call'))
       expect(facts[feature]?.state, feature).toBe('not-observed');
     const metadata = judged(await play('tool-metadata', {}));
     expect(metadata['tools.annotations']?.state).toBe('not-observed');

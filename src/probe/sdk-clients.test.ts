@@ -15,7 +15,7 @@ import { StdioClientTransport as StdioOld } from 'mcp-sdk-1.23/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpOld } from 'mcp-sdk-1.23/client/streamableHttp.js';
 import { describe, expect, test, vi } from 'vitest';
 import { messagesOf } from '../lib/mcp/messages.ts';
-import type { Capture } from '../lib/content/capture-rules.ts';
+import type { Capture } from '../lib/evidence/capture.ts';
 import { readServeOptions } from './flags.ts';
 import { startHttp } from './capture-run.ts';
 import { launchConfig } from './launch.ts';

@@ -5,11 +5,12 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { readIncoming } from '../lib/mcp/jsonrpc.ts';
-import type { Limits } from './limits.ts';
+import type { Limits } from '../lib/lab/limits.ts';
+import type { Persona } from '../lib/lab/personas/index.ts';
+import { LabSession, type Channel } from '../lib/lab/session.ts';
+import type { Scenario } from '../lib/scenarios/scenario.ts';
 import { decodeLine, LineSplitter, type Line } from './lines.ts';
-import { answer, type Persona } from './personas.ts';
 import type { CaptureRecorder } from './recorder.ts';
-import type { Channel, ScenarioSession } from './session.ts';
 
 /** Why a stdio run ended. */
 export type StdioEnd = 'closed' | 'timeout' | 'limit' | 'full' | 'signal';
@@ -21,8 +22,8 @@ export interface StdioOptions {
   limits: Limits;
   input: Readable;
   output: Writable;
-  /** The scenario played after the handshake, where one is. */
-  session?: ScenarioSession | undefined;
+  /** The scenario the probe plays: the handshake alone, or one played after it. */
+  scenario: Scenario;
 }
 
 /** A running stdio capture: `done` settles when it ends; `stop` ends it from outside (a signal). */
@@ -32,9 +33,9 @@ export interface StdioRun {
 }
 
 /** Serves one client over stdio until its input ends or a limit is reached. */
-export const serveStdio = ({ persona, recorder, limits, input, output, session }: StdioOptions): StdioRun => {
+export const serveStdio = ({ persona, recorder, limits, input, output, scenario }: StdioOptions): StdioRun => {
   const splitter = new LineSplitter(limits.maxMessageBytes);
-  let negotiated: string | undefined;
+  const session = new LabSession(persona, scenario, recorder, limits);
   let messages = 0;
   let ended = false;
   let settle: (end: StdioEnd) => void = () => undefined;
@@ -47,7 +48,7 @@ export const serveStdio = ({ persona, recorder, limits, input, output, session }
     input.off('data', onData);
     input.off('end', onEnd);
     input.off('error', onError);
-    session?.close();
+    session.close();
     recorder.close();
     // Nothing more is read: a client that never closes its end no longer holds the probe open.
     input.pause();
@@ -88,22 +89,15 @@ export const serveStdio = ({ persona, recorder, limits, input, output, session }
     // A blank line carries no message; answering it would put noise on the client's input.
     if (text.trim() === '') return;
     const incoming = readIncoming(text);
-    if (session !== undefined) {
-      // The client's answers to the scenario's requests go to the session, not to the persona.
-      if (incoming.kind === 'response') return session.answered(incoming);
-      if (incoming.kind === 'notification') session.notified(incoming);
-      if (incoming.kind === 'request') session.sawRequest(incoming);
-    }
-    const reply = answer(persona, incoming, { transport: 'stdio', negotiated }, session?.server);
-    if (reply.opens !== undefined) negotiated = reply.opens;
-    if (reply.defer !== undefined && session !== undefined) {
+    const reply = session.receive(incoming, { transport: 'stdio' });
+    if (reply.defer !== undefined) {
       void session.call(reply.defer.request, reply.defer.modern, channel).then((end) => {
         if (end.reply !== undefined) channel.send(end.reply);
       });
       return;
     }
     if (reply.reply !== undefined) send(JSON.stringify(reply.reply));
-    if (session !== undefined && incoming.kind === 'notification' && incoming.method === 'notifications/initialized') {
+    if (session.plays && incoming.kind === 'notification' && incoming.method === 'notifications/initialized') {
       void session.opened(channel);
     }
   };

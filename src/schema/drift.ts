@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { IsoDate, Slug } from './fields.ts';
+import { verdictAxes } from './verdict.ts';
 
 /** Where in the content a finding points: a verdict's `version` or a source's `url`. */
 export const DriftPosition = z.strictObject({
@@ -21,8 +22,8 @@ export const ReleaseCheck = z.strictObject({
 /** A verdict checked on a client version older than the newest release. */
 export const VerdictDrift = z.strictObject({
   client: Slug,
-  axis: z.enum(['revision', 'capability']),
-  column: z.string().min(1).meta({ description: 'The revision or capability id.' }),
+  axis: z.enum(verdictAxes),
+  column: z.string().min(1).meta({ description: 'The revision, capability or feature id.' }),
   version: z.string().min(1).meta({ description: 'The version the verdict was checked on.' }),
   newest: z.string().min(1),
   released: IsoDate.optional(),

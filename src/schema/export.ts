@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { NoteFrontmatter } from './note.ts';
 import { IsoDate } from './fields.ts';
-import { verdictStates } from './verdict.ts';
+import { cellStates, factStates, verdictStates } from './verdict.ts';
 
 /** One note in `/data/notes.json`: its frontmatter plus what the site derives from it. */
 export const NoteExport = z.strictObject({
@@ -73,6 +73,32 @@ export const ClientExport = z.strictObject({
   name: z.string(),
   /** What the client file says it sends as clientInfo.name. */
   clientInfoName: z.string().optional(),
+  /** Set where the client is one of the core set a feature's status is judged over. */
+  core: z.literal(true).optional(),
+  /**
+   * How its captured versions passed a server's tools on to the model, oldest run first, read from
+   * what the stand-in model received: the name with `{server}` and `{tool}` in place, its namespace,
+   * the characters of the server's name replaced, whether the model reached the tool only through a
+   * bridge tool, the longest name that passed intact, and the input-schema keywords kept and dropped.
+   */
+  toolNames: z
+    .array(
+      z.strictObject({
+        from: z.string(),
+        to: z.string(),
+        captured: z.array(z.string()),
+        api: z.string(),
+        name: z.string(),
+        namespace: z.string().optional(),
+        serverChars: z.array(z.tuple([z.string(), z.string()])).optional(),
+        reach: z.enum(['definition', 'bridge']),
+        longest: z.number().int(),
+        /** The input-schema keywords that reached the model as listed, and those that did not, each as the run's newest capture listing it shows. */
+        keywords: z.strictObject({ dropped: z.array(z.string()), kept: z.array(z.string()) }).optional(),
+        captures: z.array(z.string()),
+      }),
+    )
+    .optional(),
   /** What captures observed, newest first. */
   observed: z.array(
     z.strictObject({
@@ -102,7 +128,7 @@ export const ClientsExport = z.array(ClientExport);
 
 /** A cell as a history change names it: its state, and the version and evidence where it has a verdict. */
 const HistoryCell = z.strictObject({
-  state: z.enum(['yes', 'partial', 'no', 'unknown']),
+  state: z.enum(cellStates),
   version: z.string().optional(),
   evidence: z.enum(['observed', 'read']).optional(),
 });
@@ -147,7 +173,7 @@ export const FeatureRangeExport = z.strictObject({
   from: z.string(),
   /** The newest version of the run, where it is not `from` itself. */
   to: z.string().optional(),
-  state: z.enum(['yes', 'partial', 'no', 'not-observed']),
+  state: z.enum(factStates),
   /** Set where nothing older than `from` was captured, so "since" is only "since at least". */
   fromIsOldestCaptured: z.boolean().optional(),
 });

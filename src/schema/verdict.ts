@@ -7,6 +7,18 @@ export const verdictStates = ['yes', 'partial', 'no'] as const;
 export type VerdictState = (typeof verdictStates)[number];
 
 /**
+ * What a cell can show, in the order tallies and legends list them: a verdict's state, or `unknown`
+ * where no verdict was written and no run observed (never read as `no`). The one set every cell,
+ * export, badge and the server check use.
+ */
+export const cellStates = [...verdictStates, 'unknown'] as const;
+export type CellState = (typeof cellStates)[number];
+
+/** What a judge says of a feature in one capture: a verdict's state, or `not-observed` where the capture cannot decide. */
+export const factStates = [...verdictStates, 'not-observed'] as const;
+export type FactState = (typeof factStates)[number];
+
+/**
  * How a verdict is known where no capture of the client decides it (FORMAT.md, "a verdict's
  * evidence"). `observed` is never written: it is derived from a cited note's capture and then decides.
  */

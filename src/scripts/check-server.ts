@@ -1,22 +1,40 @@
 /**
  * The server check page: reads the pasted JSON in the browser, checks it against the site's
  * published feature data (fetched from this site, once, when the reader first reaches the box),
- * and lays out the findings per client. Nothing pasted leaves the page: the only requests are for
- * the published JSON, and the shared state lives in the URL's fragment, which is never sent.
+ * and lays out the findings as the command prints them: clients that lose something first, core
+ * clients before others, each client's unknowns on one line. Nothing pasted leaves the page: the
+ * only requests are for the published JSON, and the shared state lives in the URL's fragment,
+ * which is never sent.
  */
 import { checkDataOf } from '../lib/server-check/check-data.ts';
-import { checkServer, type CheckData, type Finding, type FindingKind } from '../lib/server-check/check-server.ts';
+import {
+  checkServer,
+  defaultServerName,
+  type CheckData,
+  type ClientReport,
+  type Finding,
+  type FindingKind,
+} from '../lib/server-check/check-server.ts';
+import { describeServer } from '../lib/server-check/describe.ts';
 import { exampleServer } from '../lib/server-check/example.ts';
+import { kindCounts, lossSummary, saysAnything } from '../lib/server-check/format.ts';
 import { readJsonText } from '../lib/server-check/json-text.ts';
 import { readServerInput } from '../lib/server-check/server-input.ts';
 import { decodeShared, encodeShared } from '../lib/server-check/share.ts';
-import { routes } from '../lib/routes/urls.ts';
+// Its rows alone, not the table: a script's bundle holds what it reads.
+import { clientsJson, featuresJson } from '../lib/routes/outputs.ts';
 import { appendInline, element } from './dom.ts';
 
 const SHARE_KEY = 's';
+const NAME_KEY = 'n';
 
-const kindLabel: Record<FindingKind, string> = { loss: 'Lost', risk: 'Risk', unknown: 'Not yet observed', fine: 'Fine' };
-const kindOrder: Record<FindingKind, number> = { loss: 0, risk: 1, unknown: 2, fine: 3 };
+const kindLabel: Record<FindingKind, string> = {
+  lost: 'Lost',
+  gated: 'Needs approval',
+  risk: 'Risk',
+  fine: 'Fine',
+  unknown: 'Not yet observed',
+};
 
 const fetchJson = async (url: string): Promise<unknown> => {
   const response = await fetch(url);
@@ -41,20 +59,49 @@ const findingItem = (finding: Finding): HTMLLIElement => {
   return item;
 };
 
+/** A client's unknowns as one line: each feature linked, what it is about in words. */
+const unknownItem = (findings: readonly Finding[]): HTMLLIElement => {
+  const item = element('li', 'finding finding-unknown');
+  item.append(element('span', 'kind', kindLabel.unknown), ' ');
+  findings.forEach((finding, index) => {
+    if (index > 0) item.append(', ');
+    const link = element('a', undefined, finding.feature);
+    link.href = finding.evidence;
+    appendInline(item, finding.finding.replace(/^not yet observed: /, ''));
+    item.append(' (', link, ')');
+  });
+  return item;
+};
+
+const clientSection = (report: ClientReport): HTMLElement => {
+  const section = element('section', 'client');
+  const heading = element('h2', undefined, report.name);
+  heading.id = `client-${report.client}`;
+  section.setAttribute('aria-labelledby', heading.id);
+  const summary = element('p', 'counts', `${report.core ? 'Core client. ' : ''}${kindCounts(report.findings)}`);
+  const list = element('ul', 'findings');
+  for (const finding of report.findings.filter((item) => item.kind !== 'unknown')) list.append(findingItem(finding));
+  const unknown = report.findings.filter((item) => item.kind === 'unknown');
+  if (unknown.length > 0) list.append(unknownItem(unknown));
+  section.append(heading, summary, list);
+  return section;
+};
+
 /** Wires the page's form; does nothing on a page without it. */
 export const startServerCheck = (): void => {
   const form = document.querySelector<HTMLFormElement>('[data-check-form]');
   const input = document.querySelector<HTMLTextAreaElement>('[data-check-input]');
+  const nameInput = document.querySelector<HTMLInputElement>('[data-check-name]');
   const status = document.querySelector<HTMLElement>('[data-check-status]');
   const results = document.querySelector<HTMLElement>('[data-check-results]');
   const example = document.querySelector<HTMLButtonElement>('[data-check-example]');
   const share = document.querySelector<HTMLElement>('[data-check-share]');
-  if (!form || !input || !status || !results || !example || !share) return;
+  if (!form || !input || !nameInput || !status || !results || !example || !share) return;
   form.removeAttribute('data-pending');
 
   let data: Promise<CheckData> | undefined;
   const loadData = () =>
-    (data ??= Promise.all([fetchJson(routes.featuresJson.path), fetchJson(routes.clientsJson.path)]).then(([features, clients]) =>
+    (data ??= Promise.all([fetchJson(featuresJson.pattern), fetchJson(clientsJson.pattern)]).then(([features, clients]) =>
       checkDataOf(features, clients),
     ));
   input.addEventListener('focus', () => void loadData().catch(() => undefined), { once: true });
@@ -65,6 +112,7 @@ export const startServerCheck = (): void => {
 
   const run = async (text: string, options: { share: boolean }) => {
     results.replaceChildren();
+    share.textContent = '';
     input.removeAttribute('aria-invalid');
     const read = readJsonText(text);
     if (!read.ok) {
@@ -94,33 +142,32 @@ export const startServerCheck = (): void => {
       say(`The feature data could not be loaded (${error instanceof Error ? error.message : String(error)}). Try again.`);
       return;
     }
-    const reports = checkServer(server.server, checkData).filter((report) => report.findings.length > 0);
-    const losing = reports.filter((report) => report.findings.some((finding) => finding.kind === 'loss')).length;
-    say(
-      reports.length === 0
-        ? 'Nothing this server sends is covered by the feature data yet.'
-        : `${losing === 0 ? 'No client' : losing === 1 ? 'One client' : `${losing} clients`} of ${reports.length} drop or refuse something this server sends.`,
-    );
-    for (const report of reports) {
-      const section = element('section', 'client');
-      const heading = element('h2', undefined, report.name);
-      heading.id = `client-${report.client}`;
-      section.setAttribute('aria-labelledby', heading.id);
-      const list = element('ul', 'findings');
-      for (const finding of [...report.findings].sort((a, b) => kindOrder[a.kind] - kindOrder[b.kind]))
-        list.append(findingItem(finding));
-      section.append(heading, list);
-      results.append(section);
-    }
+    const serverName = nameInput.value.trim() || defaultServerName(server.server);
+    nameInput.placeholder = defaultServerName(server.server);
+    const reports = checkServer(server.server, checkData, { serverName });
+    say(lossSummary(reports));
+    const checked = element('p', 'checked');
+    appendInline(checked, `Checked ${describeServer(server.server, serverName)}.`);
+    results.append(checked);
+    for (const report of reports.filter(saysAnything)) results.append(clientSection(report));
+    const silent = reports.filter((report) => !saysAnything(report) && report.findings.length > 0);
+    if (silent.length > 0)
+      results.append(
+        element('p', 'silent', `Not yet observed for what this server sends: ${silent.map((report) => report.name).join(', ')}.`),
+      );
     if (!options.share) return;
-    const shared = await encodeShared(text);
+    const shared = await encodeShared(text, read.value);
     if (shared === undefined) {
       history.replaceState(null, '', location.pathname);
-      share.textContent = 'This input is too long to share in a link.';
-    } else {
-      history.replaceState(null, '', `#${SHARE_KEY}=${shared}`);
-      share.textContent = 'The address of this page now holds your input: copy it to share this check.';
+      share.textContent = 'This input is too long to share in a link, even as what the check reads of it.';
+      return;
     }
+    const fragment = new URLSearchParams({ [SHARE_KEY]: shared.value });
+    if (nameInput.value.trim() !== '') fragment.set(NAME_KEY, nameInput.value.trim());
+    history.replaceState(null, '', `#${fragment.toString()}`);
+    share.textContent = shared.reduced
+      ? 'The address of this page now holds what the check read of your input (tool names, annotations, schema keywords, not descriptions): copy it to share this check.'
+      : 'The address of this page now holds your input: copy it to share this check.';
   };
 
   form.addEventListener('submit', (event) => {
@@ -131,7 +178,9 @@ export const startServerCheck = (): void => {
     input.value = JSON.stringify(exampleServer, null, 2);
     void run(input.value, { share: true });
   });
-  const fragment = new URLSearchParams(location.hash.slice(1)).get(SHARE_KEY);
+  const params = new URLSearchParams(location.hash.slice(1));
+  const fragment = params.get(SHARE_KEY);
+  nameInput.value = params.get(NAME_KEY) ?? '';
   if (fragment !== null)
     void decodeShared(fragment).then((text) => {
       if (text === undefined) say('The link holds no input this page can read.');

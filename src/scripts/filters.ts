@@ -15,7 +15,7 @@ import {
   type FilterState,
 } from '../lib/search/filters.ts';
 import { appendInline, badge } from './dom.ts';
-import { loadPagefind, type Pagefind, type Result, type ResultData } from './pagefind.ts';
+import { bundleOf, loadPagefind, type Pagefind, type Result, type ResultData } from './pagefind.ts';
 
 /** Notes drawn at first, and added by each "Show more". */
 const BATCH = 25;
@@ -120,7 +120,7 @@ export const wireFilters = (): void => {
     count.textContent = 'Filtering…';
     let index: Pagefind;
     try {
-      index = await (pagefind ??= loadPagefind());
+      index = await (pagefind ??= loadPagefind(bundleOf(form)));
     } catch {
       if (token === run) count.textContent = 'Filtering is unavailable: the search index could not be loaded.';
       return;

@@ -1,9 +1,8 @@
 /**
  * A typed client for Pagefind's browser API, shared by /search and /research's filters. The bundle
- * exists only after a build, so it is imported from a URL computed at run time.
+ * exists only after a build, so it is imported from a URL computed at run time: the page says where
+ * (`data-pagefind`, from the table of outputs), so these scripts bundle nothing of the table.
  */
-
-import { searchBundlePath } from '../lib/routes/urls.ts';
 
 /** What a result's fragment holds: its URL, an excerpt with `<mark>`s, and the record's meta. */
 export interface ResultData {
@@ -41,10 +40,13 @@ export interface Pagefind {
   preload: (term: string, options?: SearchOptions) => Promise<void>;
 }
 
-/** Imports and starts Pagefind with the site's ranking; `excerptLength` in words. */
-export const loadPagefind = async (excerptLength = 28): Promise<Pagefind> => {
+/** Where the page says Pagefind's bundle is (`data-pagefind` on `element`, the search or filter form); without it, loading fails as an unreachable bundle does. */
+export const bundleOf = (element: HTMLElement): string => element.dataset['pagefind'] ?? '';
+
+/** Imports and starts Pagefind from the bundle at `bundle` with the site's ranking; `excerptLength` in words. */
+export const loadPagefind = async (bundle: string, excerptLength = 28): Promise<Pagefind> => {
   // A URL computed at run time, so Vite leaves the import alone: the bundle only exists after a build.
-  const url = `${searchBundlePath}/pagefind.js`;
+  const url = `${bundle}/pagefind.js`;
   const pagefind = (await import(/* @vite-ignore */ url)) as Pagefind;
   await pagefind.options({
     excerptLength,

@@ -21,7 +21,15 @@ import {
   showSearched,
   type SearchView,
 } from './search-view.ts';
-import { loadPagefind, type Counts, type Pagefind, type Result, type ResultData, type SearchResponse } from './pagefind.ts';
+import {
+  bundleOf,
+  loadPagefind,
+  type Counts,
+  type Pagefind,
+  type Result,
+  type ResultData,
+  type SearchResponse,
+} from './pagefind.ts';
 
 /** Results shown at first, and added by each "Show more". */
 const PAGE = 10;
@@ -166,7 +174,7 @@ export const startSearch = (): void => {
 
   // The worker, WASM and metadata load now, before the reader reaches the box; a query's index
   // chunks and, once its results settle, their fragments load while it is typed (lookahead).
-  const pagefindReady = loadPagefind();
+  const pagefindReady = loadPagefind(bundleOf(view.form));
   const ahead = lookahead(pagefindReady);
   let run = 0;
   const current: Current = (token) => token === run;

@@ -7,7 +7,8 @@
  * the rest of reading and validating). Which code the checks were made with is the caller's to
  * record (src/node/capture-check-cache.ts keys them on the code version). Pure.
  */
-import { checkCapture, type Capture, type CaptureFile } from './capture-rules.ts';
+import { checkCapture, type CaptureFile } from './capture-rules.ts';
+import type { Capture } from '../evidence/capture.ts';
 import type { CaptureEvent as Event, CaptureHeader as Header } from '../../schema/capture.ts';
 import type { Problem } from './problems.ts';
 

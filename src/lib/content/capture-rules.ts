@@ -2,7 +2,8 @@
  * The rules of a capture file (FORMAT.md "A capture") and of the notes that cite one. Pure: the
  * files' bytes are read and hashed in src/node/captures.ts; here they are judged.
  */
-import { elisionProblems } from '../capture/elide-model.ts';
+import type { Capture } from '../evidence/capture.ts';
+import { elisionProblems } from '../evidence/elide-model.ts';
 import { CaptureEvent, CaptureHeader, redactedValue, unredactedValues } from '../../schema/capture.ts';
 import type { CaptureHeader as Header, CaptureEvent as Event } from '../../schema/capture.ts';
 import { parseAuthored } from '../../schema/errors.ts';
@@ -31,15 +32,6 @@ export interface CaptureFile {
 /** A capture file with its bytes, for `/captures/<id>.jsonl`, served byte for byte. */
 export interface CaptureBytes extends CaptureFile {
   bytes: Uint8Array<ArrayBuffer>;
-}
-
-/** A valid capture: its header and its events, in order. */
-export interface Capture {
-  id: string;
-  file: string;
-  sha256: string;
-  header: Header;
-  events: Event[];
 }
 
 /** What notes need to know of each capture file, valid or not: its hash and the client it names. */

@@ -1,6 +1,7 @@
 import type { Capability, Client, CollectionName, Feature, Note, Revision } from '../../schema/index.ts';
 import type { DriftReport } from '../../schema/drift.ts';
-import type { Capture, CaptureBytes } from './capture-rules.ts';
+import type { Capture } from '../evidence/capture.ts';
+import type { CaptureBytes } from './capture-rules.ts';
 import type { InvalidUtf8 } from './encoding.ts';
 import type { ParsedFile } from './frontmatter.ts';
 import type { Problem } from './problems.ts';

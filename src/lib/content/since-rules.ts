@@ -2,20 +2,21 @@
  * The rule of a written `since` where captures decide the cell (FORMAT.md, a client's `support`):
  * every captured version from `since` to `version` behaves as the verdict says, and the captured
  * version just before `since`, if any, does not. The captures are the ones the verdict's notes cite
- * of this client, judged as the build judges them (src/lib/content/cell-observations.ts), and every
+ * of this client, judged as the build judges them (src/lib/cells/cell-observations.ts), and every
  * other capture of this client in the same face: an older capture in the project that already
  * shows the behaviour contradicts a later `since` whether or not a note cites it. A feature's
  * captures are judged by the lab's judges (src/lib/scenarios), as its cell on the feature pages is;
  * where they decide the cell, those pages show their runs and never the written `since`, so one they
  * contradict would otherwise go unseen.
  */
+import { verdictStates, type VerdictState } from '../../schema/verdict.ts';
 import { isRecord } from '../mcp/json.ts';
-import { cellObservations, featureObservations } from './cell-observations.ts';
-import { sinceContradiction } from './version-runs.ts';
-import type { Capture } from './capture-rules.ts';
+import { cellObservations, featureObservations } from '../cells/cell-observations.ts';
+import { sinceContradiction } from '../cells/version-runs.ts';
+import type { Capture } from '../evidence/capture.ts';
 import type { VerdictProblem } from './verdicts.ts';
 
-const states = new Set(['yes', 'partial', 'no']);
+const states = new Set<string>(verdictStates);
 
 /** The capture ids a note's frontmatter, as written, cites as sources. */
 const citedCaptures = (note: unknown): string[] =>
@@ -50,7 +51,7 @@ export const sinceProblems = (
       axis !== undefined
         ? cellObservations({
             client: clientId,
-            verdict: { ...axis, state: state as 'yes' | 'partial' | 'no', notes },
+            verdict: { ...axis, state: state as VerdictState, notes },
             capturesOf,
             others: ofClient,
           })
@@ -58,7 +59,7 @@ export const sinceProblems = (
           ? featureObservations({ client: clientId, feature, notes, capturesOf, others: ofClient })
           : [];
     const wrong = sinceContradiction(observations, {
-      state: state as 'yes' | 'partial' | 'no',
+      state: state as VerdictState,
       since,
       version: typeof version === 'string' ? version : undefined,
     });

@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { FeatureCell } from '../matrix/feature-cells.ts';
-import { stateAt } from './version-state.ts';
-import { featureStatus } from './feature-status.ts';
-import { lookup, type LookupClient } from './lookup.ts';
-import { statusChanges } from './status-changes.ts';
+import type { FeatureCell } from '../cells/feature-cells.ts';
+import { stateAt } from '../cells/version-state.ts';
+import { featureStatus } from '../cells/feature-status.ts';
+import { statusChanges } from '../cells/status-changes.ts';
 
 const cell = (
   client: string,
@@ -97,41 +96,5 @@ describe('statusChanges', () => {
       { feature: 'f', from: 'everywhere', to: 'some', commit: 'c3', date: '2026-03-01T00:00:00Z' },
       { feature: 'f', from: 'unknown', to: 'everywhere', commit: 'c2', date: '2026-02-01T00:00:00Z' },
     ]);
-  });
-});
-
-describe('lookup', () => {
-  const clients: LookupClient[] = [
-    {
-      client: 'claude-code',
-      clientInfoName: 'claude-code',
-      observed: [{ clientInfo: { name: 'claude-code', version: '2.1.332' } }],
-    },
-    { client: 'gemini-cli', observed: [{ clientInfo: { name: 'mcp-test-client' }, userAgent: 'GeminiCLI/0.61.0' }] },
-    { client: 'qwen-code', observed: [{ clientInfo: { name: 'mcp-test-client' }, userAgent: 'QwenCode/0.24.4' }] },
-  ];
-  const features = [
-    cell('claude-code', 'lifecycle.instructions', [{ from: '2.1.300', to: '2.1.332', state: 'yes' }]),
-    cell('gemini-cli', 'tools.call', [{ from: '0.61.0', state: 'yes' }]),
-  ];
-  test('a known client at a captured version, and at one that was not', () => {
-    expect(lookup({ clients, features }, { clientInfo: { name: 'claude-code', version: '2.1.332' } })).toEqual({
-      client: 'claude-code',
-      version: '2.1.332',
-      features: { 'lifecycle.instructions': 'yes' },
-    });
-    expect(lookup({ clients, features }, { clientInfo: { name: 'claude-code', version: '2.1.400' } })?.features).toEqual({
-      'lifecycle.instructions': 'unknown',
-    });
-  });
-  test('a name several clients send is told apart by its User-Agent, or not at all', () => {
-    expect(
-      lookup(
-        { clients, features },
-        { clientInfo: { name: 'mcp-test-client', version: '0.61.0' }, userAgent: 'GeminiCLI/0.61.0 (linux)' },
-      )?.client,
-    ).toBe('gemini-cli');
-    expect(lookup({ clients, features }, { clientInfo: { name: 'mcp-test-client', version: '0.0.1' } })).toBeNull();
-    expect(lookup({ clients, features }, { clientInfo: { name: 'unheard-of' } })).toBeNull();
   });
 });

@@ -32,8 +32,20 @@ describe('renderMarkdown: untrusted Markdown in, safe HTML out', () => {
 
   test('tables keep their column alignment', () => {
     expect(render('| a | b | c |\n|:-|:-:|-:|\n| 1 | 2 | 3 |\n')).toBe(
-      '<table>\n<thead>\n<tr>\n<th align="left">a</th>\n<th align="center">b</th>\n<th align="right">c</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td align="left">1</td>\n<td align="center">2</td>\n<td align="right">3</td>\n</tr>\n</tbody>\n</table>',
+      '<div class="table-scroll" role="region" tabindex="0" aria-label="Table"><table>\n<thead>\n<tr>\n<th align="left">a</th>\n<th align="center">b</th>\n<th align="right">c</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td align="left">1</td>\n<td align="center">2</td>\n<td align="right">3</td>\n</tr>\n</tbody>\n</table></div>',
     );
+  });
+
+  test('a table scrolls sideways in a focusable, named box of its own, so a wide one never widens the page', () => {
+    const one = render('| a |\n|---|\n| 1 |\n');
+    expect(one).toMatch(
+      /^<div class="table-scroll" role="region" tabindex="0" aria-label="Table"><table>\n[\s\S]*<\/table><\/div>$/,
+    );
+    const two = render('| a |\n|---|\n| 1 |\n\ntext\n\n> | b |\n> |---|\n> | 2 |\n');
+    expect(two).toContain('<div class="table-scroll" role="region" tabindex="0" aria-label="Table 1"><table>');
+    expect(two).toContain('<blockquote>\n<div class="table-scroll" role="region" tabindex="0" aria-label="Table 2"><table>');
+    // An author cannot forge the box: the class and role are the site's, added after sanitizing.
+    expect(render('<div class="table-scroll" role="region">x</div>')).toBe('<div>x</div>');
   });
 
   test('footnotes link both ways to ids that exist after sanitizing', () => {

@@ -97,6 +97,41 @@ const relinkFragments = () => (tree: HastRoot) => {
   }
 };
 
+/** A table's scroll box, and its class: the site's own markup, added after sanitizing. */
+export const TABLE_SCROLL_CLASS = 'table-scroll';
+
+/**
+ * Puts each table in a box of its own that scrolls sideways (`.prose .table-scroll`), so a wide
+ * table (a version history's thirty columns) never makes a phone's page scroll. The box is
+ * focusable and named (Table, or Table 1, Table 2, … where a body has several), so a keyboard can
+ * scroll it too (axe: scrollable-region-focusable).
+ */
+const scrollTables = () => (tree: HastRoot) => {
+  const found: { siblings: RootContent[]; table: Element }[] = [];
+  const walk = (node: HastRoot | Element) => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue;
+      if (child.tagName === 'table') found.push({ siblings: node.children as RootContent[], table: child });
+      else walk(child);
+    }
+  };
+  walk(tree);
+  found.forEach(({ siblings, table }, index) => {
+    const box: Element = {
+      type: 'element',
+      tagName: 'div',
+      properties: {
+        className: [TABLE_SCROLL_CLASS],
+        role: 'region',
+        tabIndex: 0,
+        ariaLabel: found.length === 1 ? 'Table' : `Table ${index + 1}`,
+      },
+      children: [table],
+    };
+    siblings.splice(siblings.indexOf(table), 1, box);
+  });
+};
+
 /**
  * The HTML pipeline. Raw HTML in a body is parsed (rehype-raw) and then sanitized; parsing HTML is
  * the costliest step, so bodies without any skip it. Sanitizing runs either way.
@@ -105,7 +140,11 @@ const renderer = (origin: string, raw: boolean) => {
   const base = markdownParser()
     .use(() => rewriteLinks(origin))
     .use(remarkRehype, { allowDangerousHtml: raw, clobberPrefix: '' });
-  return (raw ? base.use(rehypeRaw) : base).use(rehypeSanitize, sanitizeSchema).use(relinkFragments).use(rehypeStringify);
+  return (raw ? base.use(rehypeRaw) : base)
+    .use(rehypeSanitize, sanitizeSchema)
+    .use(relinkFragments)
+    .use(scrollTables)
+    .use(rehypeStringify);
 };
 
 const renderers = new Map<string, ReturnType<typeof renderer>>();
@@ -160,7 +199,7 @@ const textOf = (tree: HastRoot): string => {
 };
 
 /** The sanitizing end of the pipeline, for trees parsed elsewhere. */
-const finish = unified().use(rehypeSanitize, sanitizeSchema).use(relinkFragments).use(rehypeStringify);
+const finish = unified().use(rehypeSanitize, sanitizeSchema).use(relinkFragments).use(scrollTables).use(rehypeStringify);
 
 /** A body rendered once: safe HTML for pages, plain text for the search index. */
 export interface Rendered {

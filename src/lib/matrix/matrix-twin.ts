@@ -1,5 +1,6 @@
-import { cellStates, formatTally, stateMeanings, stateSymbols, type Axis, type Matrix, type MatrixCell } from './matrix.ts';
-import { cellVersionLabel, evidenceKinds, evidenceMarks, evidenceMeanings, versionMeanings } from './cell-view.ts';
+import { cellStates } from '../../schema/index.ts';
+import { formatTally, stateMeanings, stateSymbols, type Axis, type Matrix, type MatrixCell } from '../cells/matrix.ts';
+import { cellVersionLabel, evidenceKinds, evidenceMarks, evidenceMeanings, versionMeanings } from '../cells/cell-view.ts';
 import { clientUrl, entryUrl, noteUrl } from '../routes/urls.ts';
 
 /** What the Markdown tables need besides the matrices: how to name clients and columns. */

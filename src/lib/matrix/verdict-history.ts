@@ -10,7 +10,8 @@ import { Verdict } from '../../schema/verdict.ts';
 import { captureIndex } from '../content/capture-rules.ts';
 import { asRecord } from '../content/entries.ts';
 import { parseFile } from '../content/frontmatter.ts';
-import type { Axis, CellState, Evidence } from './matrix.ts';
+import type { CellState } from '../../schema/index.ts';
+import type { Axis, Evidence } from '../cells/matrix.ts';
 
 /** What the history tracks of a cell; a cell without a verdict is `unknown` and has neither. */
 export interface CellSnapshot {

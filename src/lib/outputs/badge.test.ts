@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { badgeSvg } from './badge.ts';
+import { badgeSize, badgeSvg } from './badge.ts';
 
 const luminance = (hex: string) => {
   const [r, g, b] = [1, 3, 5].map((at) => {
@@ -37,5 +37,17 @@ describe('badgeSvg', () => {
     expect(hostile).not.toContain('<script>');
     expect(hostile).toContain('&lt;script&gt;');
     expect(hostile).toContain('&quot;&amp;&apos;');
+  });
+});
+
+describe('badgeSize', () => {
+  test('is the size the SVG declares, so an <img> of it can state its width and height', () => {
+    for (const badge of [
+      { label: 'structuredContent', message: 'some core clients', tone: 'mixed' as const },
+      { label: 'Claude Code: Sends server/discover', message: 'not yet observed', tone: 'unknown' as const },
+    ]) {
+      const { width, height } = badgeSize(badge);
+      expect(badgeSvg(badge)).toContain(`width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`);
+    }
   });
 });

@@ -22,13 +22,21 @@ const palette: Record<BadgeTone | 'label', { light: [string, string]; dark: [str
 const CHAR_WIDTH = 6.8;
 const PAD = 6;
 
+const HEIGHT = 20;
+
 const widthOf = (text: string) => Math.ceil([...text].length * CHAR_WIDTH) + 2 * PAD;
+
+/** A badge's size as its SVG declares it: what an `<img>` of it states, so the page keeps its place while it loads. */
+export const badgeSize = ({ label, message }: { label: string; message: string }): { width: number; height: number } => ({
+  width: widthOf(label) + widthOf(message),
+  height: HEIGHT,
+});
 
 /** The SVG text of a badge: `label | message`, the message in the tone's colours. */
 export const badgeSvg = ({ label, message, tone }: { label: string; message: string; tone: BadgeTone }): string => {
   const left = widthOf(label);
   const right = widthOf(message);
-  const width = left + right;
+  const { width } = badgeSize({ label, message });
   const alt = escapeXml(`${label}: ${message}`);
   const colours = palette[tone];
   const style = [

@@ -5,7 +5,8 @@
  * publishes them into the build context (src/node/build-context.ts); pages, twins and the search
  * integration read them there.
  */
-import type { Capture, CaptureBytes } from '../content/capture-rules.ts';
+import type { CaptureBytes } from '../content/capture-rules.ts';
+import type { Capture } from '../evidence/capture.ts';
 import type { CellDrift, NoteDrift } from './drift-marks.ts';
 import type { SearchRecord } from '../search/search-records.ts';
 import type { VerdictHistory } from '../matrix/verdict-history.ts';

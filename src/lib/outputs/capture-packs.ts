@@ -13,9 +13,11 @@
  * first newline ends the index. A capture's three files are in the same pack, chosen by a hash of
  * its id, so the Function finds a URL's pack from the URL alone, without a site-wide index.
  */
+import { capturePacks } from '../routes/outputs.ts';
+import { formUrl } from '../routes/urls.ts';
 
-/** Where the packs are served from (the Function fetches them from Pages' own assets). */
-export const PACKS_FOLDER = '/capture-packs';
+/** Where the packs are served from (the Function fetches them from Pages' own assets): their row's folder. */
+export const PACKS_FOLDER = capturePacks.pattern.slice(0, capturePacks.pattern.lastIndexOf('/'));
 
 /** How many captures a pack holds, about, before there are `MAX_PACKS`: a pack stays near 1 MB. */
 const CAPTURES_PER_PACK = 40;
@@ -43,7 +45,7 @@ export const packOf = (id: string, packs: number): number => {
 };
 
 /** A pack's URL path: `/capture-packs/007.pack`. */
-export const packUrl = (pack: number): string => `${PACKS_FOLDER}/${String(pack).padStart(3, '0')}.pack`;
+export const packUrl = (pack: number): string => formUrl(capturePacks, 'pack', { n: String(pack).padStart(3, '0') });
 
 /** One file in a pack: where its bytes are, its ETag, and the headers it is served with. */
 export interface PackEntry {

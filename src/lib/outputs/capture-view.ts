@@ -4,10 +4,10 @@
  * pages print it through Astro's escaping, and the twin puts it in code spans and fenced blocks.
  */
 import type { CaptureEvent } from '../../schema/capture.ts';
-import { isElided } from '../capture/elide-model.ts';
-import type { Capture } from '../content/capture-rules.ts';
-import { faceKind, type FaceKind } from '../content/capture-face.ts';
-import { clientInfoOf, infoText, offeredVersions, userAgentOf, type ClientInfo } from '../content/capture-facts.ts';
+import { isElided } from '../evidence/elide-model.ts';
+import type { Capture } from '../evidence/capture.ts';
+import { faceKind, type FaceKind } from '../evidence/capture-face.ts';
+import { clientInfoOf, infoText, offeredVersions, userAgentOf, type ClientInfo } from '../evidence/capture-facts.ts';
 import { isRecord, parseJson } from '../mcp/json.ts';
 import { isSseBody, jsonValuesOf } from '../mcp/messages.ts';
 import { linkText } from '../markdown/md-escape.ts';

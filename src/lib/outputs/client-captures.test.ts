@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../../node/paths.ts';
-import { checkCapture, type Capture } from '../content/capture-rules.ts';
+import { checkCapture } from '../content/capture-rules.ts';
+import type { Capture } from '../evidence/capture.ts';
 import { firstDeclaredCapabilities as declaredCapabilities } from '../mcp/capabilities.ts';
 import {
   briefIdentities,

@@ -3,11 +3,11 @@
  * offered and which capabilities it declared) and the identities it presented (clientInfo,
  * User-Agent, face and transport). Everything here came from a client: text to show, never markup.
  */
-import type { Capture } from '../content/capture-rules.ts';
-import { infoText } from '../content/capture-facts.ts';
-import { heldWhileObserved, revisionOutcome } from '../content/handshake.ts';
+import type { Capture } from '../evidence/capture.ts';
+import { infoText } from '../evidence/capture-facts.ts';
+import { heldWhileObserved, revisionOutcome } from '../scenarios/handshake.ts';
 import { messagesFrom } from '../mcp/messages.ts';
-import { compareVersions } from '../content/versions.ts';
+import { compareVersions } from '../evidence/versions.ts';
 import { firstDeclaredCapabilities } from '../mcp/capabilities.ts';
 import { isRecord } from '../mcp/json.ts';
 import { captureSummary, type CaptureSummary } from './capture-view.ts';
@@ -72,7 +72,7 @@ const observedSession = (capture: Pick<Capture, 'events' | 'header'>, revisionTe
 
 /**
  * What one capture showed, in a few words, from the decisions the matrix makes
- * (src/lib/content/handshake.ts): the session a persona decided, or the version a client opened
+ * (src/lib/scenarios/handshake.ts): the session a persona decided, or the version a client opened
  * with and held while observed; and where the capture records no end of the run, that it does not.
  */
 export const captureShowed = (capture: Pick<Capture, 'events' | 'header'>): string => {
@@ -246,8 +246,8 @@ export interface VersionOutcome {
   newest: string;
 }
 
-/** A persona's handshakes, or a scenario's runs, at one version, and what they showed. */
-export interface VersionRun {
+/** A persona's handshakes, or a scenario's runs, at one version, and what they showed (not a cell's version run, src/lib/cells/version-runs.ts). */
+export interface RunGroup {
   persona: string;
   /** The scenario; absent for a handshake alone. */
   scenario?: string;
@@ -267,9 +267,9 @@ export interface VersionRow extends Omit<VersionGroup, 'rows'> {
   captures: number;
   faces: VersionFace[];
   /** Handshakes (captures that ran no scenario), by persona. */
-  personas: VersionRun[];
+  personas: RunGroup[];
   /** Scenario runs, by scenario and persona. */
-  scenarios: VersionRun[];
+  scenarios: RunGroup[];
   /** Where the version's first capture is in the client's capture list: its page and the anchor of its row. */
   listed: { page: number; anchor: string };
 }
@@ -283,8 +283,8 @@ export interface VersionTable {
 }
 
 /** Runs grouped by persona and scenario, each with its distinct outcomes counted. */
-const runsOf = (rows: readonly TimelineRow[]): VersionRun[] => {
-  const runs = new Map<string, VersionRun>();
+const runsOf = (rows: readonly TimelineRow[]): RunGroup[] => {
+  const runs = new Map<string, RunGroup>();
   for (const row of rows) {
     const key = JSON.stringify([row.scenario ?? '', row.persona]);
     const run = runs.get(key) ?? {
@@ -437,7 +437,7 @@ export interface VersionSpan {
 /** At most this many spans on a client's page: the rest are on its versions page. */
 export const VERSION_SPANS = 12;
 
-const spanRuns = (runs: readonly VersionRun[]): SpanRun[] =>
+const spanRuns = (runs: readonly RunGroup[]): SpanRun[] =>
   runs.map((run) => ({
     persona: run.persona,
     ...(run.scenario === undefined ? {} : { scenario: run.scenario }),

@@ -4,9 +4,9 @@
  * What a client sent goes in code spans, so no client string becomes Markdown or markup.
  */
 import { codeSpan } from './capture-view.ts';
-import type { ClientIdentity, SpanRun, TimelineRow, VersionRun, VersionTable, versionSpans } from './client-captures.ts';
+import type { ClientIdentity, SpanRun, TimelineRow, RunGroup, VersionTable, versionSpans } from './client-captures.ts';
 import { llmsTxt } from './llms.ts';
-import type { Axis, MatrixCell } from '../matrix/matrix.ts';
+import type { Axis, MatrixCell } from '../cells/matrix.ts';
 import { markdownCell } from '../matrix/matrix-twin.ts';
 import { captureUrl, clientCapturesUrl, clientUrl, clientVersionsUrl, entryUrl } from '../routes/urls.ts';
 
@@ -48,7 +48,7 @@ export const clientSupportMarkdown = (
 };
 
 /** A version's runs (handshakes by persona, or scenarios) as one cell: each with what it showed, linking the newest capture's twin. */
-const runsCell = (runs: readonly VersionRun[]): string =>
+const runsCell = (runs: readonly RunGroup[]): string =>
   runs.length === 0
     ? 'none'
     : runs

@@ -8,7 +8,7 @@ import { isCaptureSource, type Note, type Verdict } from '../../schema/index.ts'
 import type { DriftReport, SourceDrift } from '../../schema/drift.ts';
 import { codeSpan } from './capture-view.ts';
 // A cell's mark and key are the matrix's (it reads them); the marks are made here, from the report.
-import { cellKey, type CellDrift } from '../matrix/matrix.ts';
+import { cellKey, type CellDrift } from '../cells/matrix.ts';
 
 export { cellKey, type CellDrift };
 
@@ -84,7 +84,8 @@ export const clientDrift = (
   const marks = new Map<string, CellDrift>();
   if (report === undefined) return marks;
   for (const found of report.verdicts) {
-    if (found.client !== client.id) continue;
+    // A feature's cell is no matrix cell: its page shows its runs, not this mark.
+    if (found.client !== client.id || found.axis === 'feature') continue;
     const verdict = client.data.support?.find((item) => item[found.axis] === found.column);
     // Checked again since on another version: the report no longer speaks for it.
     if (verdict?.version !== found.version) continue;

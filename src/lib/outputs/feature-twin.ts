@@ -4,10 +4,12 @@
  */
 import type { Feature, PinnedSource } from '../../schema/index.ts';
 import { linkText } from '../markdown/md-escape.ts';
-import { stateSymbols } from '../matrix/matrix.ts';
-import { formatRanges, type FeatureCell } from '../matrix/feature-cells.ts';
+import { stateSymbols } from '../cells/matrix.ts';
+import { formatRanges, type FeatureCell } from '../cells/feature-cells.ts';
 import { entryTwin, type NoteListItem } from './twin.ts';
 import { captureUrl, clientUrl, featureUrl, noteUrl, routes } from '../routes/urls.ts';
+import { toolNameRules } from '../server-check/tool-name-rules.ts';
+import type { NameRun } from '../server-check/tool-names.ts';
 
 /** Text in a table cell: a pipe cannot end the cell, and a line break cannot end the row. */
 const cellText = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -120,4 +122,43 @@ export const clientFeaturesMarkdown = (cells: readonly FeatureCell[], featureTit
     `${known.length} feature${known.length === 1 ? '' : 's'} with a verdict; ${unknown} unknown (no verdict yet, which is not no). Every feature: [${routes.features.twin}](${routes.features.twin}).`,
   );
   return parts.join('\n\n');
+};
+
+/** How each client named a server's tools for its model, run by run, as the feature twin of tool names lists it. */
+export const toolNameRunsMarkdown = (
+  runs: ReadonlyMap<string, readonly NameRun[]>,
+  clientName: (id: string) => string,
+): string => {
+  const rows = [...runs]
+    .filter(([, list]) => list.length > 0)
+    .sort(([a], [b]) => clientName(a).localeCompare(clientName(b)))
+    .flatMap(([client, list]) =>
+      [...list]
+        .reverse()
+        .map((run) => [
+          `[${linkText(clientName(client))}](${clientUrl(client, 'twin')})`,
+          run.from === run.to ? run.from : `${run.from}–${run.to}`,
+          `${run.namespace === undefined ? '' : `\`${run.namespace}\` › `}\`${run.name}\`${
+            run.serverChars === undefined
+              ? ''
+              : ` (${run.serverChars.map(([from, to]) => `${from} → ${to}`).join(', ')} in the server's name)`
+          }${run.reach === 'bridge' ? " (only by name, through the client's own tool)" : ''}`,
+          toolNameRules[run.api]?.title ?? run.api,
+          String(run.longest),
+          String(run.captures.length),
+        ]),
+    );
+  const limits = [...new Set([...runs.values()].flatMap((list) => list.map((run) => run.api)))].sort().map((api) => {
+    const rule = toolNameRules[api];
+    return `- [${linkText(rule?.title ?? api)}](${rule?.source.url ?? ''}): ${rule?.maxLength === undefined ? 'states no limit' : `at most ${rule.maxLength} characters (${rule.charactersText ?? ''})`}`;
+  });
+  return `## How each client names a server's tools
+
+Read from what the lab's stand-in model received; \`{server}\` is the name the client's settings give the server.
+
+${table(['Client', 'Versions', 'Name the model receives', 'Model API', 'Longest passed intact', 'Captures'], rows)}
+
+What each API accepts, by its own documentation:
+
+${limits.join('\n')}`;
 };

@@ -24,7 +24,7 @@ export const atomFeed = (feed: {
     const url = absoluteUrl(feed.origin, noteUrl(note.id));
     return [
       '  <entry>',
-      `    <title>${escapeXml(note.data.title)}</title>`,
+      `    <title>${escapeXml(plainText(note.data.title))}</title>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
       `    <link rel="alternate" type="text/markdown" href="${escapeXml(absoluteUrl(feed.origin, noteUrl(note.id, 'twin')))}"/>`,
       `    <id>${escapeXml(url)}</id>`,

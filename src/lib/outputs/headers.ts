@@ -1,4 +1,6 @@
+import { assetTypes, forms, MARKDOWN_TYPE, outputs, type FormSpec, type Output } from '../routes/outputs.ts';
 import { absoluteUrl, captureUrl } from '../routes/urls.ts';
+import { formExtension } from './output-files.ts';
 
 /**
  * One `_headers` rule: a URL path pattern, the headers every response at it gets, and (Cloudflare
@@ -33,37 +35,33 @@ export const deployHost = (value: string | undefined): HeadersHost => {
  */
 export const HOST_FILES: ReadonlySet<string> = new Set(['_headers', '_redirects', '_routes.json', '_worker.js']);
 
-/** What twins are served as: plain static hosts guess `.md` as something else, or not at all. */
-export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+export { MARKDOWN_TYPE };
 
-/** What capture files (`/captures/<id>.jsonl`) are served as. */
-const CAPTURE_TYPE = 'text/plain; charset=utf-8';
-
-/**
- * Content types by extension, as the site's own server gives them (and the capture packs' Function,
- * capture-worker.ts): a charset where the file is text; twins are Markdown, Pagefind's index files binary.
- */
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.md': MARKDOWN_TYPE,
-  '.txt': 'text/plain; charset=utf-8',
-  '.jsonl': CAPTURE_TYPE,
-  '.xml': 'application/xml; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
+/** Content types by extension, from the table of outputs: each form's type, and the assets' by their extension. */
+let contentTypes: ReadonlyMap<string, string> | undefined;
+const typesByExtension = (): ReadonlyMap<string, string> => {
+  if (contentTypes !== undefined) return contentTypes;
+  const types = new Map(Object.entries(assetTypes));
+  for (const output of Object.values(outputs) as Output[]) {
+    for (const form of output.forms) {
+      const extension = formExtension(output, form);
+      const type = forms[form].type;
+      if (extension !== undefined && type.includes('/')) types.set(extension, type);
+    }
+  }
+  contentTypes = types;
+  return types;
 };
 
-/** The content type of a file, by its name's extension; `application/octet-stream` for one it does not know. */
+/**
+ * The content type of a file, by its name's extension, as the table of outputs gives it (the site's
+ * own server and the capture packs' Function, capture-worker.ts, serve with it): a charset where the
+ * file is text; `application/octet-stream` for one it does not know.
+ */
 export const contentTypeOf = (file: string): string => {
   const name = file.slice(file.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
-  return (dot > 0 ? contentTypes[name.slice(dot)] : undefined) ?? 'application/octet-stream';
+  return (dot > 0 ? typesByExtension().get(name.slice(dot)) : undefined) ?? 'application/octet-stream';
 };
 
 /** The page a twin copies: `/research/x.md` is `/research/x`, `/index.md` the home page `/` (never `/index`). */
@@ -74,22 +72,31 @@ export const pageOfTwin = (twin: string): string => {
 
 const canonical = (url: string) => `<${url}>; rel="canonical"`;
 
-// A capture file holds what a client sent: readable as text, never sniffed into anything a browser runs.
-const captureRule: HeaderRule = {
-  path: captureUrl('*', 'file'),
-  headers: [
-    ['Content-Type', CAPTURE_TYPE],
-    ['X-Content-Type-Options', 'nosniff'],
-  ],
-};
-
 /**
- * The same on Cloudflare Pages, without the type: Pages attaches a rule to the 404 page it serves for
- * a mistyped capture URL too, which a type would label `text/plain`. `nosniff` is harmless on that
- * page. Pages types the files by extension (below), and `mime`, which it types them with, knows no
- * `.jsonl`: they are served as `application/octet-stream`, byte for byte.
+ * The rules the table's forms ask for (outputs.ts, `headers`): a twin's type on every `.md` file, a
+ * capture file's type and `nosniff` on `/captures/*.jsonl`. Cloudflare Pages gets them without the
+ * type: it attaches a rule to the 404 page it serves for a mistyped URL too, which a type would
+ * label, and it types the files by extension itself (below). `nosniff` is harmless on that page;
+ * Pages' `mime` knows no `.jsonl`, so capture files are served there as `application/octet-stream`.
  */
-const cloudflareCaptureRule: HeaderRule = { path: captureRule.path, headers: [['X-Content-Type-Options', 'nosniff']] };
+const formRules = (host: HeadersHost): HeaderRule[] => {
+  const rules = new Map<string, HeaderRule>();
+  for (const output of Object.values(outputs) as Output[]) {
+    for (const form of output.forms) {
+      const spec: FormSpec = forms[form];
+      if (spec.headers === undefined) continue;
+      const path =
+        spec.headers.at === 'extension'
+          ? `/*${formExtension(output, form) ?? ''}`
+          : `${output.pattern}${spec.suffix}`.replace(/<[a-z]+>/g, '*');
+      const headers = spec.headers.set
+        .filter(([name]) => host === 'netlify' || name !== 'Content-Type')
+        .map(([name, value]): [string, string] => [name, value]);
+      if (headers.length > 0 && !rules.has(path)) rules.set(path, { path, headers });
+    }
+  }
+  return [...rules.values()];
+};
 
 /**
  * The rules that make twins reach readers as Markdown and tell search engines which page each twin
@@ -121,8 +128,7 @@ export const twinHeaderRules = (
 ): HeaderRule[] => {
   if (host === 'netlify')
     return [
-      { path: '/*.md', headers: [['Content-Type', MARKDOWN_TYPE]] },
-      captureRule,
+      ...formRules(host),
       ...twins.flatMap(({ twin, page }): HeaderRule[] =>
         page === undefined ? [] : [{ path: twin, headers: [['Link', canonical(absoluteUrl(origin, page))]] }],
       ),
@@ -138,7 +144,7 @@ export const twinHeaderRules = (
           : { path: twin, headers: [['Link', canonical(absoluteUrl(origin, page))]], unset: ['Link'] },
       ];
     }),
-    cloudflareCaptureRule,
+    ...formRules(host),
   ];
 };
 

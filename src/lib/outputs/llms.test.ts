@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { llmsTxt } from './llms.ts';
+import { llmsTxt, noteLinks } from './llms.ts';
 
 describe('llmsTxt', () => {
   test('H1, blockquote summary, details, then one H2 section of links each, in order', () => {
@@ -72,5 +72,25 @@ describe('llmsTxt', () => {
       ],
     });
     expect(text).toContain('- [Here](http://localhost:4321/research/a.md)\n- [There](https://example.com/x)\n');
+  });
+
+  test("a corrected note's description leads with the notes that correct it, linked absolutely like every link", () => {
+    const text = llmsTxt({
+      origin: 'https://canimcp.io',
+      title: 't',
+      summary: 's',
+      sections: [
+        {
+          heading: 'Research notes',
+          links: noteLinks([
+            { id: 'b', data: { title: 'B', summary: 'Corrects A.' } },
+            { id: 'a', data: { title: 'A', summary: 'Says a thing.' }, correctedBy: [{ id: 'b', title: 'B' }] },
+          ]),
+        },
+      ],
+    });
+    expect(text).toContain(
+      '- [B](https://canimcp.io/research/b.md): Corrects A.\n- [A](https://canimcp.io/research/a.md): Corrected in part by [B](https://canimcp.io/research/b.md). Says a thing.\n',
+    );
   });
 });

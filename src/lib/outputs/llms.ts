@@ -1,11 +1,15 @@
 import { linkText } from '../markdown/md-escape.ts';
 import { absoluteUrl, noteUrl } from '../routes/urls.ts';
+import { correctionMark, type Correction } from './corrections.ts';
+import type { NoteListItem } from './twin.ts';
 
 /** One link in an llms.txt section. */
 export interface LlmsLink {
   title: string;
   url: string;
   description?: string;
+  /** The notes that correct this one in part: its description leads with them. */
+  correctedBy?: readonly Correction[];
 }
 
 /**
@@ -22,19 +26,25 @@ export const llmsTxt = (file: {
   sections: { heading: string; links: readonly LlmsLink[] }[];
 }): string => {
   const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const url = (path: string) => (file.origin !== undefined && path.startsWith('/') ? absoluteUrl(file.origin, path) : path);
   const blocks = [`# ${file.title}`, `> ${oneLine(file.summary)}`];
   if (file.details) blocks.push(file.details.trim());
   for (const section of file.sections) {
     if (section.links.length === 0) continue;
-    const links = section.links.map(
-      (link) =>
-        `- [${linkText(link.title)}](${file.origin !== undefined && link.url.startsWith('/') ? absoluteUrl(file.origin, link.url) : link.url})${link.description ? `: ${oneLine(link.description)}` : ''}`,
-    );
+    const links = section.links.map((link) => {
+      const description = [correctionMark(link.correctedBy ?? [], url), link.description ?? ''].filter(Boolean).join(' ');
+      return `- [${linkText(link.title)}](${url(link.url)})${description ? `: ${oneLine(description)}` : ''}`;
+    });
     blocks.push(`## ${section.heading}\n\n${links.join('\n')}`);
   }
   return `${blocks.join('\n\n')}\n`;
 };
 
-/** Notes as llms.txt links to their twins, each described by its summary. */
-export const noteLinks = (notes: readonly { id: string; data: { title: string; summary: string } }[]): LlmsLink[] =>
-  notes.map((note) => ({ title: note.data.title, url: noteUrl(note.id, 'twin'), description: note.data.summary }));
+/** Notes as llms.txt links to their twins, each described by its summary, a corrected one by its corrections first. */
+export const noteLinks = (notes: readonly NoteListItem[]): LlmsLink[] =>
+  notes.map((note) => ({
+    title: note.data.title,
+    url: noteUrl(note.id, 'twin'),
+    description: note.data.summary,
+    ...(note.correctedBy === undefined || note.correctedBy.length === 0 ? {} : { correctedBy: note.correctedBy }),
+  }));

@@ -3,11 +3,14 @@
  * status over the core clients moved (say, from some core clients to every one), newest first,
  * linking the feature's page.
  */
-import { statusLabel } from '../features/feature-status.ts';
-import type { StatusChange } from '../features/status-changes.ts';
+import { statusLabel } from '../cells/feature-status.ts';
+import type { StatusChange } from '../cells/status-changes.ts';
 import { atomDocument } from './atom.ts';
 import { absoluteUrl, featureUrl, routes } from '../routes/urls.ts';
 import { escapeXml } from './xml.ts';
+
+/** The feed's title: its `<title>`, and what the features pages announce it by. */
+export const statusFeedTitle = 'canimcp: feature status changes';
 
 /** The feed's document, from the status changes and each feature's title. */
 export const statusFeed = (feed: {
@@ -35,7 +38,7 @@ export const statusFeed = (feed: {
   return atomDocument(
     {
       origin: feed.origin,
-      title: 'canimcp: feature status changes',
+      title: statusFeedTitle,
       subtitle:
         feed.unavailable ??
         "Each change of a feature's status over the core clients, from the repository's commits, newest first.",

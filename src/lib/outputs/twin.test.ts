@@ -1,15 +1,6 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Note } from '../../schema/index.ts';
-import { loadContent } from '../../node/content.ts';
-import { buildDate } from '../../node/environment.ts';
-import { repoRoot } from '../../node/paths.ts';
 import { entryTwin, noteTwin, type NoteTwinInput } from './twin.ts';
-import { canonicalNoteUrl } from '../routes/urls.ts';
-
-const origin = 'https://canimcp.io';
 
 const note = (
   data: Partial<Note> = {},
@@ -138,52 +129,19 @@ describe('entryTwin', () => {
       '---\nname: Hermes Agent\n---\n\n# Hermes Agent\n\nA client.\n\n## Notes\n\n- [B \\[note\\]](/research/b-note.md) — Second.\n- [A note](/research/a-note.md) — First.\n',
     );
   });
-});
 
-/** The published twin in FORMAT.md's reference, which the build must reproduce byte for byte. */
-const referenceName = 'hermes-leads-with-the-legacy-handshake.md';
-const references = [
-  path.join(repoRoot, 'tests/fixtures/reference', referenceName),
-  // CI clones the repository beside a copy of shared/; compare with it too where it is there.
-  path.join(repoRoot, '..', 'shared', 'reference', referenceName),
-].filter((file) => existsSync(file));
-
-const twinFrom = async (contentDir: string, id: string) => {
-  const { content } = await loadContent(contentDir, { origin, today: buildDate() });
-  const entry = content.research.find((candidate) => candidate.id === id);
-  if (!entry) throw new Error(`${id} is not a valid note in ${contentDir}`);
-  return {
-    entry,
-    twin: noteTwin({
-      ...entry,
-      canonical: canonicalNoteUrl(origin, entry.id),
-      lastUpdated: entry.data['last-updated'] ?? '2099-01-01',
-    }),
-  };
-};
-
-describe('the reference twin', () => {
-  test('the committed copy of the reference is there', () => {
-    expect(references[0]).toBe(path.join(repoRoot, 'tests/fixtures/reference', referenceName));
-  });
-
-  test.each([
-    ['content/', path.join(repoRoot, 'content')],
-    ['tests/fixtures/minimal/', path.join(repoRoot, 'tests/fixtures/minimal')],
-  ])('is reproduced byte for byte from the note in %s', async (_name, dir) => {
-    const { twin } = await twinFrom(dir, 'hermes-leads-with-the-legacy-handshake');
-    for (const reference of references) expect(twin).toBe(await readFile(reference, 'utf8'));
-  });
-});
-
-describe('YAML dates and zero-led commits stay as written', () => {
-  test('unquoted specVersions dates and commit 0012345 reach the twin as text', async () => {
-    const { entry, twin } = await twinFrom(path.join(repoRoot, 'tests/fixtures/broken/base'), 'base-note');
-    expect(entry.data.specVersions).toEqual(['2025-11-25']);
-    expect(entry.data.sources[0]).toMatchObject({ commit: '0012345' });
-    expect(entry.frontmatterBlock).toContain('specVersions:\n  - 2025-11-25\n');
-    expect(twin).toContain('specVersions:\n  - 2025-11-25\n');
-    expect(twin).toContain(' · Revisions: `2025-11-25`\n');
-    expect(twin).toContain('commit `0012345`, `src/client.py:10-20`, 2026-11-09');
+  test('a corrected note says so before its summary and links the notes that correct it; the others read as before', () => {
+    const twin = entryTwin({
+      frontmatterBlock: '---\nname: Hermes Agent\n---\n',
+      heading: 'Hermes Agent',
+      body: '',
+      notes: [
+        { id: 'later', data: { title: 'Later', summary: 'Corrects.' }, correctedBy: [] },
+        { id: 'earlier', data: { title: 'Earlier', summary: 'First.' }, correctedBy: [{ id: 'later', title: 'Later' }] },
+      ],
+    });
+    expect(twin).toContain(
+      '\n- [Later](/research/later.md) — Corrects.\n- [Earlier](/research/earlier.md) — Corrected in part by [Later](/research/later.md). First.\n',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { isCaptureSource, type Note, type Source } from '../../schema/index.ts';
 import { driftTwinLine, type NoteDrift } from './drift-marks.ts';
 import { linkText } from '../markdown/md-escape.ts';
 import { captureUrl, clientUrl, noteUrl } from '../routes/urls.ts';
+import { correctionMark, type Correction } from './corrections.ts';
 
 /** What a note's twin is made of: the author's bytes plus the two derived fields. */
 export interface NoteTwinInput {
@@ -15,13 +16,17 @@ export interface NoteTwinInput {
   drift?: NoteDrift | undefined;
 }
 
-/** A note as a list item in another entry's twin. */
+/** A note as a list item in another entry's twin or an llms.txt. */
 export interface NoteListItem {
   id: string;
   data: Pick<Note, 'title' | 'summary'>;
+  /** The notes that correct it in part (FORMAT.md: its entries in lists say so and link them). */
+  correctedBy?: readonly Correction[];
 }
 
-/** Escapes text used inside `[...]` so a title cannot close the link early. */
+/** A note's line in a twin's list of notes: a corrected one says so before its summary. */
+const noteItem = (note: NoteListItem): string =>
+  `- [${linkText(note.data.title)}](${noteUrl(note.id, 'twin')}) — ${[correctionMark(note.correctedBy ?? []), note.data.summary].filter(Boolean).join(' ')}`;
 
 /**
  * The frontmatter as the author wrote it, with `canonical` and `last-updated` appended where the
@@ -93,10 +98,6 @@ export const entryTwin = (entry: {
   const body = trimBlankLines(entry.body);
   if (body !== '') blocks.push(body);
   blocks.push(...(entry.sections ?? []));
-  blocks.push(
-    entry.notes.length === 0
-      ? '## Notes\n\nNo notes yet.'
-      : `## Notes\n\n${entry.notes.map((note) => `- [${linkText(note.data.title)}](${noteUrl(note.id, 'twin')}) — ${note.data.summary}`).join('\n')}`,
-  );
+  blocks.push(entry.notes.length === 0 ? '## Notes\n\nNo notes yet.' : `## Notes\n\n${entry.notes.map(noteItem).join('\n')}`);
   return `${blocks.join('\n\n')}\n`;
 };

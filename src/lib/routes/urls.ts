@@ -1,10 +1,33 @@
-import type { CollectionName } from '../../schema/index.ts';
-
 /**
- * Every URL the site builds, in one place: the fixed pages and files (`routes`), and builders for the
- * pages made per entry. Pages, feeds, llms.txt, the sitemap and the link checker all read from here,
- * so a link that check accepts is a link the build writes.
+ * Every URL the site builds, made from the table of outputs (outputs.ts): the fixed pages and files
+ * (`routes`), and builders for the pages made per entry. Pages, feeds, llms.txt, the sitemap and the
+ * link checker all read from here, so a link that check accepts is a link the build writes. What
+ * the browser's scripts import is tree-shaken to the rows they name: the derived lists are pure.
  */
+import type { CollectionName } from '../../schema/index.ts';
+import {
+  capture,
+  client,
+  clientBadge,
+  clientCaptures,
+  clientChanges,
+  clientFeed,
+  clientLlms,
+  clientVersions,
+  feature,
+  featureBadge,
+  forms,
+  note,
+  outputs,
+  capability,
+  revision,
+  revisionLlms,
+  schemas,
+  searchIndex,
+  type FormName,
+  type Output,
+  type OutputName,
+} from './outputs.ts';
 
 /** Which form of a page: the HTML page for readers, or the `.md` twin for agents. */
 export type Form = 'html' | 'twin';
@@ -13,76 +36,108 @@ export type Form = 'html' | 'twin';
 export interface Route {
   path: string;
   /** The main navigation's label; pages without one are not in the navigation. */
-  nav?: string;
+  nav?: string | undefined;
   /** An HTML page (listed in the sitemap) rather than a file. */
   html: boolean;
   /** The page's `.md` twin, where it has one. */
-  twin?: string;
+  twin?: string | undefined;
 }
 
-/** The fixed pages and files, in navigation order where they are in the navigation. */
-export const routes = {
-  home: { path: '/', html: true, twin: '/index.md' },
-  research: { path: '/research', nav: 'Research', html: true, twin: '/research.md' },
-  clients: { path: '/clients', nav: 'Clients', html: true, twin: '/clients.md' },
-  revisions: { path: '/revisions', nav: 'Revisions', html: true, twin: '/revisions.md' },
-  capabilities: { path: '/capabilities', nav: 'Capabilities', html: true, twin: '/capabilities.md' },
-  features: { path: '/features', nav: 'Features', html: true, twin: '/features.md' },
-  matrix: { path: '/matrix', nav: 'Matrix', html: true, twin: '/matrix.md' },
-  captures: { path: '/captures', html: true, twin: '/captures.md' },
-  checkServer: { path: '/check-server', html: true, twin: '/check-server.md' },
-  search: { path: '/search', nav: 'Search', html: true },
-  llms: { path: '/llms.txt', html: false },
-  feed: { path: '/feed.xml', html: false },
-  changes: { path: '/changes.xml', html: false },
-  sitemap: { path: '/sitemap.xml', html: false },
-  notesJson: { path: '/data/notes.json', html: false },
-  matrixJson: { path: '/data/matrix.json', html: false },
-  clientsJson: { path: '/data/clients.json', html: false },
-  featuresJson: { path: '/data/features.json', html: false },
-  historyJson: { path: '/data/history.json', html: false },
-  featureStatusFeed: { path: '/features/status.xml', html: false },
-  robots: { path: '/robots.txt', html: false },
-} as const satisfies Record<string, Route>;
+/** A pattern with each `<name>` filled in from `params`. */
+export const fillPattern = (pattern: string, params: Readonly<Record<string, string>> = {}): string =>
+  pattern.replace(/<([a-z]+)>/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`the output ${pattern} needs its <${name}>`);
+    return value;
+  });
 
-const routeList: readonly Route[] = Object.values(routes);
+/** The URL of one form of an output: the page is the pattern, a twin adds `.md` (the home page's is `/index.md`), … */
+export const formUrl = (output: Pick<Output, 'pattern'>, form: FormName, params?: Readonly<Record<string, string>>): string => {
+  const url = fillPattern(output.pattern, params);
+  return form === 'twin' && url === '/' ? '/index.md' : `${url}${forms[form].suffix}`;
+};
+
+type Fixed<K extends OutputName> = (typeof outputs)[K]['pattern'] extends `${string}<${string}` ? never : K;
+/** The outputs at one URL each that are the site's own documents (no host file, asset or index). */
+type RouteName = {
+  [K in OutputName]: (typeof outputs)[K]['forms'][number] extends 'host' | 'asset' | 'index' | 'pack' ? never : Fixed<K>;
+}[OutputName];
+type RouteOf<R extends Output> = {
+  path: string;
+  html: boolean;
+  nav?: string | undefined;
+} & ('twin' extends R['forms'][number] ? { twin: string } : { twin?: undefined });
+
+const isRoute = (output: Output): boolean =>
+  !output.pattern.includes('<') && output.forms.every((form) => !['host', 'asset', 'index', 'pack'].includes(form));
+
+const fixedRoutes = () =>
+  Object.fromEntries(
+    Object.entries(outputs as Record<string, Output>)
+      .filter(([, output]) => isRoute(output))
+      .map(([name, output]) => [
+        name,
+        {
+          path: output.pattern,
+          html: output.forms.includes('page'),
+          ...(output.nav === undefined ? {} : { nav: output.nav }),
+          ...(output.forms.includes('twin') ? { twin: formUrl(output, 'twin') } : {}),
+        },
+      ]),
+  ) as unknown as { [K in RouteName]: RouteOf<(typeof outputs)[K]> };
+
+/** The fixed pages and files, by their output's name, in the table's order (outputs.ts). */
+export const routes = /* @__PURE__ */ fixedRoutes();
+
+const routeList = (): readonly Route[] => Object.values(routes);
 
 /** Where Pagefind's bundle is served from: the build writes it there and the search scripts load it from there. */
-export const searchBundlePath = '/pagefind';
+export const searchBundlePath = /* @__PURE__ */ searchIndex.pattern.replace(/\/<file>$/, '');
 
 /** The main navigation, in order. */
-export const navRoutes = routeList.flatMap((route) => (route.nav === undefined ? [] : [{ path: route.path, label: route.nav }]));
-
-/** The fixed HTML pages, for the sitemap. */
-export const htmlRoutePaths = routeList.filter((route) => route.html).map((route) => route.path);
-
-/** Every fixed path and twin, for the link checker. */
-export const staticPaths: readonly string[] = routeList.flatMap((route) =>
-  route.twin === undefined ? [route.path] : [route.path, route.twin],
+export const navRoutes = /* @__PURE__ */ routeList().flatMap((route) =>
+  route.nav === undefined ? [] : [{ path: route.path, label: route.nav }],
 );
+
+/** The fixed HTML pages the sitemap lists. */
+export const htmlRoutePaths = /* @__PURE__ */ Object.values(outputs as Record<string, Output>)
+  .filter((output) => isRoute(output) && output.sitemap === true && output.forms.includes('page'))
+  .map((output) => output.pattern);
+
+/** Every fixed path and twin a note may link, for the link checker: the 404 page is none. */
+export const staticPaths: readonly string[] = /* @__PURE__ */ Object.values(outputs as Record<string, Output>)
+  .filter((output) => isRoute(output) && (output.sitemap === true || !output.forms.includes('page')))
+  .flatMap((output) => output.forms.map((form) => formUrl(output, form)));
 
 /** A feature's path under /features: its dotted id with every `.` as `/` (FORMAT.md). */
 export const featurePath = (id: string): string => id.replaceAll('.', '/');
 
+/** The output of each collection's entries. */
+const entryOutputs = { research: note, clients: client, revisions: revision, capabilities: capability, features: feature };
+
 /** Where an entry lives. One place, both forms; HTML URLs never carry a trailing slash. */
-export const entryUrl = (collection: CollectionName, id: string, form: Form): string => {
-  const at = collection === 'features' ? featurePath(id) : id;
-  return form === 'html' ? `/${collection}/${at}` : `/${collection}/${at}.md`;
-};
+export const entryUrl = (collection: CollectionName, id: string, form: Form): string =>
+  formUrl(
+    entryOutputs[collection],
+    form === 'html' ? 'page' : 'twin',
+    collection === 'features' ? { path: featurePath(id) } : { id },
+  );
 
 /** Shorthands for the collections. */
 export const noteUrl = (id: string, form: Form = 'html') => entryUrl('research', id, form);
 export const clientUrl = (id: string, form: Form = 'html') => entryUrl('clients', id, form);
 export const revisionUrl = (id: string, form: Form = 'html') => entryUrl('revisions', id, form);
 export const capabilityUrl = (id: string, form: Form = 'html') => entryUrl('capabilities', id, form);
-export const featureUrl = (id: string, form: Form = 'html') => entryUrl('features', id, form);
+/** A feature's page or twin; apart from `entryUrl`, so a script that links features bundles that row alone. */
+export const featureUrl = (id: string, form: Form = 'html') =>
+  formUrl(feature, form === 'html' ? 'page' : 'twin', { path: featurePath(id) });
 
 /** A capture's page, its twin, or the capture file itself (`file`), byte for byte. */
 export const captureUrl = (id: string, form: Form | 'file' = 'html'): string =>
-  form === 'html' ? `/captures/${id}` : form === 'twin' ? `/captures/${id}.md` : `/captures/${id}.jsonl`;
+  formUrl(capture, form === 'html' ? 'page' : form, { id });
 
 /** A JSON Schema the site serves, by name (`note`, `matrix-export`, …). */
-export const schemaUrl = (name: string): string => `/schema/${name}.json`;
+export const schemaUrl = (name: string): string => formUrl(schemas, 'schema', { name });
 
 /** A JSON export under `/data/`: where it is, the name of its JSON Schema, and what it holds. */
 export interface DataExport {
@@ -91,22 +146,21 @@ export interface DataExport {
   what: string;
 }
 
-/** Every JSON export, each with its schema: /matrix lists them, so each is linked and its schema known. */
-export const dataExports = [
-  { path: routes.notesJson.path, schema: 'notes-export', what: 'every note: its frontmatter, canonical URL, twin and backlinks' },
-  { path: routes.matrixJson.path, schema: 'matrix-export', what: 'every cell of both matrices, unknown ones included' },
-  {
-    path: routes.clientsJson.path,
-    schema: 'clients-export',
-    what: 'every client with the clientInfo and User-Agent captures observed of it',
-  },
-  { path: routes.historyJson.path, schema: 'history-export', what: 'every change of a verdict, newest first, read from git' },
-  {
-    path: routes.featuresJson.path,
-    schema: 'features-export',
-    what: 'every client × feature cell with its state, version runs, evidence and notes, unknown ones included',
-  },
-] as const satisfies readonly DataExport[];
+/** The JSON exports' outputs: a JSON output with a schema. */
+type DataExportName = {
+  [K in OutputName]: (typeof outputs)[K]['forms'][number] extends 'json'
+    ? (typeof outputs)[K] extends { schema: string }
+      ? K
+      : never
+    : never;
+}[OutputName];
+
+/** Every JSON export, each with its schema, from the table: /matrix lists them, so each is linked and its schema known. */
+export const dataExports = /* @__PURE__ */ Object.values(outputs as Record<string, Output>).flatMap((output) =>
+  output.forms.includes('json') && output.schema !== undefined
+    ? [{ path: output.pattern, schema: output.schema, what: output.description }]
+    : [],
+) as readonly (DataExport & { schema: (typeof outputs)[DataExportName]['schema'] })[];
 
 /**
  * The collections, checked against the schema's by type alone: this module runs in the browser, and
@@ -144,22 +198,24 @@ export const captureOfPath = (path: string): { id: string; form: Form | 'file' }
 
 /** A client's capture list (`/clients/<id>/captures`, paged as `…/captures/page/<n>`), or its twin. */
 export const clientCapturesUrl = (id: string, form: Form = 'html'): string =>
-  form === 'html' ? `/clients/${id}/captures` : `/clients/${id}/captures.md`;
+  formUrl(clientCaptures, form === 'html' ? 'page' : 'twin', { id });
 
 /** A client's versions page (`/clients/<id>/versions`: every captured version one a row, and the identities observed), or its twin. */
 export const clientVersionsUrl = (id: string, form: Form = 'html'): string =>
-  form === 'html' ? `/clients/${id}/versions` : `/clients/${id}/versions.md`;
+  formUrl(clientVersions, form === 'html' ? 'page' : 'twin', { id });
 
 /** Collections whose entries have a scoped llms.txt and (clients only) an Atom feed of their own. */
 type Scoped = 'clients' | 'revisions';
 
 /** The llms.txt for one client's or revision's notes, or the whole site's. */
 export const llmsUrl = (scope?: { collection: Scoped; id: string }): string =>
-  scope === undefined ? routes.llms.path : `/${scope.collection}/${scope.id}/llms.txt`;
+  scope === undefined
+    ? routes.llms.path
+    : formUrl(scope.collection === 'clients' ? clientLlms : revisionLlms, 'text', { id: scope.id });
 
 /** A client's Atom feed, or the whole site's. */
 export const feedUrl = (clientId?: string): string =>
-  clientId === undefined ? routes.feed.path : `/clients/${clientId}/feed.xml`;
+  clientId === undefined ? routes.feed.path : formUrl(clientFeed, 'feed', { id: clientId });
 
 /** A notes feed's own title, for the feed and for the pages that link it (client by name, else the site's). */
 export const feedTitle = (clientName?: string): string =>
@@ -171,15 +227,35 @@ export const changesTitle = (clientName?: string): string =>
 
 /** The Atom feed of one client's verdict changes, or of every client's. */
 export const changesUrl = (clientId?: string): string =>
-  clientId === undefined ? routes.changes.path : `/clients/${clientId}/changes.xml`;
+  clientId === undefined ? routes.changes.path : formUrl(clientChanges, 'feed', { id: clientId });
+
+/** An output's pattern as a regular expression over URL paths, each `<name>` a named group. */
+export const patternRegExp = (pattern: string): RegExp =>
+  new RegExp(
+    `^${pattern
+      .split(/(<[a-z]+>)/)
+      .map((part) => {
+        const name = /^<([a-z]+)>$/.exec(part)?.[1];
+        if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+        // A feature's path and a file below a folder take slashes; anything else is one segment.
+        return name === 'path' || name === 'file' ? `(?<${name}>.+?)` : `(?<${name}>[^/]+)`;
+      })
+      .join('')}$`,
+  );
+
+/** The per-entry files that are no page or twin: a client's or revision's llms.txt, a client's feeds. */
+const scopedFiles = /* @__PURE__ */ [clientLlms, revisionLlms, clientFeed, clientChanges].map((output) =>
+  patternRegExp(output.pattern),
+);
 
 /** Whether a path is one of the per-entry files that `llmsUrl`, `feedUrl` and `changesUrl` build. */
-export const isScopedFilePath = (path: string): boolean =>
-  /^\/(clients|revisions)\/[^/]+\/llms\.txt$|^\/clients\/[^/]+\/(feed|changes)\.xml$/.test(path);
+export const isScopedFilePath = (path: string): boolean => scopedFiles.some((pattern) => pattern.test(path));
 
 /** A README badge: a feature's status, or one client's state of it. */
-export const badgeUrl = (feature: string, client?: string): string =>
-  `/badges/${featurePath(feature)}${client === undefined ? '' : `/${client}`}.svg`;
+export const badgeUrl = (featureId: string, clientId?: string): string =>
+  clientId === undefined
+    ? formUrl(featureBadge, 'badge', { path: featurePath(featureId) })
+    : formUrl(clientBadge, 'badge', { path: featurePath(featureId), client: clientId });
 
 /** Absolute URL on the site's origin. */
 export const absoluteUrl = (origin: string, path: string): string => `${origin.replace(/\/+$/, '')}${path}`;

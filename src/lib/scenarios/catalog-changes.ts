@@ -63,16 +63,6 @@ export const catalogChanges: Scenario = {
   name: 'catalog-changes',
   description:
     'A paged tool list, a template, logging and completions, and prompt and resource lists that change mid-call: does the client follow the cursor and the changes?',
-  decides: [
-    'utilities.pagination',
-    'resources.templates',
-    'prompts.listChanged',
-    'resources.listChanged',
-    'utilities.logging',
-    'utilities.logging.setLevel',
-    'utilities.completion',
-    'server-requests.roots.listChanged',
-  ],
   revision: '2025-11-25',
   offers: {
     tools: [

@@ -4,9 +4,10 @@
  * call `judgeCapture`; the stand-in model's elision keeps `serverStrings`.
  */
 import { catalogChanges } from './catalog-changes.ts';
-import { handshakeFacts } from './handshake.ts';
+import { handshake } from './handshake.ts';
 import { listChanged } from './list-changed.ts';
 import { promptsResources } from './prompts-resources.ts';
+import { captureFormatVersion } from '../../schema/capture.ts';
 import type { FeatureFact, ParsedCapture, Scenario } from './scenario.ts';
 import { serverRequestsModern } from './server-requests-modern.ts';
 import { serverRequests } from './server-requests.ts';
@@ -26,6 +27,13 @@ export const scenarios: readonly Scenario[] = [
   catalogChanges,
 ];
 
+/** The scenario a run plays: the one of this name, or the handshake alone where none is named. */
+export const runScenario = (name: string | undefined): Scenario => (name === undefined ? handshake : requireScenario(name));
+
+/** The scenario a capture's header names: none for the handshake alone (FORMAT.md, the header's `scenario`). */
+export const headerScenario = (scenario: Scenario): string | undefined =>
+  scenario.handshakeOnly === true ? undefined : scenario.name;
+
 /** The scenario of this name, where there is one. */
 export const scenarioByName = (name: string): Scenario | undefined => scenarios.find((scenario) => scenario.name === name);
 
@@ -44,7 +52,7 @@ export const requireScenario = (name: string): Scenario => {
 export const judgeCapture = (capture: ParsedCapture): FeatureFact[] => {
   const name = capture.header.scenario;
   const scenario = typeof name === 'string' ? scenarioByName(name) : undefined;
-  const facts = handshakeFacts(capture);
+  const facts = handshake.judge(capture);
   if (scenario === undefined) return facts;
   const own = scenario.judge(capture);
   // A scenario's own judgement wins over the handshake's for a feature both speak to.
@@ -77,3 +85,29 @@ export const serverStrings = (scenario: Scenario): string[] => {
   ];
   return [...new Set(values.flatMap(stringsOf))].filter((text) => text !== '');
 };
+
+/** A capture of a run of `scenario` in which nothing happened: the client connected and left. */
+const nothingHappened = (scenario: Scenario): ParsedCapture => ({
+  header: {
+    capture: captureFormatVersion,
+    client: 'nobody',
+    version: '0',
+    path: 'cli',
+    transport: 'stdio',
+    persona: 'observe',
+    capturedAt: '2026-01-01T00:00:00Z',
+    probe: '0',
+    ...(headerScenario(scenario) === undefined ? {} : { scenario: scenario.name }),
+  },
+  events: [
+    { seq: 1, t: 0, from: 'probe', kind: 'lifecycle', event: 'start', detail: 'stdio' },
+    { seq: 2, t: 1, from: 'probe', kind: 'lifecycle', event: 'closed', detail: 'the client closed standard input' },
+  ],
+});
+
+/**
+ * The features a scenario decides: those its judge speaks to even of a capture in which nothing
+ * happened (each then not observed). Read from the judge, so the mapping from features to
+ * scenarios is stored once, in the features' `scenario` (content/features/, checked against this).
+ */
+export const decidedBy = (scenario: Scenario): string[] => scenario.judge(nothingHappened(scenario)).map((fact) => fact.feature);

@@ -50,7 +50,6 @@ const judge = (capture: ParsedCapture): FeatureFact[] => {
 export const listChanged: Scenario = {
   name: 'list-changed',
   description: 'A call adds a tool and the server says its tool list changed: does the client list again and call the new tool?',
-  decides: ['tools.listChanged'],
   revision: '2025-11-25',
   offers: { tools: [{ name: 'add_tool', description: 'Adds one more tool to this server.', inputSchema: noArgs }] },
   results: {

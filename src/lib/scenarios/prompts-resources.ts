@@ -55,14 +55,6 @@ export const promptsResources: Scenario = {
   name: 'prompts-resources',
   description:
     'A prompt, a resource and a template beside one tool: does the client list them by itself, and can the model read the resource?',
-  decides: [
-    'prompts.list',
-    'resources.list',
-    'resources.templates',
-    'prompts.listChanged',
-    'resources.listChanged',
-    'resources.modelRead',
-  ],
   revision: '2025-11-25',
   offers: {
     tools: [

@@ -2,24 +2,22 @@
  * A lab scenario: what the probe's server offers a client (instructions, tools, prompts, resources),
  * what it sends when (server→client requests and notifications), what the stand-in model calls, and
  * a pure judge that turns the capture of a run into feature facts. One scenario per file in this
- * folder, gathered by index.ts; the probe (src/probe/session.ts) plays a scenario, the build and
+ * folder, gathered by index.ts; the lab (src/lib/lab/session.ts) plays a scenario, the build and
  * `npm run probe -- facts` judge its captures.
  */
-import type { CaptureEvent, CaptureHeader } from '../../schema/capture.ts';
+import type { FactState } from '../../schema/verdict.ts';
+import type { Capture } from '../evidence/capture.ts';
 import type { ServerNotificationMethod, ServerRequestMethod } from '../mcp/methods.ts';
 
-/** A capture as the judges read it: its header and its events, already checked. */
-export interface ParsedCapture {
-  header: CaptureHeader;
-  events: readonly CaptureEvent[];
-}
+/** What a judge reads of a capture (src/lib/evidence/capture.ts): its header and its events, already checked. */
+export type ParsedCapture = Pick<Capture, 'header' | 'events'>;
 
 /** What a judge says of one feature in one capture. */
 export interface FeatureFact {
   /** A feature id (content/features/<id>.md). */
   feature: string;
   /** `not-observed` where the capture cannot decide: never `no` for lack of evidence. */
-  state: 'yes' | 'partial' | 'no' | 'not-observed';
+  state: FactState;
   /** One sentence: what the capture shows, in the project's words. */
   detail: string;
   /** The events that show it. */
@@ -125,8 +123,6 @@ export interface Scenario {
   name: string;
   /** One sentence: what it asks of the client. */
   description: string;
-  /** The feature ids it decides. */
-  decides: readonly string[];
   /** The revision it plays: its server requests travel as this revision specifies. */
   revision: '2025-11-25' | '2026-07-28';
   offers: Offers;
@@ -134,11 +130,17 @@ export interface Scenario {
   results: Readonly<Record<string, ToolResult>>;
   /** What the stand-in model calls, in order, by the server's tool name. */
   calls: readonly { tool: string; arguments: Record<string, unknown> }[];
-  /** The one-line task given to the client (the project's own words). */
-  prompt: string;
+  /** The one-line task given to the client (the project's own words); absent where the face's own prompt stands (the handshake). */
+  prompt?: string;
   steps: readonly Step[];
   /** The facts its captures establish. Pure. */
   judge(capture: ParsedCapture): FeatureFact[];
+  /**
+   * Set on the handshake alone (handshake.ts): the probe plays nothing of its own after the
+   * handshake, so the persona's answers stand (its one tool, `ping`), it holds no stream open, and
+   * its captures name no scenario.
+   */
+  handshakeOnly?: true;
 }
 
 /** Whether a tool name is valid for every client the lab drives: short, lowercase, digits and underscores. */

@@ -23,12 +23,6 @@ export const serverRequestsModern: Scenario = {
   name: 'server-requests-modern',
   description:
     'Over 2026-07-28 a tool call answers input_required with roots, elicitation (form and URL) and sampling requests: does the client retry with the answers?',
-  decides: [
-    'server-requests.roots',
-    'server-requests.sampling',
-    'server-requests.elicitation.form',
-    'server-requests.elicitation.url',
-  ],
   revision: '2026-07-28',
   offers: {
     tools: [

@@ -63,14 +63,6 @@ export const serverRequests: Scenario = {
   name: 'server-requests',
   description:
     'Over a 2025-11-25 session the server pings, lists roots, elicits (form and URL) and samples: does the client answer each?',
-  decides: [
-    'lifecycle.ping',
-    'server-requests.roots',
-    'server-requests.roots.listChanged',
-    'server-requests.sampling',
-    'server-requests.elicitation.form',
-    'server-requests.elicitation.url',
-  ],
   revision: '2025-11-25',
   offers: {
     tools: [

@@ -182,7 +182,6 @@ export const toolMetadata: Scenario = {
   name: 'tool-metadata',
   description:
     'A read-only and a destructive tool with a title, a detailed inputSchema and an outputSchema: what of the listing reaches the model, and do the hints change what runs?',
-  decides: ['tools.inputSchema.unchanged', 'tools.title.toModel', 'tools.outputSchema.toModel', 'tools.annotations'],
   revision: '2025-11-25',
   offers: { tools: [lookup, remove] },
   results: {

@@ -195,16 +195,6 @@ export const toolResults: Scenario = {
   name: 'tool-results',
   description:
     'Five tools answer text with structuredContent, an image, a resource_link, an embedded resource and an error; which reach the model?',
-  decides: [
-    'tools.call',
-    'lifecycle.instructions',
-    'tools.result.structuredContent',
-    'tools.result.structuredContent.textFallback',
-    'tools.result.content.image',
-    'tools.result.content.resource_link',
-    'tools.result.content.resource',
-    'tools.result.isError',
-  ],
   revision: '2025-11-25',
   offers: {
     instructions: `${MARK.instructions}: this lab server's tools are harmless; call each one once.`,

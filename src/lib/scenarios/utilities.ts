@@ -64,7 +64,6 @@ export const utilities: Scenario = {
   name: 'utilities',
   description:
     'A slow tool that reports progress and logs, and a tool that never answers: does the client send a progressToken, and cancel what it abandons?',
-  decides: ['utilities.progress.token', 'utilities.cancellation', 'utilities.logging', 'utilities.logging.setLevel'],
   revision: '2025-11-25',
   offers: {
     tools: [

@@ -4,7 +4,8 @@
  * ids (a client's id, never its name), so renaming a client does not change its filter or its URLs.
  * Pure (no Node, no Astro): it runs in the browser too.
  */
-import { routes } from '../routes/urls.ts';
+// One row, not the table: the browser's filter scripts load this module.
+import { research } from '../routes/outputs.ts';
 
 /** Each filter: `name` is the URL parameter and the Pagefind filter key; `field` is the note's frontmatter field. */
 export const filters = [
@@ -66,5 +67,5 @@ export const writeFilters = (state: FilterState, params = new URLSearchParams())
 /** A filtered view of /research: `/research?client=fast-agent`. */
 export const filteredResearchUrl = (state: FilterState): string => {
   const search = writeFilters(state).toString();
-  return search === '' ? routes.research.path : `${routes.research.path}?${search}`;
+  return search === '' ? research.pattern : `${research.pattern}?${search}`;
 };

@@ -1,10 +1,12 @@
 /**
  * The server check's data from the site's published JSON: `/data/features.json`'s cells and
- * `/data/clients.json`'s names. The page (in the browser) and the command (in Node) both read the
- * published files through this, so they cannot disagree about what the data says.
+ * `/data/clients.json`'s names, core flags and tool-name runs. The page (in the browser) and the
+ * command (in Node) both read the published files through this, so they cannot disagree about what
+ * the data says.
  */
 import { isRecord } from '../mcp/json.ts';
-import type { CheckCell, CheckData } from './check-server.ts';
+import type { CheckCell, CheckClient, CheckData } from './check-server.ts';
+import type { NameRun } from './tool-names.ts';
 
 const states = new Set(['yes', 'partial', 'no', 'unknown']);
 
@@ -12,21 +14,36 @@ const cellOf = (value: unknown): CheckCell[] => {
   if (!isRecord(value) || typeof value['feature'] !== 'string' || typeof value['client'] !== 'string') return [];
   const state = value['state'];
   if (typeof state !== 'string' || !states.has(state)) return [];
-  const rename = value['rename'];
+  return [{ feature: value['feature'], client: value['client'], state: state as CheckCell['state'] }];
+};
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []);
+
+/** A published tool-name run, where it has the fields a run needs. */
+const runOf = (value: unknown): NameRun[] => {
+  if (!isRecord(value)) return [];
+  const { from, to, api, name, reach, longest } = value;
+  if (typeof from !== 'string' || typeof to !== 'string' || typeof api !== 'string' || typeof name !== 'string') return [];
+  if ((reach !== 'definition' && reach !== 'bridge') || typeof longest !== 'number') return [];
+  const chars = Array.isArray(value['serverChars'])
+    ? value['serverChars'].flatMap((pair): [string, string][] =>
+        Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string' ? [[pair[0], pair[1]]] : [],
+      )
+    : [];
+  const keywords = value['keywords'];
   return [
     {
-      feature: value['feature'],
-      client: value['client'],
-      state: state as CheckCell['state'],
-      ...(typeof value['caveat'] === 'string' ? { caveat: value['caveat'] } : {}),
-      ...(isRecord(rename) && typeof rename['form'] === 'string'
-        ? {
-            rename: {
-              form: rename['form'],
-              ...(typeof rename['maxLength'] === 'number' ? { maxLength: rename['maxLength'] } : {}),
-            },
-          }
-        : {}),
+      from,
+      to,
+      captured: strings(value['captured']),
+      captures: strings(value['captures']),
+      api,
+      name,
+      ...(typeof value['namespace'] === 'string' ? { namespace: value['namespace'] } : {}),
+      ...(chars.length === 0 ? {} : { serverChars: chars }),
+      reach,
+      longest,
+      ...(isRecord(keywords) ? { keywords: { dropped: strings(keywords['dropped']), kept: strings(keywords['kept']) } } : {}),
     },
   ];
 };
@@ -37,9 +54,16 @@ const cellsOf = (features: unknown): unknown[] =>
 
 /** The check's data: every client the clients export names, in its order, and every readable cell. */
 export const checkDataOf = (features: unknown, clients: unknown): CheckData => ({
-  clients: (Array.isArray(clients) ? clients : []).flatMap((client) =>
+  clients: (Array.isArray(clients) ? clients : []).flatMap((client): CheckClient[] =>
     isRecord(client) && typeof client['client'] === 'string' && typeof client['name'] === 'string'
-      ? [{ client: client['client'], name: client['name'] }]
+      ? [
+          {
+            client: client['client'],
+            name: client['name'],
+            core: client['core'] === true,
+            toolNames: Array.isArray(client['toolNames']) ? client['toolNames'].flatMap(runOf) : [],
+          },
+        ]
       : [],
   ),
   cells: cellsOf(features).flatMap(cellOf),

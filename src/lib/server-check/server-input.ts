@@ -1,18 +1,24 @@
 /**
  * What a server author gives the server check: their server's `initialize` result and list results
- * (pasted, in a file, or asked of the running server), and optionally sample tool results and the
- * server→client requests the server makes. Read leniently (a JSON-RPC response is unwrapped to its
- * `result`), but every part the check relies on is checked for its shape, with a path to each problem.
+ * (pasted, in a file, or asked of the running server), and optionally sample tool results, the
+ * server→client requests the server makes, and its authorization metadata. Read leniently (a
+ * JSON-RPC response is unwrapped to its `result`; a list may be given page by page), but every part
+ * the check relies on is checked for its shape, with a path to each problem.
  */
 import { isRecord } from '../mcp/json.ts';
+import { keywordsOf } from './tool-names.ts';
 
 /** A tool as the check needs it. */
 export interface ToolInfo {
   name: string;
-  title?: string;
   readOnly: boolean;
-  destructive: boolean;
   hasOutputSchema: boolean;
+  /** `execution.taskSupport` as listed (`forbidden`, `optional`, `required`), where given. */
+  taskSupport?: string;
+  /** Whether its input schema requires any argument. */
+  requiresArguments: boolean;
+  /** The JSON Schema keywords its input schema uses, by name. */
+  keywords: string[];
 }
 
 /** What one sample tool result carries. */
@@ -30,16 +36,33 @@ export interface ResultInfo {
 export const serverRequestUses = ['roots', 'sampling', 'elicitation.form', 'elicitation.url'] as const;
 export type ServerRequestUse = (typeof serverRequestUses)[number];
 
+/** What the server's authorization metadata says (FORMAT.md's `auth` part). */
+export interface AuthInfo {
+  /** RFC 9728 protected resource metadata was given: the server asks for OAuth. */
+  protectedResource: boolean;
+  /** The scopes it names (`scopes_supported`). */
+  scopes: string[];
+  /** What the authorization server's RFC 8414 metadata offers, where given. */
+  authorizationServer?: {
+    registration: boolean;
+    clientIdMetadataDocument: boolean;
+    pkceS256: boolean;
+  };
+}
+
 /** The server, as the check reads it. */
 export interface ServerDescription {
   name?: string;
   instructions?: string;
   listChanged: boolean;
   tools: ToolInfo[];
+  /** How the tool list came: in one page, in several (each given), or the first of several (a `nextCursor` with no page after it). */
+  toolPages: 'one' | 'several' | 'first';
   prompts: number;
   resources: number;
   results: ResultInfo[];
   uses: ServerRequestUse[];
+  auth?: AuthInfo;
 }
 
 /** A problem with the input's shape: where (a JSON path) and what. */
@@ -50,11 +73,16 @@ export interface InputProblem {
 
 export type ServerRead = { ok: true; server: ServerDescription } | { ok: false; problems: InputProblem[] };
 
+/** The parts the input may have (FORMAT.md, "Interfaces scripts rely on"). */
+export const inputParts = ['initialize', 'tools', 'prompts', 'resources', 'results', 'uses', 'auth'] as const;
+
 /** A JSON-RPC response's `result`, or the value itself. */
 const unwrap = (value: unknown): unknown =>
   isRecord(value) && value['jsonrpc'] === '2.0' && 'result' in value ? value['result'] : value;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []);
 
 const blockTypes = (content: unknown): Set<string> =>
   new Set(
@@ -63,7 +91,46 @@ const blockTypes = (content: unknown): Set<string> =>
       : [],
   );
 
-/** Reads the check's input object: `{ initialize, tools?, prompts?, resources?, results?, uses? }`. */
+const readAuth = (value: unknown, problems: InputProblem[]): AuthInfo | undefined => {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) {
+    problems.push({
+      path: '$.auth',
+      message: 'expected an object with "protectedResource" (RFC 9728 metadata) and "authorizationServer" (RFC 8414 metadata)',
+    });
+    return undefined;
+  }
+  for (const key of Object.keys(value))
+    if (key !== 'protectedResource' && key !== 'authorizationServer')
+      problems.push({
+        path: `$.auth.${key}`,
+        message: `unknown part "${key}": expected protectedResource or authorizationServer`,
+      });
+  const resource = value['protectedResource'];
+  const server = value['authorizationServer'];
+  if (resource !== undefined && !isRecord(resource))
+    problems.push({ path: '$.auth.protectedResource', message: 'expected the RFC 9728 protected resource metadata (an object)' });
+  if (server !== undefined && !isRecord(server))
+    problems.push({
+      path: '$.auth.authorizationServer',
+      message: 'expected the RFC 8414 authorization server metadata (an object)',
+    });
+  return {
+    protectedResource: isRecord(resource),
+    scopes: isRecord(resource) ? strings(resource['scopes_supported']) : [],
+    ...(isRecord(server)
+      ? {
+          authorizationServer: {
+            registration: typeof server['registration_endpoint'] === 'string',
+            clientIdMetadataDocument: server['client_id_metadata_document_supported'] === true,
+            pkceS256: strings(server['code_challenge_methods_supported']).includes('S256'),
+          },
+        }
+      : {}),
+  };
+};
+
+/** Reads the check's input object: `{ initialize, tools?, prompts?, resources?, results?, uses?, auth? }`. */
 export const readServerInput = (input: unknown): ServerRead => {
   const problems: InputProblem[] = [];
   if (!isRecord(input))
@@ -71,10 +138,10 @@ export const readServerInput = (input: unknown): ServerRead => {
       ok: false,
       problems: [{ path: '$', message: 'expected an object with "initialize" (and "tools", "prompts", "resources")' }],
     };
-  const known = new Set(['initialize', 'tools', 'prompts', 'resources', 'results', 'uses']);
+  const known = new Set<string>(inputParts);
   for (const key of Object.keys(input)) {
     if (!known.has(key))
-      problems.push({ path: `$.${key}`, message: `unknown part "${key}": expected one of ${[...known].join(', ')}` });
+      problems.push({ path: `$.${key}`, message: `unknown part "${key}": expected one of ${inputParts.join(', ')}` });
   }
   const initialize = unwrap(input['initialize']);
   if (!isRecord(initialize))
@@ -90,38 +157,50 @@ export const readServerInput = (input: unknown): ServerRead => {
   if (instructions !== undefined && typeof instructions !== 'string')
     problems.push({ path: '$.initialize.instructions', message: 'expected a string' });
 
-  const listOf = (part: 'tools' | 'prompts' | 'resources'): unknown[] => {
+  /** A list part: one result, or its pages in order; with whether a page named a next one that is not there. */
+  const listOf = (part: 'tools' | 'prompts' | 'resources'): { items: unknown[]; pages: number; cut: boolean } => {
     const value = unwrap(input[part]);
-    if (value === undefined) return [];
-    const list = Array.isArray(value) ? value : isRecord(value) ? value[part] : undefined;
-    if (!Array.isArray(list)) {
-      problems.push({ path: `$.${part}`, message: `expected the ${part}/list result (an object with a "${part}" array)` });
-      return [];
-    }
-    return list;
+    if (value === undefined) return { items: [], pages: 0, cut: false };
+    const pages = Array.isArray(value) && value.every((page) => isRecord(unwrap(page))) ? value.map(unwrap) : [value];
+    const items: unknown[] = [];
+    let cut = false;
+    pages.forEach((page, index) => {
+      const list = isRecord(page) ? page[part] : undefined;
+      if (!Array.isArray(list)) {
+        const where = pages.length === 1 ? `$.${part}` : `$.${part}[${index}]`;
+        problems.push({ path: where, message: `expected the ${part}/list result (an object with a "${part}" array)` });
+        return;
+      }
+      items.push(...(list as unknown[]));
+      cut = index === pages.length - 1 && isRecord(page) && typeof page['nextCursor'] === 'string';
+    });
+    return { items, pages: pages.length, cut };
   };
 
-  const tools = listOf('tools').flatMap((tool, index): ToolInfo[] => {
+  const toolList = listOf('tools');
+  const tools = toolList.items.flatMap((tool, index): ToolInfo[] => {
     const path = `$.tools.tools[${index}]`;
     if (!isRecord(tool) || typeof tool['name'] !== 'string' || tool['name'] === '') {
       problems.push({ path: `${path}.name`, message: 'expected a tool with a non-empty "name"' });
       return [];
     }
     const annotations = isRecord(tool['annotations']) ? tool['annotations'] : {};
-    const title = text(tool['title']) ?? text(annotations['title']);
+    const execution = isRecord(tool['execution']) ? tool['execution'] : {};
+    const schema = tool['inputSchema'];
+    const taskSupport = text(execution['taskSupport']);
     return [
       {
         name: tool['name'],
-        ...(title === undefined ? {} : { title }),
         readOnly: annotations['readOnlyHint'] === true,
-        // The spec's default for destructiveHint is true where readOnlyHint is false.
-        destructive: annotations['readOnlyHint'] !== true && annotations['destructiveHint'] !== false,
         hasOutputSchema: isRecord(tool['outputSchema']),
+        ...(taskSupport === undefined ? {} : { taskSupport }),
+        requiresArguments: isRecord(schema) && strings(schema['required']).length > 0,
+        keywords: [...keywordsOf(schema)].sort(),
       },
     ];
   });
-  const prompts = listOf('prompts').length;
-  const resources = listOf('resources').length;
+  const prompts = listOf('prompts').items.length;
+  const resources = listOf('resources').items.length;
 
   const results: ResultInfo[] = [];
   const rawResults = input['results'];
@@ -163,6 +242,7 @@ export const readServerInput = (input: unknown): ServerRead => {
         else uses.push(known);
       });
   }
+  const auth = readAuth(input['auth'], problems);
 
   if (problems.length > 0) return { ok: false, problems };
   const serverInfo = isRecord(init['serverInfo']) ? init['serverInfo'] : {};
@@ -175,10 +255,12 @@ export const readServerInput = (input: unknown): ServerRead => {
       ...(typeof instructions === 'string' && instructions.trim() !== '' ? { instructions } : {}),
       listChanged: toolsCapability['listChanged'] === true,
       tools,
+      toolPages: toolList.cut ? 'first' : toolList.pages > 1 ? 'several' : 'one',
       prompts,
       resources,
       results,
       uses,
+      ...(auth === undefined ? {} : { auth }),
     },
   };
 };

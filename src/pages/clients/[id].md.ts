@@ -3,9 +3,10 @@ import { clientCaptures } from '../../data/client-captures.ts';
 import { featureData } from '../../data/features.ts';
 import { matrixData } from '../../data/matrix.ts';
 import { clientPaths } from '../../data/paths.ts';
+import { listedNotes, siteData } from '../../data/site.ts';
 import { clientCapturesMarkdown, clientSupportMarkdown } from '../../lib/outputs/client-twin.ts';
 import { clientFeaturesMarkdown } from '../../lib/outputs/feature-twin.ts';
-import { rowOf } from '../../lib/matrix/matrix.ts';
+import { rowOf } from '../../lib/cells/matrix.ts';
 import { markdownResponse } from '../../lib/outputs/responses.ts';
 import { entryTwin } from '../../lib/outputs/twin.ts';
 
@@ -14,12 +15,18 @@ type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
 export const GET: APIRoute<Props> = async ({ props }) => {
   const { client } = props;
-  const [{ matrices, labels }, captured, features] = await Promise.all([matrixData(), clientCaptures(client.id), featureData()]);
+  const [site, { matrices, labels }, captured, features] = await Promise.all([
+    siteData(),
+    matrixData(),
+    clientCaptures(client.id),
+    featureData(),
+  ]);
   const rows = { revision: rowOf(matrices.revision, client.id), capability: rowOf(matrices.capability, client.id) };
   return markdownResponse(
     entryTwin({
       ...client,
       heading: client.data.name,
+      notes: listedNotes(site, client.notes),
       sections: [
         clientSupportMarkdown(rows, labels.columnLabel),
         clientFeaturesMarkdown(features.cellsOfClient(client.id), features.featureTitle),

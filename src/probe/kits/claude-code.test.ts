@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest';
 import { kitFor } from './index.ts';
-import { commandLine, displayContext, faceOf } from './kit.ts';
+import { commandLine, displayContext, kitFace } from './kit.ts';
 
 const session = () => {
   const kit = kitFor('claude-code');
-  const face = kit === undefined ? undefined : faceOf(kit, 'stdio', 'session');
+  const face = kit === undefined ? undefined : kitFace(kit, 'stdio', 'session');
   if (kit === undefined || face === undefined) throw new Error('no kit');
   return (version: string) => commandLine(kit, face, displayContext('stdio', 'go', version));
 };

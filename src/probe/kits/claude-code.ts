@@ -3,7 +3,7 @@
  * working folder. Print mode talks Anthropic Messages to `ANTHROPIC_BASE_URL`; MCP tools are
  * deferred, so the model reaches them through its built-in tool search first (STACK.md).
  */
-import { isOlder } from '../../lib/content/versions.ts';
+import { isOlder } from '../../lib/evidence/versions.ts';
 import { serverUrl, type Kit } from './kit.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { kitFor } from './index.ts';
-import { faceOf, setupOf, type KitContext } from './kit.ts';
+import { kitFace, setupOf, type KitContext } from './kit.ts';
 
 const context = (version: string): KitContext => ({
   home: '/h',
@@ -19,9 +19,9 @@ const codex = () => {
   return kit;
 };
 
-const argsAt = (face: string, version: string) => faceOf(codex(), 'stdio', face)?.args(context(version));
+const argsAt = (face: string, version: string) => kitFace(codex(), 'stdio', face)?.args(context(version));
 const configAt = (face: string, version: string) => {
-  const chosen = faceOf(codex(), 'stdio', face);
+  const chosen = kitFace(codex(), 'stdio', face);
   if (chosen === undefined) throw new Error(`no face ${face}`);
   return setupOf(codex(), chosen, context(version))
     .files.map((file) => ('text' in file ? file.text : ''))

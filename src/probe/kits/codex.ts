@@ -5,7 +5,7 @@
  * first turn does not wait for an optional server: a turn the stand-in model answers at once ended
  * before the probe had started (0.171.0), so the server is `required`, which exec waits for.
  */
-import { compareVersions } from '../../lib/content/versions.ts';
+import { compareVersions } from '../../lib/evidence/versions.ts';
 import { serverUrl, toml, type Kit } from './kit.ts';
 
 const configPath = (home: string) => `${home}/.codex/config.toml`;

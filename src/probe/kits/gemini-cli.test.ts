@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { kitFor } from './index.ts';
-import { faceOf, setupOf, type KitContext } from './kit.ts';
+import { kitFace, setupOf, type KitContext } from './kit.ts';
 
 const context = (version: string): KitContext => ({
   home: '/h',
@@ -16,7 +16,7 @@ const context = (version: string): KitContext => ({
 /** The settings.json a Gemini CLI session run writes at this version. */
 const settingsAt = (version: string): Record<string, unknown> => {
   const kit = kitFor('gemini-cli');
-  const face = kit === undefined ? undefined : faceOf(kit, 'stdio', 'session');
+  const face = kit === undefined ? undefined : kitFace(kit, 'stdio', 'session');
   if (kit === undefined || face === undefined) throw new Error('no kit');
   const file = setupOf(kit, face, context(version)).files.find((item) => item.path === '/h/.gemini/settings.json');
   return JSON.parse(file?.text ?? '{}') as Record<string, unknown>;

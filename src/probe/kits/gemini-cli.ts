@@ -3,7 +3,7 @@
  * folder is trusted; `trust: true` on the server runs its tools without a prompt. The session talks
  * Gemini `generateContent` to `GOOGLE_GEMINI_BASE_URL` once the auth type is the API key.
  */
-import { isOlder } from '../../lib/content/versions.ts';
+import { isOlder } from '../../lib/evidence/versions.ts';
 import { geminiStyleServer } from './gemini-settings.ts';
 import type { Kit } from './kit.ts';
 

@@ -4,11 +4,10 @@
  * model, its faces (the session, a health check, …), its time limit and what it cannot show. The
  * command line a face runs is derived from the kit, never written twice (`commandLine`).
  */
+import type { ModelApiName } from '../../lib/lab/model-apis/index.ts';
 import type { CapturePath, CaptureTransport } from '../../schema/capture.ts';
 import type { LaunchConfig } from '../launch.ts';
-
-/** The model APIs the stand-in model answers (FORMAT.md, the header's `model`). */
-export type ModelApi = 'anthropic-messages' | 'openai-chat' | 'openai-responses' | 'gemini';
+import { LAB_SERVER_NAME } from '../../lib/lab/version.ts';
 
 /** Where the probe is, as the client's configuration must name it. */
 export type ServerLink = { transport: 'stdio'; launch: LaunchConfig } | { transport: 'http'; url: string };
@@ -87,7 +86,7 @@ export interface Kit {
    * vendor's service instead (then only its handshake can be run, the service pointed at the
    * stand-in's loopback origin, which records what it asks and refuses it).
    */
-  model?: { api: ModelApi; setup: (context: KitContext) => Setup };
+  model?: { api: ModelApiName; setup: (context: KitContext) => Setup };
   /** Its faces, the default first. */
   faces: readonly Face[];
   /** The face a scenario runs by default: a session face that sends the prompt to the model. */
@@ -121,7 +120,7 @@ export const toml = (text: string): string => JSON.stringify(text);
  * The face a run asks for over a transport: by name; else, for a scenario, the kit's scenario face;
  * else the kit's first face over that transport.
  */
-export const faceOf = (kit: Kit, transport: CaptureTransport, name?: string, scenario = false): Face | undefined => {
+export const kitFace = (kit: Kit, transport: CaptureTransport, name?: string, scenario = false): Face | undefined => {
   const wanted = name ?? (scenario ? kit.scenarioFace : undefined);
   return kit.faces.find(
     (face) => (face.transports ?? kit.transports).includes(transport) && (wanted === undefined || face.name === wanted),
@@ -147,7 +146,7 @@ export const displayContext = (transport: CaptureTransport, prompt: string, vers
     transport === 'stdio'
       ? { transport, launch: { command: 'probe', args: [] } }
       : { transport, url: 'http://127.0.0.1:PORT/mcp' },
-  name: 'canimcp-probe',
+  name: LAB_SERVER_NAME,
   modelUrl: 'http://127.0.0.1:MODEL',
   prompt,
   prefix: '.',

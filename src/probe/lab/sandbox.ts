@@ -8,15 +8,31 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 
 /** Where Debian's bubblewrap installs its binary. */
 export const BWRAP = '/usr/bin/bwrap';
+
+/** The folder the sandbox replaces with an empty one of its own. */
+export const PRIVATE_TMP = '/tmp';
+
+const underTmp = (folder: string) => folder === PRIVATE_TMP || folder.startsWith(`${PRIVATE_TMP}/`);
+
+/**
+ * Of the folders a run reads, those the private /tmp would hide (a clone of the project under /tmp,
+ * the Node inside it, a lab cache there), each once and none inside another: everything else is
+ * visible already through the read-only root.
+ */
+export const hiddenByTmp = (folders: readonly string[]): string[] => {
+  const hidden = [...new Set(folders.map((folder) => path.resolve(folder)))].filter(underTmp).sort();
+  return hidden.filter((folder) => !hidden.some((outer) => folder.startsWith(`${outer}/`)));
+};
 
 /** What a sandbox allows: the folders it may write, where it starts, and the environment it gets. */
 export interface SandboxPlan {
   /** Absolute folders bound writable (the scratch folder); everything else outside /tmp is read-only. */
   writable: readonly string[];
-  /** Absolute folders under /tmp that stay visible, read-only, over the private /tmp (a lab cache there). */
+  /** Absolute folders the run reads: those under /tmp stay visible, read-only, over the private /tmp. */
   readable?: readonly string[];
   /** The working folder the command starts in. */
   cwd: string;
@@ -34,7 +50,7 @@ export const sandboxArgs = ({ writable, readable = [], cwd }: SandboxPlan): stri
   // A private /tmp first, then the writable folders (which may lie under /tmp) on top of it.
   '--tmpfs',
   '/tmp',
-  ...readable.flatMap((folder) => ['--ro-bind', folder, folder]),
+  ...hiddenByTmp(readable).flatMap((folder) => ['--ro-bind', folder, folder]),
   ...writable.flatMap((folder) => ['--bind', folder, folder]),
   '--unshare-net',
   '--unshare-pid',

@@ -2,8 +2,8 @@
  * The stand-in model as the runner starts it (src/probe/model/server.ts): a loopback HTTP server
  * answering every model API from the run's turn script, reporting each exchange already elided.
  */
-import type { ModelRecord } from '../../lib/capture/merge.ts';
-import type { RunPlan } from './plan.ts';
+import type { ModelRecord } from '../../lib/evidence/merge.ts';
+import type { RunPlan } from '../../lib/lab/plan.ts';
 
 /** A running stand-in model. */
 export interface StandIn {

@@ -6,11 +6,12 @@
  * requests must hold no string over 200 characters that the server did not send.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { longString } from '../../lib/capture/elide-model.ts';
+import { longString } from '../../lib/evidence/elide-model.ts';
 import { isRecord } from '../../lib/mcp/json.ts';
 import { scenarios, serverStrings } from '../../lib/scenarios/index.ts';
 import type { Scenario } from '../../lib/scenarios/scenario.ts';
-import { startStandInModel, type ModelRecord, type StandInModel } from './server.ts';
+import type { ModelRecord } from '../../lib/evidence/merge.ts';
+import { startStandInModel, type StandInModel } from './server.ts';
 
 const vendorPrompt =
   'You are a terminal coding agent; this paragraph stands for the vendor prompt the capture must not republish. '.repeat(25);

@@ -2,7 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { gzipSync, zstdCompressSync } from 'node:zlib';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CaptureEvent } from '../../schema/capture.ts';
-import { startStandInModel, type ModelRecord, type StandInModel, type StandInModelOptions } from './server.ts';
+import type { ModelRecord } from '../../lib/evidence/merge.ts';
+import { startStandInModel, type StandInModel, type StandInModelOptions } from './server.ts';
 
 const instructions =
   'LAB-INSTRUCTIONS: call echo, then long_echo, and report LAB-MARK-51 exactly as the tools return it. '.repeat(3);

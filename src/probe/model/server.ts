@@ -10,31 +10,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
-import { modelBodyElider } from '../../lib/capture/elide-model.ts';
-import { sha256Hex } from '../../lib/capture/sha256.ts';
+import { modelBodyElider } from '../../lib/evidence/elide-model.ts';
+import { sha256Hex } from '../../lib/evidence/sha256.ts';
 import { isRecord } from '../../lib/mcp/json.ts';
-import { nextAnswer, type TurnScript } from '../../lib/model/turn-script.ts';
+import { nextAnswer, type TurnScript } from '../../lib/lab/model/turn-script.ts';
 import { redactHeaders, redactTarget } from '../../schema/capture.ts';
-import { anthropicMessages } from './anthropic-messages.ts';
-import { jsonWritten, modelOf, nowSeconds, type ModelApi, type Written } from './api.ts';
-import { gemini, geminiPath, geminiTokens } from './gemini.ts';
-import { openaiChat } from './openai-chat.ts';
-import { openaiResponses } from './openai-responses.ts';
-
-/** One exchange with the stand-in model, as the runner writes it into a capture's `model` events. */
-export interface ModelRecord {
-  from: 'client' | 'probe';
-  /** The request's target with its query (secret parameters redacted). */
-  target?: string;
-  method?: string;
-  status?: number;
-  /** Headers in the order sent, secrets redacted. */
-  headers: [string, string][];
-  /** The body: a request's elided (FORMAT.md), an answer's whole, streams included. */
-  body: string;
-  /** `Date.now()` when it happened. */
-  at: number;
-}
+import type { ModelRecord } from '../../lib/evidence/merge.ts';
+import { modelOf, type Written } from '../../lib/lab/model-apis/api.ts';
+import { modelApiList } from '../../lib/lab/model-apis/index.ts';
 
 /** How much the stand-in model takes before it refuses. */
 export interface ModelLimits {
@@ -66,49 +49,12 @@ export interface StandInModel {
 }
 
 const LOOPBACK = '127.0.0.1';
-/** The model a listing offers. */
-const MODEL_ID = 'stand-in';
-
-/** The API a POST path belongs to; Gemini's paths are matched apart (geminiPath). `/v1` is optional: base URLs differ. */
-const postRoutes: readonly [RegExp, ModelApi][] = [
-  [/^(?:\/v1)?\/messages$/, anthropicMessages],
-  [/^(?:\/v1)?\/chat\/completions$/, openaiChat],
-  [/^(?:\/v1)?\/responses$/, openaiResponses],
-];
 
 const pairsOf = (raw: readonly string[]): [string, string][] => {
   const pairs: [string, string][] = [];
   for (let index = 0; index + 1 < raw.length; index += 2) pairs.push([raw[index] ?? '', raw[index + 1] ?? '']);
   return pairs;
 };
-
-/** A listing of the one model, in a shape both OpenAI's and Anthropic's clients read. */
-const modelListing = (): Written =>
-  jsonWritten(200, {
-    object: 'list',
-    data: [modelEntry(MODEL_ID)],
-    has_more: false,
-    first_id: MODEL_ID,
-    last_id: MODEL_ID,
-  });
-
-const modelEntry = (id: string) => ({
-  id,
-  object: 'model',
-  type: 'model',
-  display_name: 'canimcp stand-in model',
-  created: nowSeconds(),
-  created_at: new Date().toISOString(),
-  owned_by: 'canimcp',
-});
-
-const geminiModel = (name: string) => ({
-  name: `models/${name}`,
-  displayName: 'canimcp stand-in model',
-  inputTokenLimit: 1_000_000,
-  outputTokenLimit: 65_536,
-  supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
-});
 
 const plain = (status: number, text: string): Written => ({ status, contentType: 'text/plain; charset=utf-8', body: text });
 
@@ -191,45 +137,40 @@ export const startStandInModel = async (options: StandInModelOptions): Promise<S
   /** The answer to one whole request. */
   const answerTo = (method: string, url: URL, text: string): Written => {
     const pathname = url.pathname;
-    const gem = geminiPath(pathname);
-    const api = postRoutes.find(([pattern]) => pattern.test(pathname))?.[1] ?? (gem === undefined ? undefined : gemini);
     if (method === 'GET' || method === 'HEAD') {
       if (pathname === '/' || pathname === '/v1' || pathname === '/health') return plain(200, 'canimcp stand-in model\n');
-      if (/^(?:\/v1)?\/models$/.test(pathname)) return modelListing();
-      const one = /^(?:\/v1)?\/models\/([^/]+)$/.exec(pathname);
-      if (one !== null) return jsonWritten(200, modelEntry(decodeURIComponent(one[1] ?? MODEL_ID)));
-      if (/^\/v1(?:beta|alpha)?\/models$/.test(pathname)) return jsonWritten(200, { models: [geminiModel(MODEL_ID)] });
-      const gemOne = /^\/v1(?:beta|alpha)?\/models\/([^/:]+)$/.exec(pathname);
-      if (gemOne !== null) return jsonWritten(200, geminiModel(decodeURIComponent(gemOne[1] ?? MODEL_ID)));
+      for (const api of modelApiList) {
+        const listing = api.models(pathname);
+        if (listing !== undefined) return listing;
+      }
     }
-    const countsTokens = /^(?:\/v1)?\/messages\/count_tokens$/.test(pathname);
-    if (api === undefined && !countsTokens) return plain(404, `Not found: the stand-in model has no ${pathname}\n`);
-    const errorApi = api ?? anthropicMessages;
-    if (method !== 'POST') return errorApi.error(405, `${method} is not allowed here: use POST`);
+    const route = modelApiList.flatMap((api) => {
+      const path = api.path(url);
+      return path === undefined ? [] : [{ api, path }];
+    })[0];
+    if (route === undefined) return plain(404, `Not found: the stand-in model has no ${pathname}\n`);
+    const { api, path } = route;
+    if (method !== 'POST') return api.error(405, `${method} is not allowed here: use POST`);
     let body: unknown;
     try {
       body = JSON.parse(text) as unknown;
     } catch (error) {
-      return errorApi.error(400, `the body is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+      return api.error(400, `the body is not JSON: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (!isRecord(body)) return errorApi.error(400, 'the body must be a JSON object');
-    if (countsTokens) return jsonWritten(200, { input_tokens: tokensOf(text) });
-    if (gem?.method === 'countTokens') return geminiTokens(tokensOf(text));
-    if (api === undefined) return plain(404, `Not found: ${pathname}\n`);
+    if (!isRecord(body)) return api.error(400, 'the body must be a JSON object');
+    if (path.asks === 'count')
+      return api.count?.(tokensOf(text)) ?? plain(404, `Not found: the stand-in model has no ${pathname}\n`);
     const conversation = api.read(body);
     if (typeof conversation === 'string') return api.error(400, conversation);
     serial += 1;
-    const stream = gem === undefined ? api.streams(body) : gem.method === 'streamGenerateContent';
-    const sse = gem === undefined || url.searchParams.get('alt') === 'sse';
-    const written = api.answer(nextAnswer(options.script, conversation), {
-      model: gem?.model ?? modelOf(body),
-      stream: stream && sse,
+    return api.answer(nextAnswer(options.script, conversation), {
+      model: path.model ?? modelOf(body),
+      stream: path.stream ?? api.streams(body),
       serial,
       inputTokens: tokensOf(text),
       request: body,
+      path,
     });
-    // Gemini's stream without `alt=sse` is one JSON array of responses.
-    return stream && !sse ? jsonWritten(200, [JSON.parse(written.body) as unknown]) : written;
   };
 
   const server = createServer({ requestTimeout: 0, headersTimeout: limits.maxRequestMs }, (req, res) => {

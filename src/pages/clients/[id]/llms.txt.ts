@@ -1,5 +1,6 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { clientPaths } from '../../../data/paths.ts';
+import { listedNotes, siteData } from '../../../data/site.ts';
 import { llmsTxt, noteLinks } from '../../../lib/outputs/llms.ts';
 import { textResponse } from '../../../lib/outputs/responses.ts';
 import { absoluteUrl, clientCapturesUrl, clientUrl, clientVersionsUrl, llmsUrl } from '../../../lib/routes/urls.ts';
@@ -20,7 +21,7 @@ export const GET: APIRoute<Props> = async ({ props: { client } }) => {
       sections: [
         {
           heading: 'Research notes',
-          links: noteLinks(client.notes),
+          links: noteLinks(listedNotes(await siteData(), client.notes)),
         },
         {
           heading: 'Captures',

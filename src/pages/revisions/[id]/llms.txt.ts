@@ -1,5 +1,6 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
 import { revisionPaths } from '../../../data/paths.ts';
+import { listedNotes, siteData } from '../../../data/site.ts';
 import { llmsTxt, noteLinks } from '../../../lib/outputs/llms.ts';
 import { textResponse } from '../../../lib/outputs/responses.ts';
 import { absoluteUrl, llmsUrl, revisionUrl } from '../../../lib/routes/urls.ts';
@@ -8,7 +9,7 @@ import { siteOrigin } from '../../../data/environment.ts';
 export const getStaticPaths = revisionPaths;
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
 
-export const GET: APIRoute<Props> = ({ props: { revision } }) =>
+export const GET: APIRoute<Props> = async ({ props: { revision } }) =>
   textResponse(
     llmsTxt({
       origin: siteOrigin(),
@@ -18,7 +19,7 @@ export const GET: APIRoute<Props> = ({ props: { revision } }) =>
       sections: [
         {
           heading: 'Research notes',
-          links: noteLinks(revision.notes),
+          links: noteLinks(listedNotes(await siteData(), revision.notes)),
         },
       ],
     }),
