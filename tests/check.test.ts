@@ -325,7 +325,7 @@ const rules: { rule: string; expected: string[] }[] = [
     expected: [
       'features/tools.result.isError.md:7:5: spec[0].commit: required field is missing',
       'features/tools.result.isError.md:7:5: spec[0].path: required field is missing',
-      'features/tools.result.isError.md:10:10: observe: expected one of handshake, server-request, model, ui, code, got "modle"',
+      'features/tools.result.isError.md:10:10: observe: expected one of handshake, server-request, model, auth, ui, code, got "modle"',
     ],
   },
   {

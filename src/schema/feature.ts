@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { CapabilityId, FeatureId, OneLine, PlainSentences, RevisionId, Slug, commitPattern, oneOf, text } from './fields.ts';
 import { WebSource } from './note.ts';
 
-/** How a lab sees a feature first-hand: in the handshake, by asking the client, through the stand-in model, in a UI, or only in code. */
-export const featureObservations = ['handshake', 'server-request', 'model', 'ui', 'code'] as const;
+/** How a lab sees a feature first-hand: in the handshake, by asking the client, through the stand-in model, through the authorization lab, in a UI, or only in code. */
+export const featureObservations = ['handshake', 'server-request', 'model', 'auth', 'ui', 'code'] as const;
 export type FeatureObservation = (typeof featureObservations)[number];
 
 /** Where a feature comes from besides a revision: an extension, or client behaviour no revision defines. */
@@ -46,7 +46,8 @@ export const FeatureFrontmatter = z.strictObject({
     .meta({ title: 'Spec', description: 'Where the specification (or the nearest text of it) says so, pinned to a commit.' }),
   observe: oneOf(featureObservations).meta({
     title: 'Observe',
-    description: 'How a lab sees it first-hand: handshake, server-request, model (needs the stand-in model), ui or code.',
+    description:
+      'How a lab sees it first-hand: handshake, server-request, model (needs the stand-in model), auth (needs the authorization lab), ui or code.',
   }),
   scenario: Slug.optional().meta({ title: 'Scenario', description: 'The lab scenario whose captures decide it.' }),
 });
