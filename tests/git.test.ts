@@ -1,24 +1,12 @@
 /** `last-updated` comes from git history, not mtimes, and survives shallow clones and no git at all. */
-import { execFileSync } from 'node:child_process';
+import { gitAt } from './support/git.ts';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { lastCommitDates, shallowCloneWarning } from '../src/node/git.ts';
 
-const git = (cwd: string, args: string[], date?: string) =>
-  execFileSync('git', args, {
-    cwd,
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@e',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@e',
-      ...(date ? { GIT_COMMITTER_DATE: date, GIT_AUTHOR_DATE: date } : {}),
-    },
-    stdio: 'pipe',
-  });
+const git = (cwd: string, args: string[], date?: string) => gitAt(cwd, args, date);
 
 const repo = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'canimcp-git-'));

@@ -4,7 +4,7 @@
  * back. A rebuild writes the history's files too, also after a commit that changed no file's bytes;
  * a shallow clone builds, and says the history is unavailable, on its pages and in its log.
  */
-import { execFileSync } from 'node:child_process';
+import { gitAt } from './support/git.ts';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,21 +17,7 @@ afterAll(async () => {
   await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
-const git = (cwd: string, args: string[], date: string) =>
-  execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@e',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@e',
-      GIT_COMMITTER_DATE: date,
-      GIT_AUTHOR_DATE: date,
-    },
-    stdio: 'pipe',
-  }).trim();
+const git = (cwd: string, args: string[], date: string) => gitAt(cwd, args, date);
 
 const read = (outDir: string, file: string) => readFile(path.join(outDir, file), 'utf8');
 const entryTitles = (xml: string) => [...xml.matchAll(/<entry>\n {4}<title>([^<]*)<\/title>/g)].map((match) => match[1]);
@@ -101,7 +87,7 @@ describe('verdict history in the built site', () => {
       expect(cold.page).toMatch(
         /<details id="history-revision-2025-11-25"[^>]*><summary[^>]*>2025-11-25: 2 changes, the last on 2026-02-03/,
       );
-      expect(cold.page).toContain('no, no version → partial, 0.4.0, read');
+      expect(cold.page).toContain('no, no version → partial, 0.4.0, reported');
       expect(cold.page).toContain(`<code data-astro-cid-`);
       expect(cold.page).toContain(second.slice(0, 7));
       // A commit subject is text on the page, never markup.

@@ -17,7 +17,7 @@ import { resolveRepository } from '../src/lib/outputs/repository.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import { listFiles, read, references, resolves } from './support/dist.ts';
 import { outsideCode } from './support/markdown-code.ts';
-import { fixtureRepository, fixtureDist, mainDist, requireDist, serveDist } from './support/site.ts';
+import { fixtureContent, fixtureRepository, fixtureDist, mainDist, requireDist, serveDist } from './support/site.ts';
 
 const reference = 'hermes-leads-with-the-legacy-handshake.md';
 
@@ -40,10 +40,15 @@ const referenceCopies = [
 ].filter((file) => existsSync(file));
 
 describe.each([
-  ['main', mainDist],
-  ['fixture', fixtureDist],
-])('the %s site', (_name, dir) => {
+  ['main', mainDist, path.join(repoRoot, 'content')],
+  ['fixture', fixtureDist, fixtureContent],
+])('the %s site', (_name, dir, content) => {
   const dist = requireDist(dir);
+  /** A client's published versions, where its content has a release list: the runs as pages write them count them. */
+  const releasesOf = (client: string): string[] | undefined => {
+    const file = path.join(content, 'releases', `${client}.json`);
+    return existsSync(file) ? Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { versions: object }).versions) : undefined;
+  };
   const files = listFiles(dist);
   const html = files.filter((file) => file.endsWith('.html'));
   const notes = files
@@ -392,7 +397,8 @@ describe.each([
             expect(summary).toContain(evidenceLabels[cell.evidence ?? 'observed']);
             if (cell.evidence !== 'observed') expect(summary).not.toContain('evidence-observed');
             // Where captures decide the cell its runs speak (never a bare since), else a written since, else as of.
-            const runs = cell.ranges === undefined ? undefined : runsLabel(cell.ranges, cell.state);
+            const runs =
+              cell.ranges === undefined ? undefined : runsLabel(countReleases(cell.ranges, releasesOf(client ?? '')), cell.state);
             if (runs !== undefined) expect(summary).toContain(runs);
             else if (cell.since !== undefined) expect(summary).toContain(`since ${cell.since}`);
             else if (cell.version !== undefined) expect(summary).toContain(`as of ${cell.version}`);
@@ -859,7 +865,7 @@ describe('the fixture site: verdicts', () => {
     );
     expect(twin).toContain('Unknown capabilities (no verdict yet, which is not no): [Tools](/capabilities/tools.md).');
     expect(twin).toContain(
-      '| `0.3.5` | 1 | cli, http | `legacy:2025-06-18`: held a session at 2025-06-18 | none | `2025-11-25`, `2025-06-18` | `elicitation`, `roots`, `sampling` | 2026-11-22 |\n',
+      '| `0.3.5` then 2 releases (0.3.0 to 0.3.4) not captured | 1 | cli, http | `legacy:2025-06-18`: held a session at 2025-06-18 | none | `2025-11-25`, `2025-06-18` | `elicitation`, `roots`, `sampling` | 2026-11-22 |\n',
     );
     expect(twin).toContain('[all 3 captures](/clients/fast-agent/captures.md)');
     expect(twin).toContain("[fast-agent's versions](/clients/fast-agent/versions.md)");

@@ -59,9 +59,7 @@ const load = async (): Promise<FeatureData> => {
   // A cell's runs name every capture of its client in the faces its cited captures decide in, and
   // the client's other faces can split them: every capture of a client with feature verdicts is judged, once.
   const judged = new Set(
-    clients
-      .filter((client) => client.data.support?.some((verdict) => verdict.feature !== undefined))
-      .map((client) => client.id),
+    clients.filter((client) => client.data.support?.some((verdict) => verdict.feature !== undefined)).map((client) => client.id),
   );
   const facts = new Map(
     views.filter((view) => judged.has(view.capture.header.client)).map((view) => [view.capture.id, judgeCapture(view.capture)]),

@@ -1,5 +1,6 @@
 /** The verdict history and diff read from real git repositories made for each test. */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { gitAt } from '../../tests/support/git.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,21 +20,7 @@ const temp = (name: string) => {
   return dir;
 };
 
-const git = (cwd: string, args: string[], date = '2026-01-02T12:00:00Z') =>
-  execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@e',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@e',
-      GIT_COMMITTER_DATE: date,
-      GIT_AUTHOR_DATE: date,
-    },
-    stdio: 'pipe',
-  }).trim();
+const git = (cwd: string, args: string[], date = '2026-01-02T12:00:00Z') => gitAt(cwd, args, date);
 
 const client = (verdicts: string) =>
   `---\nname: Codex\nhomepage: https://example.com/codex\nsupport:\n${verdicts}---\n\nCodex.\n`;
