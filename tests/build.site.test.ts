@@ -249,6 +249,11 @@ describe('npm run build after an edit', () => {
         // A capture no note cites shows on its client's page only (the timeline): that page is built again, notes kept.
         const older = await readFile(path.join(dir, 'captures/fast-agent-0-2-40-observe-stdio.jsonl'), 'utf8');
         await writeFile(path.join(dir, 'captures/fast-agent-0-2-41-observe-stdio.jsonl'), older.replaceAll('0.2.40', '0.2.41'));
+        // The registry's list names the new version, as `npm run probe -- releases` writes it.
+        const releasesFile = path.join(dir, 'releases/fast-agent.json');
+        const releases = JSON.parse(await readFile(releasesFile, 'utf8')) as { versions: Record<string, string> };
+        releases.versions['0.2.41'] = '2026-06-09T10:00:00Z';
+        await writeFile(releasesFile, `${JSON.stringify(releases, null, 2)}\n`);
         const captured = await build();
         expect(captured.output).toMatch(/kept \d+ unchanged files of the published site/);
         expect(captured.untouched).toEqual(second.untouched);

@@ -5,7 +5,7 @@
  * a published verdict that disagrees. Also `config`, run as a user runs it.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -126,6 +126,11 @@ describe('draft', () => {
     const content = mkdtempSync(path.join(tmpdir(), 'probe-draft-content-'));
     cpSync(path.join(repoRoot, 'content'), content, { recursive: true });
     cpSync(observedHttp.file, path.join(content, 'captures', `${observedHttp.id}.jsonl`));
+    // The registry's list gains the test's version, as `npm run probe -- releases` would write it.
+    const releasesFile = path.join(content, 'releases', 'codex.json');
+    const releases = JSON.parse(readFileSync(releasesFile, 'utf8')) as { versions: Record<string, string> };
+    releases.versions['0.0.1-test'] = '2026-12-01T00:00:00.000Z';
+    writeFileSync(releasesFile, `${JSON.stringify(releases, null, 2)}\n`);
     writeFileSync(path.join(content, 'research', `${draft.noteId}.md`), draft.note);
     const refused = await runCheck(['--format', 'json'], content);
     expect(refused.code).toBe(1);
