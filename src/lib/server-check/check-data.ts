@@ -20,7 +20,8 @@ const cellOf = (value: unknown): CheckCell[] => {
   const state = value['state'];
   if (typeof state !== 'string' || !states.has(state)) return [];
   // Runs are listed oldest first: the last one's `to` is the newest version captured.
-  const last = Array.isArray(value['ranges']) ? value['ranges'].at(-1) : undefined;
+  const ranges: unknown = value['ranges'];
+  const last: unknown = Array.isArray(ranges) ? ranges.at(-1) : undefined;
   const version = isRecord(last) && typeof last['to'] === 'string' ? last['to'] : undefined;
   return [
     {

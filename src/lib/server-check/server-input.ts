@@ -89,7 +89,7 @@ export const withAuthFlag = (input: unknown, flag: string): { ok: true; input: u
   const ways: RegistrationWay[] = [];
   for (const word of words) {
     const [key, value] = authFlagWords[word as keyof typeof authFlagWords];
-    if (key === 'registration') ways.push(value as RegistrationWay);
+    if (key === 'registration') ways.push(value);
     else auth[key] = true;
   }
   if (ways.length > 0) auth['registration'] = ways;
