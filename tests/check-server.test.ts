@@ -32,6 +32,19 @@ const features = [
   cell('lifecycle.instructions', 'beta', 'yes'),
   cell('tools.annotations', 'beta', 'yes'),
   cell('tools.call', 'beta', 'yes'),
+  // Sign-in: Alpha's captures show neither a client registered beforehand nor a metadata document; Beta signs in as one registered beforehand.
+  {
+    ...cell('auth.registration.preregistered', 'alpha', 'no'),
+    ranges: [{ from: '0.9.0', to: '0.9.0', state: 'no', captured: ['0.9.0'] }],
+  },
+  {
+    ...cell('auth.registration.cimd', 'alpha', 'no'),
+    ranges: [{ from: '0.9.0', to: '0.9.0', state: 'no', captured: ['0.9.0'] }],
+  },
+  {
+    ...cell('auth.registration.preregistered', 'beta', 'yes'),
+    ranges: [{ from: '1.0.0', to: '1.2.0', state: 'yes', captured: ['1.0.0', '1.2.0'] }],
+  },
 ];
 const clients = [
   { client: 'alpha', name: 'Alpha', observed: [] },
@@ -89,6 +102,13 @@ beforeAll(async () => {
   );
   await writeFile(path.join(dir, 'server.json'), JSON.stringify(exampleServer, null, 2));
   await writeFile(path.join(dir, 'listed.json'), JSON.stringify({ ...exampleServer, results: undefined }));
+  await writeFile(
+    path.join(dir, 'auth.json'),
+    JSON.stringify({
+      initialize: exampleServer.initialize,
+      auth: { authorizationServer: { issuer: 'https://as.example', code_challenge_methods_supported: ['S256'] } },
+    }),
+  );
   await writeFile(path.join(dir, 'broken.json'), '{\n  "initialize": {\n    "capabilities": {},\n  }\n}\n');
   await writeFile(path.join(dir, 'shape.json'), JSON.stringify({ initialize: {}, tools: { tools: [{ title: 'x' }] } }));
   const sdk = (file: string) => JSON.stringify(path.join(repoRoot, 'node_modules/@modelcontextprotocol/sdk/dist/esm', file));
@@ -164,6 +184,37 @@ describe('npm run check-server', () => {
   test('--server-name: tool names as for the name users give the server', async () => {
     const { stdout } = await checkServer('server.json', '--server-name', 'b');
     expect(stdout).toContain('`mcp__b__search_every_issue_comment_and_pull_request_review_in_an_org` (68)');
+  });
+
+  test('authorization: neither DCR nor CIMD offered, the client with no yes for a client registered beforehand cannot sign in; --auth states the ways', async () => {
+    const signIns = (stdout: string) =>
+      (JSON.parse(stdout) as (Shown & { known?: string; version?: string })[]).filter((finding) =>
+        finding.feature.startsWith('auth.registration.'),
+      );
+    const neither = await checkServer('auth.json', '--format', 'json');
+    expect(neither.code).toBe(1);
+    expect(signIns(neither.stdout)).toEqual([
+      {
+        client: 'alpha',
+        feature: 'auth.registration.preregistered',
+        finding:
+          'the client cannot sign in: your authorization server offers only a client registered beforehand, and the client uses none of them (auth.registration.preregistered: no, observed at 0.9.0)',
+        evidence: '/features/auth/registration/preregistered#alpha',
+        kind: 'lost',
+        known: 'observed',
+        version: '0.9.0',
+      },
+      expect.objectContaining({ client: 'beta', kind: 'fine', known: 'observed', version: '1.2.0' }),
+    ]);
+    const cimd = await checkServer('auth.json', '--format', 'json', '--auth', 'cimd');
+    expect(signIns(cimd.stdout).map((finding) => [finding.client, finding.feature, finding.kind])).toEqual([
+      ['alpha', 'auth.registration.cimd', 'lost'],
+      ['beta', 'auth.registration.cimd', 'unknown'],
+    ]);
+    const human = await checkServer('auth.json', '--auth', 'cimd,preregistered');
+    expect(human.stdout).toContain('  lost   auth.registration.cimd: the client cannot sign in');
+    expect(await checkServer('auth.json', '--auth', 'sso')).toMatchObject({ code: 2, stdout: '' });
+    expect((await checkServer('auth.json', '--auth', 'sso')).stderr).toContain('--auth: unknown word "sso"');
   });
 
   test('bad JSON names the file, line and column; a bad shape names the part; both exit 2', async () => {

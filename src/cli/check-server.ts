@@ -1,11 +1,16 @@
 /**
  * `npm run check-server -- <server.json>`: what the published feature data says each client will do
  * with what this server sends.
- *   usage: npm run check-server -- [--format human|json] [--site DIR] [--server-name NAME] (<server.json> | --run <program> [its args…])
+ *   usage: npm run check-server -- [--format human|json] [--site DIR] [--server-name NAME] [--auth WORDS] (<server.json> | --run <program> [its args…])
  *   --run <program> [args…]   start the server instead and ask it over stdio; everything after the
  *                             program is the server's own (its flags included), so give this last
  *   --server-name NAME        the name users give the server in a client's settings, which clients
  *                             build tool names from (default: serverInfo.name's last segment)
+ *   --auth WORDS              the server's authorization, comma-separated: the ways it lets a client
+ *                             register (dcr, cimd, preregistered: the whole list), metadata-in-401
+ *                             (protected resource metadata named only in the 401), oidc-only (only
+ *                             OpenID Connect discovery), step-up (403 insufficient_scope for more
+ *                             scopes); merged into the input's `auth`
  *   --format human|json       findings grouped by client (default), or `[{ client, feature, finding, evidence, kind }]`
  *   --site DIR                the built site whose data/*.json is read (default dist/, built first if
  *                             missing, refused if it was built from other content than the project's)
@@ -18,7 +23,7 @@ import { checkServer, defaultServerName, hasLoss } from '../lib/server-check/che
 import { findingsJson, formatFindings } from '../lib/server-check/format.ts';
 import { readJsonText } from '../lib/server-check/json-text.ts';
 import { describeServer } from '../lib/server-check/describe.ts';
-import { readServerInput } from '../lib/server-check/server-input.ts';
+import { readServerInput, withAuthFlag } from '../lib/server-check/server-input.ts';
 import { askServer } from '../node/ask-server.ts';
 import { siteOrigin } from '../node/environment.ts';
 import { publishedSite, readPublished } from '../node/published-data.ts';
@@ -45,6 +50,7 @@ const main = async () => {
       format: { type: 'string', default: 'human' },
       site: { type: 'string' },
       'server-name': { type: 'string' },
+      auth: { type: 'string' },
     },
   });
   if (args === undefined) return;
@@ -81,6 +87,11 @@ const main = async () => {
       return;
     }
     input = read.value;
+  }
+  if (values.auth !== undefined) {
+    const merged = withAuthFlag(input, values.auth);
+    if (!merged.ok) throw new UsageError(`${merged.message}; ${usage}`);
+    input = merged.input;
   }
   const server = readServerInput(input);
   if (!server.ok) {

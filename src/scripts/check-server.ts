@@ -19,7 +19,7 @@ import { describeServer } from '../lib/server-check/describe.ts';
 import { exampleServer } from '../lib/server-check/example.ts';
 import { kindCounts, lossSummary, saysAnything } from '../lib/server-check/format.ts';
 import { readJsonText } from '../lib/server-check/json-text.ts';
-import { readServerInput } from '../lib/server-check/server-input.ts';
+import { readServerInput, withAuthFlag } from '../lib/server-check/server-input.ts';
 import { decodeShared, encodeShared } from '../lib/server-check/share.ts';
 // Its rows alone, not the table: a script's bundle holds what it reads.
 import { clientsJson, featuresJson } from '../lib/routes/outputs.ts';
@@ -27,6 +27,7 @@ import { appendInline, element } from './dom.ts';
 
 const SHARE_KEY = 's';
 const NAME_KEY = 'n';
+const AUTH_KEY = 'a';
 
 const kindLabel: Record<FindingKind, string> = {
   lost: 'Lost',
@@ -97,6 +98,13 @@ export const startServerCheck = (): void => {
   const example = document.querySelector<HTMLButtonElement>('[data-check-example]');
   const share = document.querySelector<HTMLElement>('[data-check-share]');
   if (!form || !input || !nameInput || !status || !results || !example || !share) return;
+  const authBoxes = [...document.querySelectorAll<HTMLInputElement>('[data-check-auth]')];
+  /** The ticked authorization words, as `--auth` takes them. */
+  const authWords = () =>
+    authBoxes
+      .filter((box) => box.checked)
+      .map((box) => box.value)
+      .join(',');
   form.removeAttribute('data-pending');
 
   let data: Promise<CheckData> | undefined;
@@ -124,7 +132,11 @@ export const startServerCheck = (): void => {
       input.setSelectionRange(at, at + 1);
       return;
     }
-    const server = readServerInput(read.value);
+    const words = authWords();
+    const merged = words === '' ? { ok: true as const, input: read.value } : withAuthFlag(read.value, words);
+    const server = merged.ok
+      ? readServerInput(merged.input)
+      : { ok: false as const, problems: [{ path: 'authorization', message: merged.message }] };
     if (!server.ok) {
       input.setAttribute('aria-invalid', 'true');
       say(`The JSON has ${server.problems.length === 1 ? 'a part' : `${server.problems.length} parts`} the check cannot read:`);
@@ -164,6 +176,7 @@ export const startServerCheck = (): void => {
     }
     const fragment = new URLSearchParams({ [SHARE_KEY]: shared.value });
     if (nameInput.value.trim() !== '') fragment.set(NAME_KEY, nameInput.value.trim());
+    if (words !== '') fragment.set(AUTH_KEY, words);
     history.replaceState(null, '', `#${fragment.toString()}`);
     share.textContent = shared.reduced
       ? 'The address of this page now holds what the check read of your input (tool names, annotations, schema keywords, not descriptions): copy it to share this check.'
@@ -181,6 +194,8 @@ export const startServerCheck = (): void => {
   const params = new URLSearchParams(location.hash.slice(1));
   const fragment = params.get(SHARE_KEY);
   nameInput.value = params.get(NAME_KEY) ?? '';
+  const sharedWords = new Set((params.get(AUTH_KEY) ?? '').split(','));
+  for (const box of authBoxes) box.checked = sharedWords.has(box.value);
   if (fragment !== null)
     void decodeShared(fragment).then((text) => {
       if (text === undefined) say('The link holds no input this page can read.');

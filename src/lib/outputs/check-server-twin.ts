@@ -25,6 +25,7 @@ In a clone of the site's repository:
 npm run check-server -- server.json                        # findings grouped by client
 npm run check-server -- server.json --format json          # [{ client, feature, finding, evidence, kind }]
 npm run check-server -- server.json --server-name github   # tool names as for a server named github
+npm run check-server -- server.json --auth cimd,step-up    # its authorization: which clients can sign in
 npm run check-server -- --run npx @playwright/mcp --headless   # start the server over stdio and ask it
 \`\`\`
 
@@ -46,13 +47,25 @@ project's.
   "resources": { "resources": [] },
   "results": { "<tool name>": { "content": [], "structuredContent": {} } },
   "uses": ["roots", "sampling", "elicitation.form", "elicitation.url"],
-  "auth": { "protectedResource": {}, "authorizationServer": {} }
+  "auth": { "protectedResource": {}, "authorizationServer": {}, "registration": ["dcr", "cimd", "preregistered"], "metadataOnlyIn401": false, "oidcOnly": false, "stepUp": false }
 }
 \`\`\`
 
 Only \`initialize\` is required. Each part may also be the whole JSON-RPC response,
 \`{ "jsonrpc": "2.0", "id": …, "result": … }\`, and a list may be given as its pages, in order.
-\`auth\` holds RFC 9728 protected resource metadata and RFC 8414 authorization server metadata.
+\`auth\` holds RFC 9728 protected resource metadata and RFC 8414 authorization server metadata,
+and what metadata cannot say: \`registration\`, every way a client may register (\`dcr\`, \`cimd\`,
+\`preregistered\`: the whole list); \`metadataOnlyIn401\` (the protected resource metadata is named
+only in the 401's \`resource_metadata\`); \`oidcOnly\` (only OpenID Connect discovery is published);
+\`stepUp\` (some tools answer 403 \`insufficient_scope\` for a wider scope). \`--auth\` and the page's
+choices set the same keys (\`--auth dcr,cimd,preregistered,metadata-in-401,oidc-only,step-up\`).
+Without \`registration\`, the ways are read from the authorization server metadata
+(\`registration_endpoint\`, \`client_id_metadata_document_supported\`; neither means clients registered
+beforehand only). The check then says per client whether it can sign in, from the three
+\`auth.registration.*\` cells together: **lost** where every way offered is a no (with
+\`registration\` given; a risk where the metadata only suggests the ways), **fine** only for an
+observed yes, each finding naming the cells' states, evidence kinds and versions. In the JSON,
+\`version\` is the newest version the cell's runs captured.
 
 ## What a finding means
 

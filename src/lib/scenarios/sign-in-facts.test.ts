@@ -176,3 +176,15 @@ describe('the sign-in and session judges on captures of real clients', () => {
     expect(fact?.detail).toMatch(words);
   });
 });
+
+describe('auth.tokenRefresh counts only a refresh after the refused call', () => {
+  // Copilot CLI's capture: its sign-in's token exchange (seq 14) is an authorization code; the print
+  // session's token was accepted until its first tool call (seq 45, answered 401 invalid_token at 46), then it sent
+  // grant_type=refresh_token (seq 51) and made the call again (seq 65). A run where the token is refused
+  // from the session's first request is another setting, which this capture does not show.
+  test('Copilot CLI 1.0.102: call refused at seq 45, refreshed at 51, called again at 65', () => {
+    const fact = factOf('copilot-cli-1-0-102-observe-auth-refresh-http-20261207-154308', 'auth.tokenRefresh');
+    expect(fact?.state).toBe('yes');
+    expect(fact?.seq).toEqual([45, 51, 65]);
+  });
+});

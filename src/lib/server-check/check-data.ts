@@ -19,12 +19,17 @@ const cellOf = (value: unknown): CheckCell[] => {
   if (!isRecord(value) || typeof value['feature'] !== 'string' || typeof value['client'] !== 'string') return [];
   const state = value['state'];
   if (typeof state !== 'string' || !states.has(state)) return [];
+  // Runs are listed oldest first: the last one's `to` is the newest version captured.
+  const ranges: unknown = value['ranges'];
+  const last: unknown = Array.isArray(ranges) ? ranges.at(-1) : undefined;
+  const version = isRecord(last) && typeof last['to'] === 'string' ? last['to'] : undefined;
   return [
     {
       feature: value['feature'],
       client: value['client'],
       state: state as CheckCell['state'],
       ...(isKind(value['evidence']) ? { evidence: value['evidence'] } : {}),
+      ...(version === undefined ? {} : { version }),
     },
   ];
 };

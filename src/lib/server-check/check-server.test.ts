@@ -147,6 +147,9 @@ describe('readServerInput', () => {
       protectedResource: true,
       scopes: ['repo'],
       authorizationServer: { registration: true, clientIdMetadataDocument: false, pkceS256: true },
+      metadataOnlyIn401: false,
+      oidcOnly: false,
+      stepUp: false,
     });
   });
 
@@ -163,7 +166,11 @@ describe('readServerInput', () => {
         { path: '$.initialize', message: 'expected the initialize result (an object with "capabilities" and "serverInfo")' },
         { path: '$.tools.tools[0].name', message: 'expected a tool with a non-empty "name"' },
         { path: '$.uses[0]', message: 'expected one of roots, sampling, elicitation.form, elicitation.url, got "telepathy"' },
-        { path: '$.auth.realm', message: 'unknown part "realm": expected protectedResource or authorizationServer' },
+        {
+          path: '$.auth.realm',
+          message:
+            'unknown part "realm": expected protectedResource, authorizationServer, registration, metadataOnlyIn401, oidcOnly, stepUp',
+        },
       ],
     });
   });

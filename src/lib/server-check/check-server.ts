@@ -12,7 +12,8 @@ import { featureUrl } from '../routes/urls.ts';
 import { toolNameRules } from './tool-name-rules.ts';
 import { evidenceLabels } from '../cells/evidence-words.ts';
 import type { CellState, EvidenceKind } from '../../schema/verdict.ts';
-import type { ServerDescription, ServerRequestUse, ToolInfo } from './server-input.ts';
+import { offeredWays, type ServerDescription, type ServerRequestUse, type ToolInfo } from './server-input.ts';
+import { signInSaid } from './sign-in.ts';
 import { modelNameOf, type NameRun } from '../evidence/tool-names.ts';
 
 /** One client × feature cell, as `/data/features.json` publishes it (the fields the check reads). */
@@ -22,6 +23,8 @@ export interface CheckCell {
   state: CellState;
   /** How the cell is known (`/data/features.json`'s `evidence`); absent where unknown. */
   evidence?: EvidenceKind;
+  /** The newest version its runs captured (the last run's `to`), where it has runs. */
+  version?: string;
 }
 
 /** A client as `/data/clients.json` publishes it (the fields the check reads). */
@@ -49,6 +52,8 @@ export interface Finding {
   evidence: string;
   /** How the cell the finding rests on is known, where it has a verdict: `observed`, `read`, `documented` or `reported`. */
   known?: EvidenceKind;
+  /** The newest version captured in that cell's runs, where it has runs. */
+  version?: string;
 }
 
 /** One client's findings. */
@@ -359,31 +364,48 @@ const rules: readonly Rule[] = [
   {
     feature: 'auth.protectedResourceMetadata',
     subjects: (server) =>
-      when(server.auth?.protectedResource === true, () => ({
-        what: 'protected resource metadata',
-        yes: ['fine', 'the client finds your authorization server through your protected resource metadata (RFC 9728)'],
+      server.auth?.metadataOnlyIn401 === true
+        ? [
+            {
+              what: 'protected resource metadata named only in the 401',
+              yes: [
+                'fine',
+                'the client reads the protected resource metadata your 401 names and goes on to the authorization server it lists',
+              ],
+              no: [
+                'lost',
+                'the client does not follow the protected resource metadata your 401 names (it looks only at well-known paths or elsewhere): it does not find your authorization server',
+              ],
+            },
+          ]
+        : when(server.auth?.protectedResource === true, () => ({
+            what: 'protected resource metadata',
+            yes: ['fine', 'the client finds your authorization server through your protected resource metadata (RFC 9728)'],
+            no: [
+              'lost',
+              'the client does not read protected resource metadata (RFC 9728): it does not find your authorization server',
+            ],
+          })),
+  },
+  {
+    feature: 'auth.asMetadata.oidc',
+    subjects: (server) =>
+      when(server.auth?.oidcOnly === true, () => ({
+        what: 'OpenID Connect discovery only',
+        yes: ['fine', 'the client reads your OpenID Connect discovery document where no OAuth metadata is published'],
+        no: ['lost', 'the client does not read OpenID Connect discovery: it does not find your authorization endpoints'],
+      })),
+  },
+  {
+    feature: 'auth.scopeStepUp',
+    subjects: (server) =>
+      when(server.auth?.stepUp === true, () => ({
+        what: 'scope step-up after 403 insufficient_scope',
+        yes: ['fine', 'after your 403 `insufficient_scope` the client authorizes again for the scope it names and calls again'],
         no: [
           'lost',
-          'the client does not read protected resource metadata (RFC 9728): it does not find your authorization server',
+          'after your 403 `insufficient_scope` the client does not authorize again: a call needing the wider scope fails until the user signs in again with it',
         ],
-      })),
-  },
-  {
-    feature: 'auth.registration.cimd',
-    subjects: (server) =>
-      when(server.auth?.authorizationServer?.clientIdMetadataDocument === true, () => ({
-        what: 'client ID metadata documents',
-        yes: ['fine', 'the client registers with a client ID metadata document, which your authorization server accepts'],
-        no: ['risk', 'the client does not use client ID metadata documents: it needs another way to register'],
-      })),
-  },
-  {
-    feature: 'auth.registration.dcr',
-    subjects: (server) =>
-      when(server.auth?.authorizationServer?.registration === true, () => ({
-        what: 'dynamic client registration',
-        yes: ['fine', 'the client registers itself at your `registration_endpoint` (RFC 7591)'],
-        no: ['risk', 'the client does not register dynamically: it needs another way to register'],
       })),
   },
   {
@@ -535,14 +557,17 @@ export const checkServer = (server: ServerDescription, data: CheckData, options?
   const published = new Set(data.cells.map((cell) => cell.feature));
   const serverName = options?.serverName ?? defaultServerName(server);
   const reports = data.clients.map((client): ClientReport => {
-    const finding = (feature: string, [kind, text]: Said, known?: EvidenceKind): Finding => ({
+    const finding = (feature: string, [kind, text]: Said, known?: EvidenceKind, version?: string): Finding => ({
       client: client.client,
       feature,
       kind,
       finding: `${text}${knownWords(known)}`,
       evidence: `${featurePath(feature)}#${client.client}`,
       ...(known === undefined ? {} : { known }),
+      ...(version === undefined ? {} : { version }),
     });
+    const versionOf = (feature: string): string | undefined =>
+      knownOf(feature) === undefined ? undefined : cells.get(`${client.client}\u0000${feature}`)?.version;
     /** How a known cell is known, for the findings that rest on it. */
     const knownOf = (feature: string): EvidenceKind | undefined => {
       const cell = cells.get(`${client.client}\u0000${feature}`);
@@ -567,8 +592,32 @@ export const checkServer = (server: ServerDescription, data: CheckData, options?
         // Two subjects that say the same (a client that ignores annotations) say it once.
         return said
           .filter((item, index) => said.findIndex((other) => other[1] === item[1]) === index)
-          .map((item) => finding(rule.feature, item, knownOf(rule.feature)));
+          .map((item) => finding(rule.feature, item, knownOf(rule.feature), versionOf(rule.feature)));
       });
+    const offered = offeredWays(server.auth);
+    const signIn =
+      offered === undefined
+        ? undefined
+        : signInSaid(offered, (feature) => {
+            const cell = cells.get(`${client.client}\u0000${feature}`);
+            const evidence = knownOf(feature);
+            const version = versionOf(feature);
+            return {
+              state: cell?.state ?? 'unknown',
+              ...(evidence === undefined ? {} : { known: evidence }),
+              ...(version === undefined ? {} : { version }),
+            };
+          });
+    // The words of a sign-in finding name each cell's evidence kind themselves.
+    const signInFindings =
+      signIn === undefined || !published.has(signIn.feature)
+        ? []
+        : [
+            {
+              ...finding(signIn.feature, [signIn.kind, signIn.finding], undefined, signIn.cell?.version),
+              ...(signIn.cell?.known === undefined ? {} : { known: signIn.cell.known }),
+            },
+          ];
     const schemaFeature = 'tools.inputSchema.unchanged';
     const schema = published.has(schemaFeature)
       ? keywordFinding(server, client.toolNames.at(-1), stateOf(schemaFeature))
@@ -590,7 +639,7 @@ export const checkServer = (server: ServerDescription, data: CheckData, options?
       client: client.client,
       name: client.name,
       core: client.core,
-      findings: [...findings, ...schemaFindings, ...names].sort(byKind),
+      findings: [...findings, ...signInFindings, ...schemaFindings, ...names].sort(byKind),
     };
   });
   return reports.sort(byWeight);

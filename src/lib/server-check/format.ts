@@ -17,18 +17,20 @@ export interface FormatContext {
 
 /**
  * Findings as a JSON list, in the order a person reads them (FORMAT.md: `[{ client, feature, finding,
- * evidence, kind }]`), each with `known`, the evidence kind of the cell it rests on, where it has one.
+ * evidence, kind }]`), each with `known`, the evidence kind of the cell it rests on, and `version`, the newest
+ * version that cell's runs captured, where it has them.
  */
 export const findingsJson = (reports: readonly ClientReport[]): string =>
   `${JSON.stringify(
     reports.flatMap((report) =>
-      report.findings.map(({ client, feature, finding, evidence, kind, known }) => ({
+      report.findings.map(({ client, feature, finding, evidence, kind, known, version }) => ({
         client,
         feature,
         finding,
         evidence,
         kind,
         ...(known === undefined ? {} : { known }),
+        ...(version === undefined ? {} : { version }),
       })),
     ),
     null,

@@ -7,6 +7,7 @@
  */
 import { isRecord } from '../mcp/json.ts';
 import { keywordsOf } from '../evidence/tool-names.ts';
+import { registrationWays, type OfferedWays, type RegistrationWay } from './sign-in.ts';
 
 /** A tool as the check needs it. */
 export interface ToolInfo {
@@ -48,7 +49,52 @@ export interface AuthInfo {
     clientIdMetadataDocument: boolean;
     pkceS256: boolean;
   };
+  /** The ways a client may register, as the author listed them (`registration`); the metadata cannot tell of clients registered beforehand. */
+  registration?: RegistrationWay[];
+  /** The protected-resource metadata is named only in the 401's `resource_metadata`, not at a well-known path. */
+  metadataOnlyIn401: boolean;
+  /** The authorization server publishes only OpenID Connect discovery (`/.well-known/openid-configuration`). */
+  oidcOnly: boolean;
+  /** Some tools answer 403 `insufficient_scope`, asking for a scope beyond the first sign-in's. */
+  stepUp: boolean;
 }
+
+/** The keys of `auth` besides the two metadata documents: what the metadata cannot say. */
+export const authTraits = ['registration', 'metadataOnlyIn401', 'oidcOnly', 'stepUp'] as const;
+
+/** The words of `--auth` (and the page's choices), each the `auth` key it sets. */
+export const authFlagWords = {
+  dcr: ['registration', 'dcr'],
+  cimd: ['registration', 'cimd'],
+  preregistered: ['registration', 'preregistered'],
+  'metadata-in-401': ['metadataOnlyIn401', true],
+  'oidc-only': ['oidcOnly', true],
+  'step-up': ['stepUp', true],
+} as const satisfies Record<string, readonly [(typeof authTraits)[number], RegistrationWay | true]>;
+
+/**
+ * `--auth dcr,cimd,step-up` merged into the input's `auth` part: the ways listed become its whole
+ * `registration`; an unknown word is an error naming the words known.
+ */
+export const withAuthFlag = (input: unknown, flag: string): { ok: true; input: unknown } | { ok: false; message: string } => {
+  const words = flag
+    .split(',')
+    .map((word) => word.trim())
+    .filter((word) => word !== '');
+  const known = Object.keys(authFlagWords);
+  const unknown = words.find((word) => !Object.hasOwn(authFlagWords, word));
+  if (unknown !== undefined) return { ok: false, message: `--auth: unknown word "${unknown}": expected ${known.join(', ')}` };
+  const base = isRecord(input) ? input : {};
+  const auth: Record<string, unknown> = isRecord(base['auth']) ? { ...base['auth'] } : {};
+  const ways: RegistrationWay[] = [];
+  for (const word of words) {
+    const [key, value] = authFlagWords[word as keyof typeof authFlagWords];
+    if (key === 'registration') ways.push(value);
+    else auth[key] = true;
+  }
+  if (ways.length > 0) auth['registration'] = ways;
+  return { ok: true, input: { ...base, auth } };
+};
 
 /** The server, as the check reads it. */
 export interface ServerDescription {
@@ -100,12 +146,35 @@ const readAuth = (value: unknown, problems: InputProblem[]): AuthInfo | undefine
     });
     return undefined;
   }
+  const keys = new Set<string>(['protectedResource', 'authorizationServer', ...authTraits]);
   for (const key of Object.keys(value))
-    if (key !== 'protectedResource' && key !== 'authorizationServer')
+    if (!keys.has(key))
       problems.push({
         path: `$.auth.${key}`,
-        message: `unknown part "${key}": expected protectedResource or authorizationServer`,
+        message: `unknown part "${key}": expected protectedResource, authorizationServer, ${authTraits.join(', ')}`,
       });
+  const registration = value['registration'];
+  const ways: RegistrationWay[] = [];
+  if (registration !== undefined) {
+    if (!Array.isArray(registration))
+      problems.push({ path: '$.auth.registration', message: `expected a list of ${registrationWays.join(', ')}` });
+    else
+      registration.forEach((way, index) => {
+        const known = registrationWays.find((name) => name === way);
+        if (known === undefined)
+          problems.push({
+            path: `$.auth.registration[${index}]`,
+            message: `expected one of ${registrationWays.join(', ')}, got ${JSON.stringify(way)}`,
+          });
+        else if (!ways.includes(known)) ways.push(known);
+      });
+  }
+  const flag = (key: 'metadataOnlyIn401' | 'oidcOnly' | 'stepUp'): boolean => {
+    const given = value[key];
+    if (given !== undefined && typeof given !== 'boolean')
+      problems.push({ path: `$.auth.${key}`, message: 'expected true or false' });
+    return given === true;
+  };
   const resource = value['protectedResource'];
   const server = value['authorizationServer'];
   if (resource !== undefined && !isRecord(resource))
@@ -127,7 +196,25 @@ const readAuth = (value: unknown, problems: InputProblem[]): AuthInfo | undefine
           },
         }
       : {}),
+    ...(registration === undefined ? {} : { registration: ways }),
+    metadataOnlyIn401: flag('metadataOnlyIn401'),
+    oidcOnly: flag('oidcOnly'),
+    stepUp: flag('stepUp'),
   };
+};
+
+/** The ways a server offers: as its author listed them, else as its authorization server metadata shows (never a client registered beforehand). */
+export const offeredWays = (auth: AuthInfo | undefined): OfferedWays | undefined => {
+  if (auth === undefined) return undefined;
+  if (auth.registration !== undefined) return { ways: auth.registration, stated: true };
+  const server = auth.authorizationServer;
+  if (server === undefined) return undefined;
+  const ways: RegistrationWay[] = [
+    ...(server.registration ? (['dcr'] as const) : []),
+    ...(server.clientIdMetadataDocument ? (['cimd'] as const) : []),
+  ];
+  // Neither offered: a client registered beforehand is the only way left.
+  return ways.length === 0 ? { ways: ['preregistered'], stated: true } : { ways, stated: false };
 };
 
 /** Reads the check's input object: `{ initialize, tools?, prompts?, resources?, results?, uses?, auth? }`. */
