@@ -16,7 +16,8 @@ const clientsDir = path.join('content', 'clients');
 
 /**
  * The site's verdicts as its client files write them: every verdict citing a note, with its version.
- * The authorization verdicts all rest on the lab's captures, so they are observed.
+ * A verdict that writes its kind (read, documented, reported) has it; the others rest on the lab's
+ * captures, so they are observed.
  */
 const siteData = (): CheckData => {
   const clients: CheckClient[] = [];
@@ -36,7 +37,10 @@ const siteData = (): CheckData => {
         feature: item['feature'],
         client,
         state,
-        evidence: 'observed',
+        evidence:
+          item['evidence'] === 'read' || item['evidence'] === 'documented' || item['evidence'] === 'reported'
+            ? item['evidence']
+            : 'observed',
         ...(typeof item['version'] === 'string' ? { version: item['version'] } : {}),
       });
     }
@@ -88,15 +92,27 @@ describe('the sign-in finding on the site’s data', () => {
     );
   });
 
-  test('CIMD only, as the author states it: the clients with no observed CIMD yes cannot sign in (lost)', () => {
+  test('CIMD only, as the author states it: the clients with a CIMD no cannot sign in (lost), each saying how that is known', () => {
     const server = serverWith({ registration: ['cimd'] });
     const found = kinds(server, registration);
-    expect(
-      Object.entries(found)
-        .filter(([, kind]) => kind === 'lost')
-        .map(([client]) => client)
-        .sort(),
-    ).toEqual(['continue-cli', 'gemini-cli', 'kilo-code-cli', 'opencode']);
+    const lost = Object.entries(found)
+      .filter(([, kind]) => kind === 'lost')
+      .map(([client]) => client)
+      .sort();
+    const knownOf = (client: string) => findingOf(server, client, registration)?.known;
+    expect(lost.filter((client) => knownOf(client) === 'observed')).toEqual([
+      'continue-cli',
+      'gemini-cli',
+      'kilo-code-cli',
+      'opencode',
+    ]);
+    // The clients no lab here runs lose too where their code or docs say no, and the finding says which.
+    for (const client of lost.filter((item) => knownOf(item) !== 'observed')) {
+      expect(['read', 'documented', 'reported']).toContain(knownOf(client));
+      expect(findingOf(server, client, registration)?.finding).toMatch(
+        /auth\.registration\.cimd: no, (read|documented|reported)/,
+      );
+    }
     expect([found['claude-code'], found['codex'], found['copilot-cli']]).toEqual(['fine', 'fine', 'fine']);
     expect(found['qwen-code']).toBe('unknown');
     const gemini = findingOf(server, 'gemini-cli', registration);
