@@ -99,9 +99,9 @@ const readAfter = (capture: ParsedCapture, response: HttpResponseEvent): number 
  */
 const quotedToModel = (capture: ParsedCapture, response: HttpResponseEvent): number | undefined => {
   const texts = messagesOf(response)
-    .flatMap((message) => {
+    .flatMap((message): unknown[] => {
       const content = (message['result'] as { content?: unknown } | undefined)?.content;
-      return Array.isArray(content) ? content : [];
+      return Array.isArray(content) ? (content as unknown[]) : [];
     })
     .flatMap((part: unknown) => {
       const text = (part as { text?: unknown } | null)?.text;
