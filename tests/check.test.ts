@@ -231,7 +231,7 @@ const rules: { rule: string; expected: string[] }[] = [
   {
     rule: 'client-unknown-field',
     expected: [
-      'clients/client-unknown-field.md:4:1: repo: unknown field (did you mean "repository"?); allowed fields are name, homepage, repository, clientInfoName, package, core, sdk, support',
+      'clients/client-unknown-field.md:4:1: repo: unknown field (did you mean "repository"?); allowed fields are name, homepage, repository, clientInfoName, package, registry, core, sdk, support',
     ],
   },
   {
@@ -480,7 +480,7 @@ const rules: { rule: string; expected: string[] }[] = [
     expected: [
       'captures/fast-agent-header-invalid.jsonl:1:93: path: expected one of cli, ide, desktop, hosted, sdk, got "terminal"',
       'captures/fast-agent-header-invalid.jsonl:1:151: capturedAt: expected an ISO 8601 UTC time like 2026-12-01T07:35:48Z',
-      'captures/fast-agent-header-invalid.jsonl:1:192: extra: unknown field; allowed fields are capture, client, version, package, command, path, transport, persona, capturedAt, probe, scenario, model',
+      'captures/fast-agent-header-invalid.jsonl:1:192: extra: unknown field; allowed fields are capture, client, version, package, command, path, transport, persona, capturedAt, probe, scenario, model, face, setting',
     ],
   },
   {

@@ -226,7 +226,7 @@ test('a campaign installs the new release from the registry, captures it, prunes
   // The pull request body: the report's row, and the cell the capture changes (the fixture says partial).
   expect(stdout).toContain('| fast-agent | 0.3.10 | 0.3.11, 0.4.0 | 2 | 1 | 0 |');
   expect(stdout).toContain('## Verdict changes the captures propose');
-  expect(stdout).toMatch(/\| `fast-agent` × feature `lifecycle\.serverDiscover` \| partial \| no \(0\.4\.0\) \| `[^`]+` \|/);
+  expect(stdout).toMatch(/\| `fast-agent` × feature `lifecycle\.serverDiscover` \| yes \| no \(0\.4\.0\) \| `[^`]+` \|/);
   // Each run prints its capture's path as `run` does; the body comes last, and is kept in the out folder.
   expect(stdout.endsWith(readFileSync(path.join(out, 'pull-request.md'), 'utf8'))).toBe(true);
   expect(readdirSync(path.join(out, 'drafts'))).toEqual([`${capture?.id ?? ''}.md`]);

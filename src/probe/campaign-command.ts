@@ -27,6 +27,7 @@ import {
 } from '../lib/lab/campaign.ts';
 import { formatDiff } from '../lib/matrix/verdict-diff.ts';
 import { scenarios } from '../lib/scenarios/index.ts';
+import { runsOverHttpOnly } from '../lib/scenarios/scenario.ts';
 import { contentDir } from '../node/paths.ts';
 import { releasesDir } from '../node/release-files.ts';
 import { verdictDiff } from '../node/verdict-history.ts';
@@ -77,9 +78,22 @@ const registryOf = (kit: Kit): ReleaseRegistry => {
     : 'npm';
 };
 
-/** The scenarios a kit can play: every one where it has a session face and speaks a model API, none otherwise. */
+/**
+ * The scenarios a kit can play: every one where it has a session face and speaks a model API, none
+ * otherwise; one that runs over HTTP only where the kit connects to a URL.
+ */
 const scenariosOf = (kit: Kit): string[] =>
-  kit.model !== undefined && kit.faces.some((face) => face.session) ? scenarios.map((scenario) => scenario.name) : [];
+  kit.model !== undefined && kit.faces.some((face) => face.session)
+    ? scenarios
+        .filter((scenario) => !runsOverHttpOnly(scenario) || kit.transports.includes('http'))
+        .map((scenario) => scenario.name)
+    : [];
+
+/** The transport a run of the campaign uses: HTTP for a scenario that runs over HTTP only, else the kit's first. */
+const transportOf = (kit: Kit, scenario: string | undefined): Kit['transports'][number] => {
+  const played = scenarios.find((item) => item.name === scenario);
+  return played !== undefined && runsOverHttpOnly(played) ? 'http' : (kit.transports[0] ?? 'stdio');
+};
 
 /** A client's published verdicts, as `draft` reads them from its file. */
 const publishedOf = (dir: string, client: string): PublishedVerdict[] => [
@@ -189,7 +203,7 @@ export const runCampaign = async (argv: readonly string[]): Promise<number> => {
             client,
             kitFile,
             version,
-            transport: kit.transports[0] ?? 'stdio',
+            transport: transportOf(kit, run.scenario),
             persona: 'observe',
             scenario: run.scenario,
             captures: path.join(dir, 'captures'),

@@ -160,6 +160,8 @@ describe('transports.streamableHttp: yes only where the client read an answer se
     ['claude-code-2-1-332-observe-server-requests-http-20261202-070626', 'yes'],
     // The stream answered the session's last call: no MCP request followed, but its text reached the model (seq 19, 20).
     ['copilot-cli-1-0-102-observe-http-get-stream-http-20261207-164421', 'yes'],
+    // A GET of /mcp/.well-known/openid-configuration (seq 15) looks for metadata and opens no stream: no fault in Accept; no SSE answer either.
+    ['claude-code-2-1-337-observe-auth-challenge-metadata-http-20261207-172458', 'not-observed'],
   ])('%s: %s', (id, state) => {
     expect(factOf(id, 'transports.streamableHttp')?.state).toBe(state);
   });

@@ -25,6 +25,7 @@ import { probeEntry } from './launch.ts';
 import { parsePersona } from '../lib/lab/personas/index.ts';
 import { clientIds, readCapture } from './read-capture.ts';
 import { requireScenario } from '../lib/scenarios/index.ts';
+import { runsOverHttpOnly } from '../lib/scenarios/scenario.ts';
 
 /** What a run is asked to do. */
 export interface RunRequest {
@@ -129,7 +130,7 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   if (kit === undefined) throw new Error(`run: no kit for ${request.client}`);
   if (kit.blocked !== undefined) throw new Error(`${kit.client} cannot be run: ${kit.blocked}`);
   const scenario = request.scenario === undefined ? undefined : requireScenario(request.scenario);
-  if ((scenario?.auth !== undefined || scenario?.http !== undefined) && request.transport !== 'http')
+  if (scenario !== undefined && runsOverHttpOnly(scenario) && request.transport !== 'http')
     throw new Error(`run: the scenario ${scenario.name} runs over HTTP only: add --transport http`);
   const version = request.version ?? (await latestVersion(kit.package, kit.registry));
   const signIn = scenario?.auth === undefined ? undefined : kit.signIn?.(version);

@@ -37,6 +37,7 @@ export const httpScenario = (options: {
   prompt: `Call ${options.tools.join(', then ')} on the lab server, then say done.`,
   steps: options.steps ?? [],
   ...(options.http === undefined ? {} : { http: options.http }),
+  httpOnly: true,
   judge: options.judge,
 });
 

@@ -183,6 +183,8 @@ export interface Scenario {
   auth?: AuthVariant;
   /** Set where the HTTP side behaves otherwise than plainly. Such a scenario runs over HTTP only. */
   http?: HttpVariant;
+  /** Set where what the scenario decides exists only over HTTP (sessions, streams), though the HTTP side plays plainly. */
+  httpOnly?: true;
   /**
    * Set on the handshake alone (handshake.ts): the probe plays nothing of its own after the
    * handshake, so the persona's answers stand (its one tool, `ping`), it holds no stream open, and
@@ -190,6 +192,10 @@ export interface Scenario {
    */
   handshakeOnly?: true;
 }
+
+/** Whether a scenario can be played over HTTP only: a protected endpoint, an HTTP side of its own, or a session behaviour. */
+export const runsOverHttpOnly = (scenario: Pick<Scenario, 'auth' | 'http' | 'httpOnly'>): boolean =>
+  scenario.auth !== undefined || scenario.http !== undefined || scenario.httpOnly === true;
 
 /** Whether a tool name is valid for every client the lab drives: short, lowercase, digits and underscores. */
 export const isPortableToolName = (name: string): boolean => /^[a-z0-9_]{1,40}$/.test(name);

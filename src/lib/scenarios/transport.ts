@@ -136,8 +136,13 @@ export const streamableHttpFact = (capture: ParsedCapture): FeatureFact | undefi
     const types = headerValues(event, 'accept').flatMap(acceptedTypes);
     return !types.includes(MEDIA_TYPE.json) || !types.includes(MEDIA_TYPE.sse);
   });
+  // Only a GET of the MCP endpoint (where the POSTs went) opens a stream; a metadata lookup beside it does not.
+  const endpoints = new Set(posts.map((event) => event.target));
   const badGets = sent.filter(
-    (event) => event.method === 'GET' && !headerValues(event, 'accept').flatMap(acceptedTypes).includes(MEDIA_TYPE.sse),
+    (event) =>
+      event.method === 'GET' &&
+      endpoints.has(event.target) &&
+      !headerValues(event, 'accept').flatMap(acceptedTypes).includes(MEDIA_TYPE.sse),
   );
   const answers = httpResponses(capture);
   const streamed = answers.filter((event) => answerKind(event) === 'sse');
