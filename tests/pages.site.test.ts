@@ -874,7 +874,7 @@ describe('the fixture site: verdicts', () => {
     const versions = read(dist, 'clients/fast-agent/versions.md');
     expect(versions).toMatch(/^# fast-agent: versions\n\n/);
     expect(versions).toContain(
-      '| `0.3.5` | 1 | cli, http | `legacy:2025-06-18`: [held a session at 2025-06-18](/captures/fast-agent-0-3-5-legacy-2025-06-18-http.md) | none | `2025-11-25`, `2025-06-18` | declared | declared: `listChanged` | declared | 2026-11-22 |\n',
+      '| `0.3.5` | 1 | cli, http | `legacy:2025-06-18`: [held a session at 2025-06-18](/captures/fast-agent-0-3-5-legacy-2025-06-18-http.md) | none | `2025-11-25`, `2025-06-18` | declared | declared: `listChanged` | declared | 2026-11-22 | 2 releases (0.3.0 to 0.3.4) |\n',
     );
     expect(versions).toContain('[All 3 captures](/clients/fast-agent/captures.md)');
     expect(versions).toContain('| `fast-agent-mcp` | `fast-agent` | `0.3.5` | `python-httpx/0.28.1` | cli, http |');
