@@ -43,12 +43,20 @@ export const parseView = (stdout: string): Release | { unreachable: string } => 
   return date === undefined ? { version: latest } : { version: latest, date };
 };
 
-/** The newest release of `pkg`, or why the registry could not tell (unreachable, unknown package, too slow). */
-export const newestRelease = (pkg: string, options: RegistryOptions): Promise<Release | { unreachable: string }> =>
+/**
+ * Runs `npm view <pkg> <fields> --json` and reads its output with `parse`, or says why the registry
+ * could not tell (unreachable, unknown package, too slow, npm missing).
+ */
+const askNpm = <T extends object>(
+  pkg: string,
+  fields: string[],
+  parse: (stdout: string) => T | { unreachable: string },
+  options: RegistryOptions,
+): Promise<T | { unreachable: string }> =>
   new Promise((resolve) => {
     execFile(
       options.npm,
-      ['view', pkg, 'dist-tags', 'time', '--json'],
+      ['view', pkg, ...fields, '--json'],
       { timeout: options.timeoutMs, maxBuffer: 64 * 1024 * 1024, env: options.env ?? process.env, killSignal: 'SIGKILL' },
       (error, stdout, stderr) => {
         if (error && (error as { killed?: boolean }).killed) {
@@ -59,7 +67,7 @@ export const newestRelease = (pkg: string, options: RegistryOptions): Promise<Re
           resolve({ unreachable: `cannot run ${options.npm}: not found` });
           return;
         }
-        const parsed = stdout.trim() === '' ? undefined : parseView(stdout);
+        const parsed = stdout.trim() === '' ? undefined : parse(stdout);
         if (
           parsed !== undefined &&
           (!error || !('unreachable' in parsed) || parsed.unreachable !== 'npm view did not answer with JSON')
@@ -71,6 +79,10 @@ export const newestRelease = (pkg: string, options: RegistryOptions): Promise<Re
       },
     );
   });
+
+/** The newest release of `pkg`, or why the registry could not tell (unreachable, unknown package, too slow). */
+export const newestRelease = (pkg: string, options: RegistryOptions): Promise<Release | { unreachable: string }> =>
+  askNpm(pkg, ['dist-tags', 'time'], parseView, options);
 
 /** Every published version of a package and when it was published, as the registry lists them. */
 export type PublishedVersions = Record<string, string>;
@@ -112,29 +124,4 @@ export const publishedVersions = (
   pkg: string,
   options: RegistryOptions,
 ): Promise<{ versions: PublishedVersions } | { unreachable: string }> =>
-  new Promise((resolve) => {
-    execFile(
-      options.npm,
-      ['view', pkg, 'time', 'versions', '--json'],
-      { timeout: options.timeoutMs, maxBuffer: 64 * 1024 * 1024, env: options.env ?? process.env, killSignal: 'SIGKILL' },
-      (error, stdout, stderr) => {
-        if (error && (error as { killed?: boolean }).killed) {
-          resolve({ unreachable: `npm view ${pkg} took longer than ${Math.round(options.timeoutMs / 1000)} s` });
-          return;
-        }
-        if (error && (error as { code?: unknown }).code === 'ENOENT') {
-          resolve({ unreachable: `cannot run ${options.npm}: not found` });
-          return;
-        }
-        const parsed = stdout.trim() === '' ? undefined : parseVersionTimes(stdout);
-        if (
-          parsed !== undefined &&
-          (!error || !('unreachable' in parsed) || parsed.unreachable !== 'npm view did not answer with JSON')
-        ) {
-          resolve(parsed);
-          return;
-        }
-        resolve({ unreachable: firstLine(stderr) || `npm view ${pkg} failed` });
-      },
-    );
-  });
+  askNpm(pkg, ['time', 'versions'], parseVersionTimes, options);
