@@ -48,7 +48,7 @@ describe('a feature page', () => {
       /^https:\/\/github\.com\/modelcontextprotocol\/modelcontextprotocol\/blob\/b0f60ba5[0-9a-f]{32}\/docs\/specification\/2026-07-28\/server\/discover\.mdx#L62-L87$/,
     );
     const row = page.locator('tr[data-client="fast-agent"]');
-    expect(await row.locator('.state').textContent()).toContain('partial');
+    expect(await row.locator('.state').textContent()).toContain('yes');
     expect(await row.textContent()).toContain('Over HTTP only, in the fixture.');
     expect(await page.locator('[data-unknown-clients]').textContent()).toContain('Hermes Agent');
     // The client's name is a link to its page; following it lands there.

@@ -20,22 +20,32 @@ export interface RegistryOptions {
 
 const firstLine = (text: string) => text.trim().split('\n')[0]?.trim() ?? '';
 
-/** Reads `npm view`'s JSON answer: the `latest` tag and its publication day, or what went wrong. */
-export const parseView = (stdout: string): Release | { unreachable: string } => {
+/** An object, or undefined for anything else. */
+const record = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/** `npm view --json`'s answer as an object, or what went wrong (not JSON, or npm's own error object). */
+const readView = (stdout: string): { view: Record<string, unknown> | undefined } | { unreachable: string } => {
   let data: unknown;
   try {
     data = JSON.parse(stdout);
   } catch {
     return { unreachable: 'npm view did not answer with JSON' };
   }
-  const record = (value: unknown) =>
-    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const view = record(data);
   const error = record(view?.['error']);
   if (error) {
     const text = [error['summary'], error['code']].find((value): value is string => typeof value === 'string');
     return { unreachable: firstLine(text ?? 'npm view failed') };
   }
+  return { view };
+};
+
+/** Reads `npm view`'s JSON answer: the `latest` tag and its publication day, or what went wrong. */
+export const parseView = (stdout: string): Release | { unreachable: string } => {
+  const read = readView(stdout);
+  if ('unreachable' in read) return read;
+  const { view } = read;
   const latest = record(view?.['dist-tags'])?.['latest'];
   if (typeof latest !== 'string' || latest === '') return { unreachable: 'the registry names no latest release' };
   const published = record(view?.['time'])?.[latest];
@@ -93,20 +103,9 @@ export type PublishedVersions = Record<string, string>;
  * is not a release anyone can capture), or what went wrong.
  */
 export const parseVersionTimes = (stdout: string): { versions: PublishedVersions } | { unreachable: string } => {
-  let data: unknown;
-  try {
-    data = JSON.parse(stdout);
-  } catch {
-    return { unreachable: 'npm view did not answer with JSON' };
-  }
-  const record = (value: unknown) =>
-    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  const view = record(data);
-  const error = record(view?.['error']);
-  if (error) {
-    const text = [error['summary'], error['code']].find((value): value is string => typeof value === 'string');
-    return { unreachable: firstLine(text ?? 'npm view failed') };
-  }
+  const read = readView(stdout);
+  if ('unreachable' in read) return read;
+  const { view } = read;
   const time = record(view?.['time']);
   const listed = view?.['versions'];
   const versions = Array.isArray(listed) ? listed : typeof listed === 'string' ? [listed] : undefined;
