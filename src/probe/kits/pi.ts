@@ -54,7 +54,8 @@ export const pi: Kit = {
       prompt: 'hi',
       speaks: 'the built-in MCP client of `pi -p` (print mode) at its defaults, its model turns answered by the stand-in model',
       session: true,
-      cannotShow: "the interactive interface; tool calls, which at the default `codemode` exposure only a model-written script makes",
+      cannotShow:
+        'the interactive interface; tool calls, which at the default `codemode` exposure only a model-written script makes',
     },
     {
       name: 'session-direct',
