@@ -9,8 +9,9 @@ import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
 import { ClientsExport, FeaturesExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
-import { countReleases, runsLabel } from '../src/lib/cells/version-runs.ts';
-import { evidenceLabels } from '../src/lib/cells/evidence-words.ts';
+import { briefRunsLabel, countReleases, runsLabel } from '../src/lib/cells/version-runs.ts';
+import { evidenceCodes } from '../src/lib/cells/evidence-words.ts';
+import { stateSymbols } from '../src/lib/cells/matrix.ts';
 import { compareVersions } from '../src/lib/evidence/versions.ts';
 import { codeSpans } from '../src/lib/markdown/inline.ts';
 import { headersFor, parseHeaders } from '../src/lib/outputs/headers.ts';
@@ -394,12 +395,16 @@ describe.each([
             expect(start, `${client} × ${cell.column} on the client's page`).toBeGreaterThan(-1);
             const detail = clientPage.slice(start, clientPage.indexOf('</tr>', start));
             const summary = td.slice(0, td.indexOf('</a>'));
-            // How it is known, in the words of its kind: a cell no capture decides never reads as observed.
-            expect(summary).toContain(evidenceLabels[cell.evidence ?? 'observed']);
-            if (cell.evidence !== 'observed') expect(summary).not.toContain('evidence-observed');
-            // Where captures decide the cell its runs speak (never a bare since), else a written since, else as of.
+            // How it is known is its kind's class, whose mark and words the style gives: a cell no capture decides never reads as observed.
+            expect(td, `${client} × ${cell.column}`).toMatch(
+              new RegExp(`^ class="cell-${cell.state}${cell.evidence === undefined ? '' : ` ${evidenceCodes[cell.evidence]}`}"`),
+            );
+            expect(summary).not.toContain('evidence-');
+            // Where captures decide the cell its runs speak in brief (never a bare since), else a written since, else as of.
             const runs =
-              cell.ranges === undefined ? undefined : runsLabel(countReleases(cell.ranges, releasesOf(client ?? '')), cell.state);
+              cell.ranges === undefined
+                ? undefined
+                : briefRunsLabel(countReleases(cell.ranges, releasesOf(client ?? '')), cell.state);
             if (runs !== undefined) expect(summary).toContain(runs);
             else if (cell.since !== undefined) expect(summary).toContain(`since ${cell.since}`);
             else if (cell.version !== undefined) expect(summary).toContain(`as of ${cell.version}`);
@@ -588,14 +593,15 @@ describe('the fixture site: verdicts', () => {
     return { button: text(cell.slice(0, cell.indexOf('</a>'))), detail: text(detail), html: detail };
   };
 
-  test("each cell says its state in a word and a symbol, how it is known and since which version; it links its caveat and notes on the client's page", () => {
-    expect(cells('revision', 'fast-agent').map((cell) => parts(cell).button)).toEqual([
-      '✗ no △ reported by a third party',
-      '✓ yes ● observed on the wire since 0.3.10',
+  test("each cell says its state in a word (its symbol and its kind's mark and words from the style), and since which version; it links its caveat and notes on the client's page", () => {
+    expect(cells('revision', 'fast-agent').map((cell) => parts(cell).button)).toEqual(['no', 'yes since 0.3.10']);
+    expect(cells('revision', 'fast-agent').map((cell) => /^<td class="cell-(\w+) (k\w)"/.exec(cell)?.slice(1))).toEqual([
+      ['no', evidenceCodes.reported],
+      ['yes', evidenceCodes.observed],
     ]);
     const [yes, partial] = cells('revision', 'hermes-agent').map(parts);
-    expect(yes?.button).toBe('✓ yes ○ read in its code');
-    expect(partial?.button).toBe('◐ partial ○ read in its code as of fixture-1.0 , with a caveat');
+    expect(yes?.button).toBe('yes');
+    expect(partial?.button).toBe('partial as of fixture-1.0 , with a caveat');
     expect(cells('revision', 'hermes-agent').map((cell) => /^<td class="cell-(\w+) kr"/.exec(cell)?.[1])).toEqual([
       'yes',
       'partial',
@@ -641,10 +647,17 @@ describe('the fixture site: verdicts', () => {
 
   test('a cell without a verdict says unknown and is styled apart from no', () => {
     const [unknown] = cells('capability', 'hermes-agent');
-    expect(text(unknown ?? '')).toBe('? unknown');
-    expect(unknown).toMatch(/^<td class="cell-unknown"/);
-    expect(unknown).toContain('state-unknown');
+    expect(text(unknown ?? '')).toBe('unknown');
+    expect(unknown).toMatch(/^<td class="cell-unknown">/);
     expect(unknown).not.toContain('state-no');
+    // Its symbol is the style's, as each state's is, with no words of its own (the cell's word says it).
+    const style = [...matrix.matchAll(/<link rel="stylesheet" href="\/([^"]+)"/g)]
+      .map((match) => read(dist, match[1] ?? ''))
+      .join('');
+    for (const [state, symbol] of Object.entries(stateSymbols))
+      expect(style).toContain(
+        `${state === 'unknown' ? 'td.cell-unknown' : `.state-${state}`}:before{content:"${symbol} ";content:"${symbol} " / ""}`,
+      );
   });
 
   test('each column has a tally that keeps the four states apart', () => {
@@ -1196,7 +1209,8 @@ describe('captures on the main site', () => {
       expect(text).toContain(runs);
       expect(text).not.toContain('since 1.0.102');
     }
-    expect(read(dist, 'matrix.html')).toContain('since at least 1.0.11 (oldest captured)');
+    // The matrix says its runs in brief: versions and states, the rest on the client's page.
+    expect(read(dist, 'matrix.html')).toContain(briefRunsLabel(countReleases(ranges, published), sampling?.state ?? ''));
   });
 
   test('Codex elicitation: no run spans the releases that declare none (issue 39: "partial 0.77.0–0.171.0" spanned 0.118.0)', () => {
@@ -1338,7 +1352,7 @@ describe('features on the fixture site', () => {
   test('capability pages, the matrix and client pages show the features; llms.txt and the search filter name them', () => {
     const capability = read(dist, 'capabilities/protocolVersions.html');
     expect(capability).toMatch(
-      /id="features"[\s\S]*<td class="y ko"><a href="\/features\/lifecycle\/serverDiscover">✓<\/a><\/td>/,
+      /id="features"[\s\S]*<th scope="row"><a href="\/features\/lifecycle\/serverDiscover">[^<]+<\/a><\/th>(?:<td[^>]*>[^<]*<\/td>)*?<td class="y ko">✓<\/td>/,
     );
     expect(read(dist, 'capabilities/protocolVersions.md')).toContain(
       '## Features\n\n- [Sends server/discover](/features/lifecycle/serverDiscover.md)',

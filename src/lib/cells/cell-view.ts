@@ -6,7 +6,7 @@
 import { evidenceKinds, type EvidenceKind } from '../../schema/index.ts';
 import type { MatrixCell } from './matrix.ts';
 import { evidenceLabels, evidenceReasons } from './evidence-words.ts';
-import { notCapturedMeaning, runsLabel } from './version-runs.ts';
+import { briefRunsLabel, notCapturedMeaning, runsLabel } from './version-runs.ts';
 import { clientUrl } from '../routes/urls.ts';
 
 /** Every way a verdict is known, strongest first, in the order legends list them (declared in the schema). */
@@ -25,6 +25,8 @@ export const kindCounts = (kinds: readonly (EvidenceKind | undefined)[]): { kind
 export const versionMeanings = {
   since: 'the first client version known to behave so, where it rests on code or reports rather than captures',
   sinceAtLeast: 'the behaviour holds from the oldest version captured, and nothing older was captured: it may be older still',
+  brief:
+    "runs in brief: each run's first and last version captured and its state; the cell's row on its client's page gives the days they were released, the releases not captured and the face of a run made in another",
   runs: `each run of captured versions with its state, oldest first; ${notCapturedMeaning}`,
   version: 'the newest client version the verdict was checked against',
 } as const;
@@ -37,8 +39,10 @@ export const versionMeanings = {
  */
 export const cellVersionLabel = (
   cell: Pick<MatrixCell, 'since' | 'version' | 'ranges'> & { state?: MatrixCell['state'] },
+  /** Runs in brief (versions and states only), for the matrix page's hundreds of cells. */
+  brief = false,
 ): string | undefined =>
-  (cell.ranges !== undefined ? runsLabel(cell.ranges, cell.state ?? 'unknown') : undefined) ??
+  (cell.ranges !== undefined ? (brief ? briefRunsLabel : runsLabel)(cell.ranges, cell.state ?? 'unknown') : undefined) ??
   (cell.since !== undefined ? `since ${cell.since}` : cell.version !== undefined ? `as of ${cell.version}` : undefined);
 
 /**

@@ -1,12 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import type { VerdictState } from '../../schema/index.ts';
 import {
+  briefRunsLabel,
   countReleases,
   exportRange,
   formatRuns,
   runsLabel,
   sinceContradiction,
   versionRuns,
+  type CountedRun,
   type FacedObservation,
   type Observation,
 } from './version-runs.ts';
@@ -157,6 +159,40 @@ describe('release days on runs, from the release list (content/releases/)', () =
     const runs = countReleases(versionRuns(seen(['2.1.81', 'yes'])), Object.keys(times));
     expect(runs[0]).not.toHaveProperty('fromReleased');
     expect(runsLabel(runs, 'yes')).toBe('since at least 2.1.81 (oldest captured)');
+  });
+});
+
+describe('briefRunsLabel (the matrix: versions and states only)', () => {
+  const times = { '2.1.81': '2026-03-12T18:04:11.250Z', '2.1.90': '2026-04-01T09:00:00Z', '2.1.95': '2026-04-20T09:00:00Z' };
+  const published = ['2.1.81', '2.1.85', '2.1.90', '2.1.91', '2.1.95'];
+  test('one run in the verdict’s state is since at least its oldest, to its newest, without days or counts', () => {
+    const runs = countReleases(versionRuns(seen(['2.1.81', 'yes'], ['2.1.90', 'yes'])), published, times);
+    expect(runsLabel(runs, 'yes')).toContain('released 2026-03-12');
+    expect(briefRunsLabel(runs, 'yes')).toBe('since at least 2.1.81, to 2.1.90');
+    expect(briefRunsLabel(versionRuns(seen(['0.36.0', 'yes'])), 'yes')).toBe('since at least 0.36.0');
+  });
+  test('runs that change are each shown, with no releases-not-captured between them', () => {
+    const runs = countReleases(versionRuns(seen(['2.1.81', 'no'], ['2.1.95', 'yes'])), published, times);
+    expect(formatRuns(runs)).toContain('releases not captured');
+    expect(briefRunsLabel(runs, 'yes')).toBe('2.1.81: no · 2.1.95: yes');
+    expect(briefRunsLabel([], 'yes')).toBeUndefined();
+  });
+  test("another face's runs are left out, said once, and the cell's own runs either side of them joined", () => {
+    const run = (from: string, to: string, state: string, face?: string): CountedRun => ({
+      from,
+      to,
+      state: state as VerdictState,
+      captured: [from, to],
+      ...(face === undefined ? {} : { face }),
+    });
+    const face = 'claude -p … --tools ToolSearch (cli, stdio)';
+    const runs = [run('1.0.58', '2.1.83', 'no'), run('2.1.84', '2.1.84', 'partial'), run('2.1.85', '2.1.85', 'yes', face)];
+    runs.push(run('2.1.87', '2.1.88', 'partial'), run('2.1.91', '2.1.91', 'yes', face), run('2.1.100', '2.1.337', 'partial'));
+    expect(briefRunsLabel(runs, 'partial')).toBe('1.0.58–2.1.83: no · 2.1.84–2.1.337: partial · and runs in another face');
+    expect(
+      briefRunsLabel([{ ...run('0.2.0', '0.3.0', 'yes'), fromIsOldestCaptured: true }, run('0.4.0', '0.4.0', 'no', face)], 'yes'),
+    ).toBe('since at least 0.2.0, to 0.3.0 · and runs in another face');
+    expect(briefRunsLabel([run('0.4.0', '0.4.0', 'no', face)], 'no')).toBe('runs in another face only');
   });
 });
 

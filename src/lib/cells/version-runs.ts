@@ -302,6 +302,28 @@ export const runsLabel = (runs: readonly CountedRun[], state: string): string | 
   return formatRuns(runs);
 };
 
+/**
+ * A cell's runs for the matrix, where hundreds of cells share one page: each run's versions and state
+ * only, no release days, counts or uncaptured releases. Runs another face made are left out (they do
+ * not speak for the cell's face), the runs either side of them joined where their states agree, and
+ * their being there is said once. The cell links its row on the client's page, which says it all
+ * (`runsLabel`).
+ */
+export const briefRunsLabel = (runs: readonly CountedRun[], state: string): string | undefined => {
+  const own: CountedRun[] = [];
+  for (const run of runs.filter((item) => item.face === undefined)) {
+    const last = own.at(-1);
+    if (last !== undefined && last.state === run.state) own[own.length - 1] = { ...last, to: run.to };
+    else own.push(run);
+  }
+  const other = own.length < runs.length ? ' · and runs in another face' : '';
+  const [only] = own;
+  if (only === undefined) return other === '' ? undefined : 'runs in another face only';
+  if (own.length === 1 && only.state === state && only.fromIsOldestCaptured === true)
+    return `since at least ${only.from}${runVersions(only) === only.from ? '' : `, to ${only.to}`}${other}`;
+  return `${own.map((run) => `${runVersions(run)}: ${run.state}`).join(' · ')}${other}`;
+};
+
 /** A run as `/data/features.json` and `/data/matrix.json` list it (FORMAT.md): its versions and state, not its captures or counts. */
 export const exportRange = (range: RunRange) => ({
   from: range.from,

@@ -17,6 +17,7 @@ import { llm } from './llm.ts';
 import { mcphost } from './mcphost.ts';
 import type { Kit } from './kit.ts';
 import { opencode } from './opencode.ts';
+import { pi } from './pi.ts';
 import { qwenCode } from './qwen-code.ts';
 import { typescriptSdk } from './typescript-sdk.ts';
 
@@ -40,6 +41,7 @@ export const kits: readonly Kit[] = [
   llm,
   fastAgent,
   hermesAgent,
+  pi,
   // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
   ...harnesses,
 ];

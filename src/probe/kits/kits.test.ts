@@ -63,6 +63,21 @@ test('the model’s and the server’s fragments of one file are merged; TOML ke
   );
 });
 
+test("pi's scenario face gives the server direct exposure in the same entry, and says so as its setting", () => {
+  const pi = kitFor('pi');
+  const face = pi === undefined ? undefined : kitFace(pi, 'http', undefined, true);
+  if (pi === undefined || face === undefined) throw new Error('no kit');
+  expect(face.setting).toBe('exposure=direct');
+  const files = setupOf(pi, face, context('http')).files;
+  const config = files.find((file) => file.path === '/h/.pi/agent/mcp.json');
+  expect(JSON.parse(config?.text ?? '')).toEqual({
+    mcpServers: { 'canimcp-probe': { url: 'http://127.0.0.1:5/mcp', exposure: 'direct' } },
+  });
+  const models = files.find((file) => file.path === '/h/.pi/agent/models.json');
+  expect(JSON.parse(models?.text ?? '')).toMatchObject({ providers: { lab: { baseUrl: 'http://127.0.0.1:7/v1' } } });
+  expect(kitFace(pi, 'stdio')?.setting).toBeUndefined();
+});
+
 test('the clients that had recipes keep a kit, with their health-check faces', () => {
   for (const client of [
     'claude-code',

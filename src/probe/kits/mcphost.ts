@@ -2,7 +2,7 @@
  * MCPHost (`github.com/mark3labs/mcphost`, Go, from the module proxy): servers in
  * `~/.mcphost.json` under `mcpServers`; `mcphost -p` runs one prompt non-interactively against an
  * OpenAI-compatible provider at `--provider-url`, its key from OPENAI_API_KEY. The Go module proxy
- * refuses the module's version list (403) while serving each version, so every run names its
+ * refuses the module's version list (403) while serving tagged versions one by one, so every run names its
  * version, and the installer builds the downloaded module rather than `go install` it (install.ts).
  */
 import { serverUrl, type Kit } from './kit.ts';
