@@ -563,6 +563,13 @@ const rules: { rule: string; expected: string[] }[] = [
     ],
   },
   {
+    // A capture of another package than the list's (a platform package the lab installed) is a version the list does not date.
+    rule: 'releases-captured-other-package',
+    expected: [
+      'releases/hermes-agent.json:6:15: versions: captured version "0.9.1" of hermes-agent-linux-x64 (capture hermes-agent-0-9-1-observe-stdio) has no date: this list is of hermes-agent; read the registry again with npm run probe -- releases hermes-agent',
+    ],
+  },
+  {
     rule: 'capture-unredacted',
     expected: [
       'captures/fast-agent-unredacted.jsonl:3:62: target: the query parameter "token" must be redacted: its value must be "<redacted>"',

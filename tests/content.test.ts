@@ -6,8 +6,9 @@ import { buildDate } from '../src/node/environment.ts';
 import { repoRoot } from '../src/node/paths.ts';
 import { formatProblem } from '../src/lib/content/problems.ts';
 import { isCaptureSource } from '../src/schema/index.ts';
+import { releaseTime } from '../src/lib/evidence/releases.ts';
 
-const { content, problems } = await loadContent(path.join(repoRoot, 'content'), {
+const { content, problems, validCaptures, releases } = await loadContent(path.join(repoRoot, 'content'), {
   origin: 'https://canimcp.io',
   today: buildDate(),
 });
@@ -25,6 +26,18 @@ describe('the starter corpus', () => {
     expect(notes.length).toBeGreaterThanOrEqual(17);
     expect(new Set(notes.flatMap((note) => note.data.clients)).size).toBeGreaterThanOrEqual(8);
     expect(new Set(notes.map((note) => note.data.kind))).toEqual(new Set(['nuance', 'support', 'gap', 'bug', 'change']));
+  });
+
+  test('every captured version has its release date in content (issue 43): its client has a release list of the package it was captured from', () => {
+    const undated = [...validCaptures.values()].flatMap(({ id, header }) => {
+      const list = releases.get(header.client);
+      const samePackage = list !== undefined && (header.package === undefined || header.package === list.package);
+      return samePackage && releaseTime(list.versions, header.version) !== undefined
+        ? []
+        : [`${id}: ${header.client} ${header.version}${list === undefined ? ' (no valid content/releases/ list)' : ''}`];
+    });
+    expect(validCaptures.size).toBeGreaterThan(1000);
+    expect(undated).toEqual([]);
   });
 
   test('every client, revision and capability is named by at least one note', () => {

@@ -10,6 +10,8 @@ import { repoRoot } from '../src/node/paths.ts';
 import { ClientsExport, FeaturesExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
 import { briefRunsLabel, countReleases, runsLabel } from '../src/lib/cells/version-runs.ts';
+import { freshnessWords } from '../src/lib/cells/freshness.ts';
+import { isRelease } from '../src/lib/evidence/releases.ts';
 import { evidenceCodes } from '../src/lib/cells/evidence-words.ts';
 import { stateSymbols } from '../src/lib/cells/matrix.ts';
 import { compareVersions } from '../src/lib/evidence/versions.ts';
@@ -1248,6 +1250,57 @@ describe('captures on the main site', () => {
       expect(run.captured[0], JSON.stringify(run)).toBe(run.from);
       expect(run.captured.at(-1), JSON.stringify(run)).toBe(run.to);
     }
+  });
+
+  test("every matrix cell its captures decide says how far its newest capture is behind the client's newest release, in matrix.json and matrix.md, as features.json does (issue 43)", () => {
+    const matrix = MatrixExport.parse(JSON.parse(read(dist, 'data/matrix.json')));
+    const twinRows = read(dist, 'matrix.md')
+      .split('\n')
+      .filter((line) => line.startsWith('| ['));
+    const byVersion = (a: string, b: string) => compareVersions(a, b) ?? a.localeCompare(b);
+    let current = 0;
+    let behind = 0;
+    for (const cell of matrix) {
+      if (cell.state === 'unknown') continue;
+      const column = 'revision' in cell ? cell.revision : cell.capability;
+      const label = `${cell.client} ${column}`;
+      const file = path.join(repoRoot, 'content/releases', `${cell.client}.json`);
+      const captured = (cell.ranges ?? []).flatMap((run) => run.captured);
+      const times = existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as { versions: Record<string, string> }).versions
+        : {};
+      // No list, no captured version, or a list with no release (Amp's versions all carry a build suffix): unknown.
+      if (captured.length === 0 || !Object.keys(times).some(isRelease)) {
+        expect(cell.freshness, label).toBeUndefined();
+        continue;
+      }
+      // Worked out from the release list itself: the releases published after the newest captured version.
+      const newestCaptured = [...captured].sort(byVersion).at(-1) as string;
+      const later = Object.keys(times)
+        .filter((version) => isRelease(version) && byVersion(version, newestCaptured) > 0)
+        .sort(byVersion);
+      const newest = later.at(-1) ?? newestCaptured;
+      expect(cell.freshness, label).toMatchObject({ captured: newestCaptured, newest, behind: later.length });
+      const from = times[newestCaptured];
+      const to = times[newest];
+      if (later.length === 0) expect(cell.freshness?.days, label).toBe(0);
+      else if (from !== undefined && to !== undefined)
+        expect(cell.freshness?.days, label).toBe(Math.floor((Date.parse(to) - Date.parse(from)) / 86_400_000));
+      if (later.length === 0) current += 1;
+      else behind += 1;
+      if (cell.freshness === undefined) continue;
+      const { days, ...fresh } = cell.freshness;
+      const words = freshnessWords(days === undefined ? fresh : { ...fresh, days });
+      expect(
+        twinRows.some((line) => line.includes(`](/clients/${cell.client}.md) |`) && line.includes(words)),
+        `${label}: ${words}`,
+      ).toBe(true);
+    }
+    expect(current, 'current cells').toBeGreaterThan(20);
+    expect(behind, 'cells behind').toBeGreaterThan(0);
+    expect(read(dist, 'matrix.md')).toContain(
+      '\n- `current`, `N releases behind X (D days)`: how far the newest version captured is behind',
+    );
   });
 
   test("a health check, the lab's script and the CLI each say their face in clients.json; the CLI capture filed under cline is the CLI's", () => {

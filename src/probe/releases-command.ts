@@ -1,6 +1,7 @@
 /**
  * `npm run probe -- releases <client>… | --all [--registry npm|pypi|go|maven] [--registry-url <url>]`: reads each client's published
- * versions and their times from its registry (the one its kit installs from, or `--registry`) and writes `content/releases/<client>.json` (FORMAT.md),
+ * versions and their times from its registry (the package and registry its kit installs from, else the client
+ * file's `package`; `--registry` overrides the registry) and writes `content/releases/<client>.json` (FORMAT.md),
  * so the build counts the releases nobody captured without going online. npm is asked through `npm
  * view <package> time versions --json`, so the user's npm configuration and registry apply; PyPI,
  * the Go proxy and Maven Central over HTTP (release-registries.ts), at `--registry-url` where given.
@@ -116,7 +117,9 @@ export const runReleases = async (argv: readonly string[]): Promise<number> => {
   await mkdir(releasesDir(dir), { recursive: true });
   let failed = 0;
   for (const client of asked) {
-    const pkg = await packageOf(dir, client);
+    // The package the lab installs and captures is the one whose versions the captures carry (Factory
+    // Droid's kit installs the platform package, whose releases the wrapper does not all share), as the campaign reads it.
+    const pkg = kitFor(client)?.package ?? (await packageOf(dir, client));
     const registry = (values.registry as ReleaseRegistry | undefined) ?? registryOf(client);
     if (pkg === undefined || registry === undefined) {
       // --all passes over what it cannot read; a client named on its own says why.

@@ -75,6 +75,18 @@ const RangeExport = <const S extends readonly [string, ...string[]]>(states: S) 
     toReleased: z.string().optional(),
   });
 
+/**
+ * How far a cell's newest captured version is behind its client's newest release (its release list):
+ * releases after it, and days between the two releases where both are dated; `behind: 0` is current.
+ * One shape for `/data/features.json` and `/data/matrix.json`.
+ */
+export const FreshnessExport = z.strictObject({
+  captured: z.string(),
+  newest: z.string(),
+  behind: z.number().int().min(0),
+  days: z.number().int().min(0).optional(),
+});
+
 const verdictFields = {
   /** The verdict's state. */
   state: z.enum(verdictStates),
@@ -92,7 +104,8 @@ const verdictFields = {
   /** Where the drift report found a release newer than `version`: that release, its day, and the day it was checked. */
   newerRelease: z
     .strictObject({ version: z.string(), date: z.string().optional(), checked: z.string() })
-    .optional(),
+    .optional(),  /** How far the cell's newest captured version is behind the client's newest release, where captures decide it and a release list dates them. */
+  freshness: FreshnessExport.optional(),
 };
 /** A cell with no verdict: unknown, which is not `no`, and has no notes. */
 const unknownFields = { state: z.literal('unknown'), notes: z.array(z.string()).max(0) };
@@ -238,9 +251,7 @@ export const FeatureCellExport = z.union([
      * How far the cell's newest captured version is behind the client's newest release (its release
      * list): releases after it, and days between the two releases where both are dated; 0 is current.
      */
-    freshness: z
-      .strictObject({ captured: z.string(), newest: z.string(), behind: z.number().int().min(0), days: z.number().int().min(0).optional() })
-      .optional(),
+    freshness: FreshnessExport.optional(),
   }),
   z.strictObject({
     feature: z.string(),

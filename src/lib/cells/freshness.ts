@@ -54,3 +54,7 @@ export const freshnessWords = (fresh: Freshness): string =>
   fresh.behind === 0
     ? `current (${fresh.newest} is the newest release)`
     : `${fresh.behind} ${fresh.behind === 1 ? 'release' : 'releases'} behind ${fresh.newest}${fresh.days === undefined ? '' : ` (${fresh.days} ${fresh.days === 1 ? 'day' : 'days'})`}`;
+
+/** What a cell's freshness words mean, for a legend. */
+export const freshnessMeaning =
+  "how far the newest version captured is behind the client's newest release (its release list), in releases and days; current where it is the newest";

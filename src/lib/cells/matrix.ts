@@ -184,6 +184,7 @@ export const exportCell = (cell: MatrixCell) => ({
         },
       }
     : {}),
+  ...(cell.freshness === undefined ? {} : { freshness: cell.freshness }),
 });
 
 /** Every cell of both matrices, revisions first, each row by row. */

@@ -1,8 +1,10 @@
 /**
  * The rules of the release lists (`releases/<client>.json`, FORMAT.md): each file is valid JSON that
  * its schema accepts (a time that is not an ISO 8601 UTC time is refused), names the client its file
- * is named for, a client that exists, and that client's package; and every version a capture of that
- * client was made with is listed, so a count of releases between captured versions never misses one.
+ * is named for, a client that exists, and that client's package (or the package its captures were
+ * made with, where the lab installs a platform package); and every version a capture of that client
+ * was made with is listed, of the list's package, so each captured version has its release date and a
+ * count of releases between captured versions never misses one.
  */
 import { ClientReleases } from '../../schema/releases.ts';
 import { parseAuthored } from '../../schema/errors.ts';
@@ -47,6 +49,9 @@ export const checkReleases = (files: readonly ReleaseFile[], context: ReleaseCon
   const releases = new Map<string, ClientReleases>();
   const problems: Problem[] = [];
   const byClient = Map.groupBy(context.captures, (capture) => capture.header.client);
+  const capturedPackages = new Map(
+    [...byClient].map(([client, captures]) => [client, new Set(captures.map((capture) => capture.header.package))]),
+  );
   for (const file of files) {
     let data: unknown;
     try {
@@ -74,16 +79,30 @@ export const checkReleases = (files: readonly ReleaseFile[], context: ReleaseCon
       own.push(problem(['client'], `expected "${file.id}", the client this file is named for, got "${list.client}"`));
     else if (client === undefined)
       own.push(problem(['client'], `unknown client "${list.client}"${didYouMean(list.client, context.clients.keys())}`));
-    else if (client.package !== undefined && client.package !== list.package)
-      own.push(problem(['package'], `expected "${client.package}", the package content/clients/${list.client}.md names, got "${list.package}"`));
-    const missing = new Map<string, string>();
+    else if (client.package !== undefined && client.package !== list.package && !capturedPackages.get(list.client)?.has(list.package))
+      own.push(
+        problem(
+          ['package'],
+          `expected "${client.package}", the package content/clients/${list.client}.md names, or one its captures were made with, got "${list.package}"`,
+        ),
+      );
+    // Every captured version is dated, whatever package the capture names: a capture of another
+    // package than the list's is a version the list cannot date.
+    const missing = new Map<string, { capture: string; package: string | undefined }>();
     for (const capture of byClient.get(list.client) ?? []) {
       const { version, package: pkg } = capture.header;
-      if (pkg !== undefined && pkg !== list.package) continue;
-      if (!lists(list.versions, version) && !missing.has(version)) missing.set(version, capture.id);
+      const listed = (pkg === undefined || pkg === list.package) && lists(list.versions, version);
+      if (!listed && !missing.has(version)) missing.set(version, { capture: capture.id, package: pkg });
     }
-    for (const [version, capture] of missing)
-      own.push(problem(['versions'], `captured version "${version}" (capture ${capture}) is not listed; ${REWRITE} ${list.client}`));
+    for (const [version, { capture, package: pkg }] of missing)
+      own.push(
+        problem(
+          ['versions'],
+          pkg !== undefined && pkg !== list.package
+            ? `captured version "${version}" of ${pkg} (capture ${capture}) has no date: this list is of ${list.package}; ${REWRITE} ${list.client}`
+            : `captured version "${version}" (capture ${capture}) is not listed; ${REWRITE} ${list.client}`,
+        ),
+      );
     problems.push(...own);
     if (own.length === 0) releases.set(list.client, list);
   }

@@ -2,6 +2,7 @@ import { cellStates } from '../../schema/index.ts';
 import { formatTally, stateMeanings, stateSymbols, type Axis, type Matrix, type MatrixCell } from '../cells/matrix.ts';
 import { cellVersionLabel, evidenceKinds, evidenceMeanings, versionMeanings } from '../cells/cell-view.ts';
 import { besideLabel, evidenceMarks, evidenceNames } from '../cells/evidence-words.ts';
+import { freshnessMeaning, freshnessWords } from '../cells/freshness.ts';
 import { clientUrl, entryUrl, noteUrl } from '../routes/urls.ts';
 
 /** What the Markdown tables need besides the matrices: how to name clients and columns. */
@@ -18,7 +19,8 @@ const columnCollection = { revision: 'revisions', capability: 'capabilities' } a
 /**
  * A cell as Markdown: `◐ partial · ● observed · since 0.3.1 · version 0.210 · <caveat> · [note](/research/note.md)`,
  * with `newer release 0.220 (checked 2026-12-01)` after the version where the drift report found one,
- * and each verdict beside it last (`also ◇ documented: yes (disagrees) [note](…)`).
+ * then how current its captures are (`current (0.3.10 is the newest release)`, `2 releases behind
+ * 0.4.1 (30 days)`) where captures decide it and a release list dates them, and each verdict beside it last (`also ◇ documented: yes (disagrees) [note](…)`).
  */
 export const markdownCell = (cell: MatrixCell): string => {
   const parts = [`${stateSymbols[cell.state]} ${cell.state}`];
@@ -30,6 +32,7 @@ export const markdownCell = (cell: MatrixCell): string => {
   if (cell.newerRelease !== undefined) {
     parts.push(`newer release ${cellText(cell.newerRelease.newest)} (checked ${cell.newerRelease.checked})`);
   }
+  if (cell.freshness !== undefined) parts.push(cellText(freshnessWords(cell.freshness)));
   if (cell.caveat !== undefined) parts.push(cellText(cell.caveat));
   if (cell.notes.length > 0) parts.push(cell.notes.map((id) => `[${id}](${noteUrl(id, 'twin')})`).join(', '));
   for (const beside of cell.also ?? [])
@@ -65,6 +68,7 @@ export const matrixMarkdown = (matrices: Record<Axis, Matrix>, labels: MatrixLab
     `- \`X: yes · Y–Z: no\`: ${versionMeanings.runs}`,
     `- \`since\`: ${versionMeanings.since}`,
     `- \`version\`: ${versionMeanings.version}`,
+    `- \`current\`, \`N releases behind X (D days)\`: ${freshnessMeaning}`,
   ].join('\n');
   return `${[
     '# Support matrix',
