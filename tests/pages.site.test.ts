@@ -1174,14 +1174,16 @@ describe('captures on the main site', () => {
     const cells = MatrixExport.parse(JSON.parse(read(dist, 'data/matrix.json')));
     const cell = (client: string, key: 'revision' | 'capability', column: string) =>
       cells.find((item) => item.client === client && key in item && (item as Record<string, unknown>)[key] === column);
-    // Copilot CLI 2025-11-25 was written "since 1.0.102" though 1.0.11 already held it (issue 30).
+    // Copilot CLI 2025-11-25 was written "since 1.0.102" though 1.0.11 already held it (issue 30); it is
+    // written since 1.0.10 now (the handshake note), and its runs still start at the oldest captured of their face.
     expect(cell('copilot-cli', 'revision', '2025-11-25')).toMatchObject({
-      since: '1.0.11',
+      since: '1.0.10',
       ranges: [{ from: '1.0.11', to: '1.0.102', state: 'yes', fromIsOldestCaptured: true }],
     });
     const sampling = cell('copilot-cli', 'capability', 'sampling');
     const ranges = sampling !== undefined && 'ranges' in sampling ? (sampling.ranges ?? []) : [];
-    expect(ranges[0]).toMatchObject({ from: '1.0.11', state: 'no', fromIsOldestCaptured: true });
+    // Its runs are those of the print-mode handshake face captured release by release (1.0.10, the oldest captured, to 1.0.102).
+    expect(ranges[0]).toMatchObject({ from: '1.0.10', state: 'no', fromIsOldestCaptured: true });
     expect(ranges.at(-1)).toMatchObject({ to: '1.0.102' });
     // The runs as pages write them: with the days their ends were released, the releases each run
     // spans and those nobody captured between.
@@ -1191,16 +1193,18 @@ describe('captures on the main site', () => {
       }
     ).versions;
     const runs = runsLabel(countReleases(ranges, Object.keys(times), times), sampling?.state ?? '') ?? '';
-    expect(runs).toMatch(/^1\.0\.11–1\.0\.70: no \(released 2026-04-12 to 2026-07-12; \d+ of \d+ releases captured\) · /);
+    expect(runs).toBe(
+      '1.0.10–1.0.52: no (released 2026-09-22 to 2026-09-23; 5 of 23 releases captured) · 24 releases not captured · 1.0.81-0–1.0.102: partial (released 2026-08-22 to 2026-10-21; 10 of 12 releases captured)',
+    );
     const page = read(dist, 'clients/copilot-cli.html');
     const twin = read(dist, 'clients/copilot-cli.md');
     const matrixTwin = read(dist, 'matrix.md');
     for (const text of [page, twin, matrixTwin]) {
-      expect(text).toContain('since at least 1.0.11 (oldest captured)');
+      expect(text).toContain('since at least 1.0.11 (oldest captured, released 2026-04-12), to 1.0.102 (released 2026-10-21)');
       expect(text).toContain(runs);
       expect(text).not.toContain('since 1.0.102');
     }
-    expect(read(dist, 'matrix.html')).toContain('since at least 1.0.11 (oldest captured)');
+    expect(read(dist, 'matrix.html')).toContain('since at least 1.0.11 (oldest captured');
   });
 
   test('Codex elicitation: no run spans the releases that declare none (issue 39: "partial 0.77.0–0.171.0" spanned 0.118.0)', () => {
