@@ -4,6 +4,7 @@
  * Node and type-checked by TypeScript against the package's own declarations.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot } from '../src/node/paths.ts';
 import type { FeatureCell } from '../src/lib/cells/feature-cells.ts';
 import { stateAt } from '../src/lib/cells/version-state.ts';
+import { compareVersions } from '../src/lib/evidence/versions.ts';
 import { mainDist, requireDist } from './support/site.ts';
 
 const run = promisify(execFile);
@@ -70,6 +72,18 @@ const publishedCells = async (client: string) =>
     (cell) => cell.client === client,
   );
 
+/** Claude Code's newest captured release, as the published clients list says, and the release after it (its last number plus one). */
+const claudeCode = (() => {
+  const clients = JSON.parse(readFileSync(path.join(requireDist(mainDist), 'data/clients.json'), 'utf8')) as {
+    client: string;
+    observed: { version: string }[];
+  }[];
+  const versions = clients.find((entry) => entry.client === 'claude-code')?.observed.map((seen) => seen.version) ?? [];
+  const newest = versions.reduce((best, version) => ((compareVersions(version, best) ?? 0) > 0 ? version : best), '0');
+  const next = newest.replace(/\d+$/, (last) => String(Number(last) + 1));
+  return { newest, next };
+})();
+
 describe('the data package', () => {
   test('the last line is the tarball, named for the site and its data day', () => {
     expect(path.basename(tarball)).toMatch(/^canimcp-data-0\.\d{8}\.0\.tgz$/);
@@ -114,7 +128,13 @@ describe('the data package', () => {
       false,
       '0.24.4',
     ],
-    ['Claude Code 2.1.333, newer than any captured', { name: 'claude-code', version: '2.1.333' }, 'claude-code', true, '2.1.332'],
+    [
+      `Claude Code ${claudeCode.next}, newer than any captured (${claudeCode.newest})`,
+      { name: 'claude-code', version: claudeCode.next },
+      'claude-code',
+      true,
+      claudeCode.newest,
+    ],
   ])('lookup: %s', async (_, clientInfo, client, versionKnown, extrapolatedFrom) => {
     const result = await callLookup({ clientInfo });
     expect(result).toMatchObject({ client, version: clientInfo.version, versionKnown });

@@ -213,7 +213,8 @@ describe.each([
     for (const file of html.filter((name) => name !== '404.html')) {
       const page = read(dist, file);
       expect(page, file).toMatch(/<link rel="canonical" href="https:\/\/canimcp\.io[^"]*">/);
-      expect(page, file).not.toContain('noindex');
+      // The robots tag, not the word: a capture page shows the lab's sign-in HTML, escaped, as text.
+      expect(page, file).not.toMatch(/<meta\s[^>]*name="robots"[^>]*>/i);
     }
   });
 
@@ -767,11 +768,12 @@ describe('the fixture site: verdicts', () => {
       (match) => match[1] ?? '',
     );
     // The fixture's three versions each showed something else, so none share a row; its release list
-    // (tests/fixtures/minimal/releases/fast-agent.json) names the releases nobody captured below each.
+    // (tests/fixtures/minimal/releases/fast-agent.json) gives each its release day and names the
+    // releases nobody captured below each.
     expect(rows.map(text)).toEqual([
-      '0.3.10 then 1 release (0.3.9) not captured 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28, 2025-11-25 elicitation, roots 2026-11-20',
-      '0.3.5 then 2 releases (0.3.0 to 0.3.4) not captured 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25, 2025-06-18 elicitation, roots, sampling 2026-11-22',
-      '0.2.40 1 cli, stdio observe : opened at 2025-06-18 and held a session none 2025-06-18 roots, sampling 2026-11-21',
+      '0.3.10 released 2026-11-01 then 1 release (0.3.9) not captured 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28, 2025-11-25 elicitation, roots 2026-11-20',
+      '0.3.5 released 2026-08-15 then 2 releases (0.3.0 to 0.3.4) not captured 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25, 2025-06-18 elicitation, roots, sampling 2026-11-22',
+      '0.2.40 released 2026-06-02 1 cli, stdio observe : opened at 2025-06-18 and held a session none 2025-06-18 roots, sampling 2026-11-21',
     ]);
     expect(text(summary)).toContain('3 captures of 3 versions ( 0.2.40 to 0.3.10 ), newest first;');
     expect(rows[1]).toContain('href="/clients/fast-agent/captures#v-0.3.5"');
@@ -812,9 +814,9 @@ describe('the fixture site: verdicts', () => {
       (match) => match[1] ?? '',
     );
     expect(rows.map(text)).toEqual([
-      '0.3.10 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28 , 2025-11-25 ✓ declared form, url ✓ declared listChanged — not declared 2026-11-20 1 release (0.3.9)',
-      '0.3.5 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25 , 2025-06-18 ✓ declared ✓ declared listChanged ✓ declared 2026-11-22 2 releases (0.3.0 to 0.3.4)',
-      '0.2.40 1 cli, stdio observe : opened at 2025-06-18 and held a session none 2025-06-18 — not declared ✓ declared listChanged ✓ declared 2026-11-21 —',
+      '0.3.10 released 2026-11-01 1 cli, http observe : held a session at 2025-11-25 after server/discover none 2026-07-28 , 2025-11-25 ✓ declared form, url ✓ declared listChanged — not declared 2026-11-20 1 release (0.3.9)',
+      '0.3.5 released 2026-08-15 1 cli, http legacy:2025-06-18 : held a session at 2025-06-18 none 2025-11-25 , 2025-06-18 ✓ declared ✓ declared listChanged ✓ declared 2026-11-22 2 releases (0.3.0 to 0.3.4)',
+      '0.2.40 released 2026-06-02 1 cli, stdio observe : opened at 2025-06-18 and held a session none 2025-06-18 — not declared ✓ declared listChanged ✓ declared 2026-11-21 —',
     ]);
     expect(rows[0]).toContain('href="/captures/fast-agent-0-3-10-observe-http"');
     expect(rows[1]).toContain('href="/captures/fast-agent-0-3-5-legacy-2025-06-18-http"');
@@ -881,7 +883,7 @@ describe('the fixture site: verdicts', () => {
     );
     expect(twin).toContain('Unknown capabilities (no verdict yet, which is not no): [Tools](/capabilities/tools.md).');
     expect(twin).toContain(
-      '| `0.3.5` then 2 releases (0.3.0 to 0.3.4) not captured | 1 | cli, http | `legacy:2025-06-18`: held a session at 2025-06-18 | none | `2025-11-25`, `2025-06-18` | `elicitation`, `roots`, `sampling` | 2026-11-22 |\n',
+      '| `0.3.5` released 2026-08-15 then 2 releases (0.3.0 to 0.3.4) not captured | 1 | cli, http | `legacy:2025-06-18`: held a session at 2025-06-18 | none | `2025-11-25`, `2025-06-18` | `elicitation`, `roots`, `sampling` | 2026-11-22 |\n',
     );
     expect(twin).toContain('[all 3 captures](/clients/fast-agent/captures.md)');
     expect(twin).toContain("[fast-agent's versions](/clients/fast-agent/versions.md)");
@@ -890,7 +892,7 @@ describe('the fixture site: verdicts', () => {
     const versions = read(dist, 'clients/fast-agent/versions.md');
     expect(versions).toMatch(/^# fast-agent: versions\n\n/);
     expect(versions).toContain(
-      '| `0.3.5` | 1 | cli, http | `legacy:2025-06-18`: [held a session at 2025-06-18](/captures/fast-agent-0-3-5-legacy-2025-06-18-http.md) | none | `2025-11-25`, `2025-06-18` | declared | declared: `listChanged` | declared | 2026-11-22 | 2 releases (0.3.0 to 0.3.4) |\n',
+      '| `0.3.5` released 2026-08-15 | 1 | cli, http | `legacy:2025-06-18`: [held a session at 2025-06-18](/captures/fast-agent-0-3-5-legacy-2025-06-18-http.md) | none | `2025-11-25`, `2025-06-18` | declared | declared: `listChanged` | declared | 2026-11-22 | 2 releases (0.3.0 to 0.3.4) |\n',
     );
     expect(versions).toContain('[All 3 captures](/clients/fast-agent/captures.md)');
     expect(versions).toContain('| `fast-agent-mcp` | `fast-agent` | `0.3.5` | `python-httpx/0.28.1` | cli, http |');
@@ -1187,32 +1189,40 @@ describe('captures on the main site', () => {
     const cells = MatrixExport.parse(JSON.parse(read(dist, 'data/matrix.json')));
     const cell = (client: string, key: 'revision' | 'capability', column: string) =>
       cells.find((item) => item.client === client && key in item && (item as Record<string, unknown>)[key] === column);
-    // Copilot CLI 2025-11-25 was written "since 1.0.102" though 1.0.11 already held it (issue 30).
+    // Copilot CLI 2025-11-25 was written "since 1.0.102" though 1.0.11 already held it (issue 30); it is
+    // written since 1.0.10 now (the handshake note), and its runs still start at the oldest captured of their face.
     expect(cell('copilot-cli', 'revision', '2025-11-25')).toMatchObject({
-      since: '1.0.11',
+      since: '1.0.10',
       ranges: [{ from: '1.0.11', to: '1.0.102', state: 'yes', fromIsOldestCaptured: true }],
     });
     const sampling = cell('copilot-cli', 'capability', 'sampling');
     const ranges = sampling !== undefined && 'ranges' in sampling ? (sampling.ranges ?? []) : [];
-    expect(ranges[0]).toMatchObject({ from: '1.0.11', state: 'no', fromIsOldestCaptured: true });
+    // Its runs are those of the print-mode handshake face captured release by release (1.0.10, the oldest captured, to 1.0.102).
+    expect(ranges[0]).toMatchObject({ from: '1.0.10', state: 'no', fromIsOldestCaptured: true });
     expect(ranges.at(-1)).toMatchObject({ to: '1.0.102' });
-    // The runs as pages write them: with the releases each run spans and those nobody captured between.
-    const published = Object.keys(
-      (JSON.parse(readFileSync(path.join(repoRoot, 'content/releases/copilot-cli.json'), 'utf8')) as { versions: object })
-        .versions,
+    // The runs as pages write them: with the days their ends were released, the releases each run
+    // spans and those nobody captured between.
+    const times = (
+      JSON.parse(readFileSync(path.join(repoRoot, 'content/releases/copilot-cli.json'), 'utf8')) as {
+        versions: Record<string, string>;
+      }
+    ).versions;
+    const runs = runsLabel(countReleases(ranges, Object.keys(times), times), sampling?.state ?? '') ?? '';
+    expect(runs).toBe(
+      '1.0.10–1.0.52: no (released 2026-09-22 to 2026-09-23; 5 of 23 releases captured) · 24 releases not captured · 1.0.81-0–1.0.102: partial (released 2026-08-22 to 2026-10-21; 10 of 12 releases captured)',
     );
-    const runs = runsLabel(countReleases(ranges, published), sampling?.state ?? '') ?? '';
-    expect(runs).toMatch(/^1\.0\.11–[\d.]+: no \(\d+ of \d+ releases captured\) · /);
     const page = read(dist, 'clients/copilot-cli.html');
     const twin = read(dist, 'clients/copilot-cli.md');
     const matrixTwin = read(dist, 'matrix.md');
     for (const text of [page, twin, matrixTwin]) {
-      expect(text).toContain('since at least 1.0.11 (oldest captured)');
+      expect(text).toContain('since at least 1.0.11 (oldest captured, released 2026-04-12), to 1.0.102 (released 2026-10-21)');
       expect(text).toContain(runs);
       expect(text).not.toContain('since 1.0.102');
     }
     // The matrix says its runs in brief: versions and states, the rest on the client's page.
-    expect(read(dist, 'matrix.html')).toContain(briefRunsLabel(countReleases(ranges, published), sampling?.state ?? ''));
+    const matrix = read(dist, 'matrix.html');
+    expect(matrix).toContain('since at least 1.0.11, to 1.0.102');
+    expect(matrix).toContain(briefRunsLabel(countReleases(ranges, Object.keys(times), times), sampling?.state ?? ''));
   });
 
   test('Codex elicitation: no run spans the releases that declare none (issue 39: "partial 0.77.0–0.171.0" spanned 0.118.0)', () => {
@@ -1228,11 +1238,12 @@ describe('captures on the main site', () => {
     );
     expect(spanning).toEqual([]);
     expect(ranges.at(-1)).toMatchObject({ to: '0.171.0', state: 'partial' });
-    const published = Object.keys(
-      (JSON.parse(readFileSync(path.join(repoRoot, 'content/releases/codex.json'), 'utf8')) as { versions: object }).versions,
-    );
-    const runs = runsLabel(countReleases(ranges, published), elicitation?.state ?? '') ?? '';
-    expect(runs).toContain('0.105.0–0.118.0: no (4 of 11 releases captured)');
+    // The runs as pages write them: with the days their ends were released and the releases each spans.
+    const times = (
+      JSON.parse(readFileSync(path.join(repoRoot, 'content/releases/codex.json'), 'utf8')) as { versions: Record<string, string> }
+    ).versions;
+    const runs = runsLabel(countReleases(ranges, Object.keys(times), times), elicitation?.state ?? '') ?? '';
+    expect(runs).toContain('0.105.0–0.118.0: no (released 2026-03-03 to 2026-04-13; 4 of 11 releases captured)');
     for (const file of ['clients/codex.html', 'clients/codex.md', 'matrix.md']) expect(read(dist, file)).toContain(runs);
   });
 
@@ -1350,7 +1361,7 @@ describe('features on the fixture site', () => {
     expect(words).toContain('docs/specification/2026-07-28/server/discover.mdx:62-87 , 2026-08-22');
     const row = text(section(page, 'data-client="fast-agent"', '</tr>'));
     expect(row).toMatch(
-      /fast-agent ✓ yes since at least 0\.3\.10 \(oldest captured\) ● observed on the wire fast-agent-0-3-10-observe-http Over HTTP only, in the fixture\. Fixture: fast-agent leads with server\/discover$/,
+      /fast-agent ✓ yes since at least 0\.3\.10 \(oldest captured, released 2026-11-01\) current \(0\.3\.10 is the newest release\) ● observed on the wire fast-agent-0-3-10-observe-http Over HTTP only, in the fixture\. Fixture: fast-agent leads with server\/discover$/,
     );
     expect(text(section(page, 'data-unknown-clients', '</p>'))).toContain('No verdict yet, which is not no: Hermes Agent');
     expect(page).toContain('<link rel="alternate" type="text/markdown" href="/features/lifecycle/serverDiscover.md">');
