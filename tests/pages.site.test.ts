@@ -1088,11 +1088,15 @@ describe('captures on the fixture site', () => {
     expect(read(dist, 'captures.md')).toContain(`](/captures/${id}.md): version \`0.3.10\`, cli over http`);
   });
 
-  test('/captures/<id> shows the exchange: each event numbered, timed, its sender, JSON pretty-printed, headers as a table', () => {
+  test('/captures/<id> shows the exchange: each event numbered, timed, its sender, JSON pretty-printed, headers as the wire writes them', () => {
     expect(page.match(/<li class="event (client|probe)"/g)).toHaveLength(10);
     expect(page).toContain('client → probe');
     expect(page).toContain('+41 ms');
-    expect(page).toMatch(/<th scope="row"[^>]*><code[^>]*>mcp-protocol-version<\/code><\/th>/);
+    // One `name: value` line per header, in the order sent, the repeated header kept; client text escaped.
+    expect(page).toContain(
+      '<pre class="headers">Host: 127.0.0.1:43117\nUser-Agent: fast-agent/0.3.10 &lt;svg onload=alert(2)&gt; ```\nContent-Type: application/json\nAccept: application/json, text/event-stream\nmcp-protocol-version: 2025-11-25\nMcp-Session-Id: fixture-session-1\nMCP-Protocol-Version: 2025-11-25</pre>',
+    );
+    expect(page).not.toContain('<table class="headers"');
     expect(page).toContain('&quot;method&quot;: &quot;initialize&quot;');
     expect(page).toContain(`href="/captures/${id}.jsonl"`);
     expect(page).toContain('href="/research/fast-agent-leads-with-the-modern-discover-probe"');
@@ -1323,6 +1327,97 @@ describe('captures on the main site', () => {
     expect(named('cline', '@cline/core')).toEqual([]);
     expect(named('cline-cli', '@cline/core').length).toBeGreaterThan(0);
     expect(clients.find((client) => client.client === 'qwen-code')?.clientInfoName).toBeUndefined();
+  });
+});
+
+describe('client and capture pages on the main site say once what repeats (the page budget)', () => {
+  const dist = requireDist(mainDist);
+  const clientPages = listFiles(dist).filter((file) => /^clients\/[^/]+\.html$/.test(file));
+  const plain = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, '')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&quot;', '"');
+  const section = (html: string, from: string, to: string) => {
+    const start = html.indexOf(from);
+    expect(start, from).toBeGreaterThan(-1);
+    return html.slice(start, html.indexOf(to, start));
+  };
+
+  test('a client page lists each note once, however many of its groups hold it', () => {
+    expect(clientPages.length).toBeGreaterThan(10);
+    let repeatedBefore = 0;
+    for (const file of clientPages) {
+      const page = read(dist, file);
+      const notes = page.slice(page.indexOf('<h2 id="notes"'));
+      const listed = [...notes.matchAll(/<a class="title" href="([^"]+)"/g)].map((match) => match[1]);
+      expect(listed, file).toEqual([...new Set(listed)]);
+      // A group whose notes are listed above still counts them and links them all.
+      if (notes.includes('listed under an earlier heading')) repeatedBefore += 1;
+    }
+    expect(repeatedBefore).toBeGreaterThan(0);
+  });
+
+  test('features whose caveats open with the same setup sit under it, said once; each says only what it found', () => {
+    let grouped = 0;
+    for (const file of clientPages) {
+      const features = section(read(dist, file), 'id="client-features"', '</section>');
+      for (const group of features.split('<li class="setup">').slice(1)) {
+        // The group's own features: its list, up to the </ul> that closes it (a feature's beside-verdicts nest one).
+        const start = group.indexOf('<ul>');
+        let depth = 0;
+        let end = group.length;
+        for (const tag of group.slice(start).matchAll(/<ul\b|<\/ul>/g)) {
+          depth += tag[0] === '</ul>' ? -1 : 1;
+          if (depth === 0) {
+            end = start + tag.index;
+            break;
+          }
+        }
+        const items = group.slice(start, end);
+        const lead = plain(group.slice(0, group.indexOf('</p>'))).replace(/:$/, '');
+        // The setup is the lead, or the lead before the versions label the group's features share.
+        const setups = [lead, ...[...lead.matchAll(/; /g)].map((match) => lead.slice(0, match.index))];
+        const caveats = [...items.matchAll(/<span class="caveat">([\s\S]*?)<\/span>/g)].map((match) => plain(match[1] ?? ''));
+        expect(items.match(/<li id="feature-/g)?.length ?? 0, `${file}: ${lead}`).toBeGreaterThan(1);
+        for (const caveat of caveats)
+          for (const setup of setups) expect(caveat.startsWith(`${setup}: `), `${file}: ${caveat}`).toBe(false);
+        grouped += 1;
+      }
+    }
+    expect(grouped).toBeGreaterThan(3);
+    const claude = section(read(dist, 'clients/claude-code.html'), 'id="client-features"', '</section>');
+    const setup = 'Signed in with <code>claude mcp login</code> in a terminal, then a <code>claude -p</code> session';
+    expect(claude.split(setup)).toHaveLength(2);
+    expect(claude).toMatch(
+      /<li class="setup"><p>Signed in with <code>claude mcp login<\/code>[^<]*<code>claude -p<\/code>[^<]*:<\/p><ul><li id="feature-auth\./,
+    );
+    for (const id of ['auth.oauth', 'auth.pkce.s256', 'auth.registration.dcr'])
+      expect(claude).toContain(`<li id="feature-${id}">`);
+  });
+
+  test('a run captured in another setting names it by its letter, and the legend says each setting once', () => {
+    const page = read(dist, 'clients/claude-code.html');
+    const features = section(page, 'id="client-features"', '</section>');
+    const legend = [...section(features, '<dl class="faces">', '</dl>').matchAll(/<dt>([^<]+)<\/dt><dd>([^<]+)<\/dd>/g)];
+    expect(legend.length).toBeGreaterThan(1);
+    const list = features.slice(features.indexOf('<ul class="client-features">'));
+    for (const [, key, face] of legend) {
+      expect(list, key).toContain(`in ${key ?? ''})`);
+      expect(list, face).not.toContain(face ?? '');
+    }
+  });
+
+  test('a capture page shows headers as lines and a sign-in HTML page by its head and size, linking the file and twin', () => {
+    const id = 'claude-code-2-1-337-observe-auth-step-up-http-20261207-172443';
+    const page = read(dist, `captures/${id}.html`);
+    expect(page).not.toContain('<table class="headers"');
+    expect(page).toMatch(/<pre class="headers">[^<]*\ncontent-type: text\/html/i);
+    expect(page).toContain(
+      `<p class="cut">… 45,046 more characters of this body (45,246 in all) are in <a href="/captures/${id}.jsonl">the capture file</a> and <a href="/captures/${id}.md">its Markdown twin</a>.</p>`,
+    );
+    // The twin keeps every byte.
+    expect(read(dist, `captures/${id}.md`)).toContain('<title>Claude Code</title>');
   });
 });
 

@@ -5,7 +5,17 @@ import { repoRoot } from '../../node/paths.ts';
 import { offeredVersions, clientInfoOf, userAgentOf } from '../evidence/capture-facts.ts';
 import { checkCapture } from '../content/capture-rules.ts';
 import type { Capture } from '../evidence/capture.ts';
-import { captureSummary, captureTwin, codeBlock, codeSpan, exchangeRows, fitBodies, type ExchangeRow } from './capture-view.ts';
+import {
+  HTML_PAGE_HEAD,
+  captureSummary,
+  captureTwin,
+  codeBlock,
+  codeSpan,
+  exchangeRows,
+  fitBodies,
+  headerLines,
+  type ExchangeRow,
+} from './capture-view.ts';
 import { clientsExport } from './clients-export.ts';
 import { ClientsExport } from '../../schema/export.ts';
 import { outsideCode } from '../../../tests/support/markdown-code.ts';
@@ -224,5 +234,37 @@ describe('a capture page within its budget', () => {
   test('a capture within the budget is shown whole', () => {
     const rows = [row(1, 100), row(2, 200)];
     expect(fitBodies(rows, 300)).toEqual(rows);
+  });
+  test('headers stay whole and count against the budget: bodies share what they leave', () => {
+    // 20 header lines of 49 characters, 19 newlines between them: 999 characters.
+    const headers = Array.from({ length: 20 }, (_, index): [string, string] => [
+      `x-header-${String(index).padStart(2, '0')}`,
+      'v'.repeat(36),
+    ]);
+    expect(headerLines(headers)).toHaveLength(999);
+    const fitted = fitBodies([{ ...row(1, 5000), headers }, row(2, 5000)], 1999);
+    expect(fitted[0]?.headers).toEqual(headers);
+    expect(fitted.map((item) => [item.body?.length, item.cut])).toEqual([
+      [500, 4500],
+      [500, 4500],
+    ]);
+  });
+  test('an HTML page keeps only its head, however much budget is left, and says how much it leaves out', () => {
+    const page = { ...row(1, 45_246), headers: [['Content-Type', 'text/html; charset=utf-8']] as [string, string][] };
+    const json = { ...row(2, 45_246), headers: [['content-type', 'application/json']] as [string, string][] };
+    const [html, other] = fitBodies([page, json], 1_000_000);
+    expect([html?.body?.length, html?.cut]).toEqual([HTML_PAGE_HEAD, 45_246 - HTML_PAGE_HEAD]);
+    expect([other?.body?.length, other?.cut]).toEqual([45_246, undefined]);
+    // Cut again by the budget (168 less the two header lines' 68 characters leaves 50 a body), it says everything it leaves out.
+    const [tight] = fitBodies([page, json], 168);
+    expect([tight?.body?.length, tight?.cut]).toEqual([50, 45_246 - 50]);
+  });
+  test('headers read as the wire writes them, in the order sent', () => {
+    expect(
+      headerLines([
+        ['Host', '127.0.0.1:1'],
+        ['WWW-Authenticate', 'Bearer error="invalid_token"'],
+      ]),
+    ).toBe('Host: 127.0.0.1:1\nWWW-Authenticate: Bearer error="invalid_token"');
   });
 });

@@ -175,18 +175,43 @@ const exchangeRow = (event: CaptureEvent): ExchangeRow => {
 /** Every event of a capture as a row, in order. */
 export const exchangeRows = (capture: Capture): ExchangeRow[] => capture.events.map(exchangeRow);
 
-/** How many characters of bodies a capture's page shows in all: a session's model requests repeat the whole conversation. */
-export const PAGE_BODY_BUDGET = 50_000;
+/** HTTP headers as the wire writes them: one `name: value` line each, in the order sent. */
+export const headerLines = (headers: readonly (readonly [string, string])[]): string =>
+  headers.map(([name, value]) => `${name}: ${value}`).join('\n');
 
 /**
- * Rows whose bodies fit the page's budget: short bodies stay whole and the long ones share what is
- * left evenly (the largest share that fits), each cut one saying how much it leaves out. The twin
- * and the capture file keep every byte.
+ * How many characters of headers and bodies a capture's page shows in all: a session's model
+ * requests repeat the whole conversation, and every HTTP event carries a dozen headers.
  */
-export const fitBodies = (rows: readonly ExchangeRow[], budget = PAGE_BODY_BUDGET): ExchangeRow[] => {
-  const lengths = rows.map((row) => row.body?.length ?? 0).sort((a, b) => a - b);
-  if (lengths.reduce((sum, length) => sum + length, 0) <= budget) return [...rows];
-  let left = budget;
+export const PAGE_TEXT_BUDGET = 50_000;
+
+/** How much of an HTML page a capture's page shows: it is a sign-in page, not a protocol message. */
+export const HTML_PAGE_HEAD = 200;
+
+/** Whether a row's headers say its body is an HTML page. */
+const isHtmlPage = (row: ExchangeRow): boolean =>
+  (row.headers ?? []).some(
+    ([name, value]) => name.toLowerCase() === 'content-type' && value.toLowerCase().startsWith('text/html'),
+  );
+
+/** A row whose body is cut to `keep` characters, adding to what was already cut. */
+const cutBody = (row: ExchangeRow, keep: number): ExchangeRow =>
+  row.body === undefined || row.body.length <= keep
+    ? row
+    : { ...row, body: row.body.slice(0, keep), cut: (row.cut ?? 0) + row.body.length - keep };
+
+/**
+ * Rows that fit the page's budget. Headers are evidence (a challenge, a session id, a token's
+ * presence) and stay whole; an HTML page keeps only its head; bodies share what the headers leave:
+ * short ones stay whole and the long ones share the rest evenly (the largest share that fits), each
+ * cut one saying how much it leaves out. The twin and the capture file keep every byte.
+ */
+export const fitBodies = (rows: readonly ExchangeRow[], budget = PAGE_TEXT_BUDGET): ExchangeRow[] => {
+  const headed = rows.map((row) => (isHtmlPage(row) ? cutBody(row, HTML_PAGE_HEAD) : row));
+  const headerChars = headed.reduce((sum, row) => sum + (row.headers === undefined ? 0 : headerLines(row.headers).length), 0);
+  const lengths = headed.map((row) => row.body?.length ?? 0).sort((a, b) => a - b);
+  let left = Math.max(0, budget - headerChars);
+  if (lengths.reduce((sum, length) => sum + length, 0) <= left) return headed;
   let cap = 0;
   for (const [index, length] of lengths.entries()) {
     const sharing = lengths.length - index;
@@ -196,9 +221,7 @@ export const fitBodies = (rows: readonly ExchangeRow[], budget = PAGE_BODY_BUDGE
     }
     left -= length;
   }
-  return rows.map((row) =>
-    row.body !== undefined && row.body.length > cap ? { ...row, body: row.body.slice(0, cap), cut: row.body.length - cap } : row,
-  );
+  return headed.map((row) => cutBody(row, cap));
 };
 
 /** Text as a Markdown code span that no backtick, newline or markup inside can break out of. */
@@ -254,7 +277,7 @@ export const captureTwin = (
     const parts = [`### ${row.seq} · +${row.t} ms · ${direction(row.from)} · ${codeSpan(row.label)}`];
     if (row.detail !== undefined) parts.push(codeBlock(row.detail));
     if (row.headers !== undefined && row.headers.length > 0) {
-      parts.push(codeBlock(row.headers.map(([name, value]) => `${name}: ${value}`).join('\n'), 'http'));
+      parts.push(codeBlock(headerLines(row.headers), 'http'));
     }
     if (row.body !== undefined) parts.push(codeBlock(row.body, row.json ? 'json' : ''));
     return parts.join('\n\n');

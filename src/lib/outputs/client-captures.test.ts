@@ -13,6 +13,7 @@ import {
   compareVersionsDescending,
   captureListPage,
   identityNames,
+  runsByOutcome,
   versionSpans,
   versionAnchors,
   versionTable,
@@ -364,5 +365,22 @@ describe("a client's timeline, summarised for its page", () => {
       { name: 'fast-agent-mcp', identities: 2, captures: 2 },
     ]);
     expect(identityNames([])).toEqual([]);
+  });
+});
+
+describe("a span's runs grouped by what they showed", () => {
+  test('runs that showed the same are said once, in the order their outcome first stood; one of its own stays alone', () => {
+    const session = ['held a session at 2026-07-28'];
+    const outcomes = runsByOutcome([
+      { persona: 'observe', scenario: 'auth-cimd', showed: session },
+      { persona: 'observe', scenario: 'auth-challenge-metadata', showed: ['held no session the capture shows'] },
+      { persona: 'legacy:2025-06-18', scenario: 'auth-dcr', showed: session },
+      { persona: 'observe', scenario: 'tool-results', showed: ['held a session at 2026-07-28', 'stalled once'] },
+    ]);
+    expect(outcomes.map((outcome) => [outcome.runs.map((run) => run.scenario), outcome.showed])).toEqual([
+      [['auth-cimd', 'auth-dcr'], session],
+      [['auth-challenge-metadata'], ['held no session the capture shows']],
+      [['tool-results'], ['held a session at 2026-07-28', 'stalled once']],
+    ]);
   });
 });

@@ -490,6 +490,19 @@ export interface SpanRun {
   showed: string[];
 }
 
+/** Runs that showed the same, said once: `auth-dcr, auth-oidc: held a session at 2026-07-28`. */
+export interface SpanOutcome {
+  runs: SpanRun[];
+  showed: string[];
+}
+
+/** A span's runs grouped by what they showed, each outcome where its first run stood, its runs in their order. */
+export const runsByOutcome = (runs: readonly SpanRun[]): SpanOutcome[] =>
+  [...Map.groupBy(runs, (run) => run.showed.join('\n')).values()].map((same) => ({
+    runs: same,
+    showed: same[0]?.showed ?? [],
+  }));
+
 /**
  * Consecutive versions whose captures showed the same (same faces, the same outcome for each persona
  * and scenario, the same versions offered and capabilities declared), folded into one row: what a
