@@ -19,6 +19,7 @@ import type { Kit } from './kit.ts';
 import { opencode } from './opencode.ts';
 import { qwenCode } from './qwen-code.ts';
 import { typescriptSdk } from './typescript-sdk.ts';
+import { vscode } from './vscode.ts';
 
 /** Every kit. */
 export const kits: readonly Kit[] = [
@@ -40,6 +41,7 @@ export const kits: readonly Kit[] = [
   llm,
   fastAgent,
   hermesAgent,
+  vscode,
   // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
   ...harnesses,
 ];
