@@ -74,6 +74,7 @@ test('the driver answers approvals as a person who lets the model act would, and
   expect(answerButton(['Skip', 'Allow', 'Allow in this Session'])).toBe('Allow in this Session');
   expect(answerButton(['Cancel', 'Allow Once'])).toBe('Allow Once');
   expect(answerButton(['Decline', 'Submit'])).toBe('Submit');
+  expect(answerButton(['Cancel', 'Open URL'])).toBe('Open URL');
   expect(answerButton(['Configure', 'Undo', 'Keep'])).toBeUndefined();
   expect(answerButton([])).toBeUndefined();
 });

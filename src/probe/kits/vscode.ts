@@ -18,6 +18,9 @@ import type { Kit, KitContext } from './kit.ts';
 /** The model's id and name in `chatLanguageModels.json`: what the chat's model picker shows. */
 export const MODEL_NAME = 'Lab stand-in';
 
+/** What the driver types into an elicitation form's empty fields: any answer will do. */
+export const FORM_ANSWER = 'blue';
+
 /** The workbench's global state database and its one table (IndexedDB, in the browser). */
 export const STATE_DB = 'vscode-web-state-db-global';
 export const STATE_TABLE = 'ItemTable';
@@ -119,6 +122,7 @@ export const answerButton = (labels: readonly string[]): string | undefined => {
     /^trust$/i,
     /^(start|run)( server)?$/i,
     /^continue$/i,
+    /^open( url| link)?$/i,
     /^(submit|accept|ok|yes)$/i,
   ];
   for (const pattern of wanted) {
@@ -371,15 +375,41 @@ const drive = async (options: DriverOptions): Promise<void> => {
     log('prompt sent');
     await shot('sent');
     let quietSince = Date.now();
+    let presses = 0;
     while (Date.now() < deadline) {
       await sleep(1000);
       const buttons = page.locator(
         '.interactive-session .monaco-button, .monaco-dialog-box .monaco-button, .quick-input-widget .monaco-button',
       );
       const labels = (await buttons.allInnerTexts().catch(() => [])).map((text) => text.trim()).filter((text) => text !== '');
+      // An elicitation form's empty fields get an answer first, so its Submit is enabled.
+      const fields = page.locator(
+        '.interactive-list input[type="text"]:visible, .interactive-list input:not([type]):visible, .monaco-dialog-box input:visible, .quick-input-widget .quick-input-box input:visible',
+      );
+      let filled = 0;
+      for (const field of await fields.all().catch(() => [])) {
+        if ((await field.inputValue().catch(() => 'x')) !== '') continue;
+        await field.fill(FORM_ANSWER).catch(() => undefined);
+        filled += 1;
+      }
+      if (filled > 0) {
+        log(`filled ${filled} field(s)`);
+        await shot(`form-${presses}`);
+        if (
+          await page
+            .locator('.quick-input-widget .quick-input-box input:visible')
+            .count()
+            .catch(() => 0)
+        )
+          await page.keyboard.press('Enter');
+        quietSince = Date.now();
+        continue;
+      }
       const answer = answerButton(labels);
       if (answer !== undefined) {
         log(`pressing ${JSON.stringify(answer)}`);
+        presses += 1;
+        if (presses <= 6) await shot(`press-${presses}`);
         await buttons
           .filter({ hasText: answer })
           .first()

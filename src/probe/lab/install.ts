@@ -85,8 +85,16 @@ export const installSteps = (spec: InstallSpec, prefix: string, python = 'python
       return [
         {
           command: 'npm',
-          // Native modules build against the headers of the Node that runs them, not ones fetched at build time.
-          ...(nodedir === undefined ? {} : { env: { npm_config_nodedir: nodedir } }),
+          // Native modules build against the headers of the Node that runs them, not ones fetched at
+          // build time, and install scripts run on that Node (code-server's refuses any other major).
+          ...(nodedir === undefined
+            ? {}
+            : {
+                env: {
+                  npm_config_nodedir: nodedir,
+                  PATH: [path.join(nodedir, 'bin'), process.env['PATH'] ?? ''].join(path.delimiter),
+                },
+              }),
           args: [
             'install',
             '--prefix',
@@ -201,6 +209,17 @@ export const isInstalled = (spec: InstallSpec, prefix: string): boolean => {
   );
 };
 
+/**
+ * A step's environment: this process's plus its own. Under \`npm run\` this process inherits the outer
+ * npm's user agent, which names the Node that npm ran on; a nested npm would take it as its own, and
+ * install scripts that read it (code-server's checks for Node 24) would see the wrong Node.
+ */
+export const stepEnv = (step: { command: string; env?: Record<string, string> }, base = process.env): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...base, ...step.env };
+  if (step.command === 'npm') delete env['npm_config_user_agent'];
+  return env;
+};
+
 /** Runs install steps, each with this process's environment plus its own; an Error with the failing step's last lines. */
 export const runSteps = (steps: readonly InstallStep[]): void => {
   for (const step of steps) {
@@ -213,7 +232,7 @@ export const runSteps = (steps: readonly InstallStep[]): void => {
       encoding: 'utf8',
       ...(step.cwd === undefined ? {} : { cwd: step.cwd }),
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...step.env },
+      env: stepEnv(step),
       maxBuffer: 64 * 1024 * 1024,
     });
     if (result.status !== 0)
