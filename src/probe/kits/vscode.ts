@@ -343,17 +343,20 @@ const drive = async (options: DriverOptions): Promise<void> => {
     }
     await input.waitFor({ timeout: 30_000 });
     await shot('chat');
-    const picker = await page
-      .locator('.model-picker-item .chat-input-picker-label')
-      .first()
-      .innerText()
-      .catch(() => '');
-    log(`chat input ready; model picker shows ${JSON.stringify(picker)}`);
+    log('chat input ready');
     // The Custom Endpoint model appears in the picker once Copilot Chat's extension has activated.
-    const pickerButton = page.locator('.model-picker-item .model-picker-name').first();
-    const model = page.locator('.action-widget, .monaco-list').getByText(MODEL_NAME).first();
-    for (let tries = 0; !picker.includes(MODEL_NAME); tries += 1) {
-      await pickerButton.click();
+    // Releases differ in the picker's markup: it is the toolbar item that shows the model's name.
+    const pickerButton = page.locator('.model-picker-item a, .model-picker-item .action-label').first();
+    const chosen = () =>
+      page
+        .locator('.interactive-input-part .model-picker-item')
+        .getByText(MODEL_NAME)
+        .first()
+        .isVisible()
+        .catch(() => false);
+    const model = page.locator('.action-widget, .monaco-list, .quick-input-widget').getByText(MODEL_NAME).first();
+    for (let tries = 0; !(await chosen()); tries += 1) {
+      await pickerButton.click({ timeout: 10_000 });
       await sleep(1500);
       if (await model.isVisible().catch(() => false)) {
         await model.click();
@@ -376,6 +379,7 @@ const drive = async (options: DriverOptions): Promise<void> => {
     await shot('sent');
     let quietSince = Date.now();
     let presses = 0;
+    let lastShown = '';
     while (Date.now() < deadline) {
       await sleep(1000);
       const buttons = page.locator(
@@ -383,9 +387,15 @@ const drive = async (options: DriverOptions): Promise<void> => {
       );
       const labels = (await buttons.allInnerTexts().catch(() => [])).map((text) => text.trim()).filter((text) => text !== '');
       // An elicitation form's empty fields get an answer first, so its Submit is enabled.
-      const fields = page.locator(
-        '.interactive-list input[type="text"]:visible, .interactive-list input:not([type]):visible, .monaco-dialog-box input:visible, .quick-input-widget .quick-input-box input:visible',
-      );
+      // The form shows above the chat's input (its fields say "Enter your answer"), or in a dialog or quick input.
+      const fields = page
+        .getByPlaceholder(/your answer/i)
+        .or(
+          page.locator(
+            '.interactive-session input[type="text"], .monaco-dialog-box input, .quick-input-widget .quick-input-box input',
+          ),
+        )
+        .filter({ visible: true });
       let filled = 0;
       for (const field of await fields.all().catch(() => [])) {
         if ((await field.inputValue().catch(() => 'x')) !== '') continue;
@@ -404,6 +414,11 @@ const drive = async (options: DriverOptions): Promise<void> => {
           await page.keyboard.press('Enter');
         quietSince = Date.now();
         continue;
+      }
+      const shown = labels.join(' | ');
+      if (shown !== lastShown) {
+        log(`buttons: ${shown}`);
+        lastShown = shown;
       }
       const answer = answerButton(labels);
       if (answer !== undefined) {
