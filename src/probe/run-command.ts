@@ -19,7 +19,7 @@ import { firstMethod } from '../lib/evidence/event-facts.ts';
 import { kits } from './kits/index.ts';
 import { kitFace, timeLimitOf, type Kit } from './kits/kit.ts';
 import { loadKit, scratchParts, type RunSpec } from './lab/inner.ts';
-import { install, installHelper, labCache, latestVersion, packageDir, runtimeFolders } from './lab/install.ts';
+import { install, installHelper, labCache, latestVersion, packageDir, requireDebian, runtimeFolders } from './lab/install.ts';
 import { requireBwrap, sandboxArgs } from './lab/sandbox.ts';
 import { probeEntry } from './launch.ts';
 import { parsePersona } from '../lib/lab/personas/index.ts';
@@ -109,6 +109,7 @@ export const runSandboxed = (
 
 /** Installs what the kit needs beforehand: the client, and the packages it would fetch at run time. */
 const prepare = async (kit: Kit, version: string, signsIn: boolean) => {
+  if (kit.debian !== undefined) requireDebian(kit.debian);
   const prefix = install(kit.package, version, { registry: kit.registry ?? 'npm', requires: kit.requires?.(version) ?? [] });
   const preinstalled = [];
   for (const item of kit.preinstall ?? []) {

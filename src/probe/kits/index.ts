@@ -20,6 +20,7 @@ import { opencode } from './opencode.ts';
 import { pi } from './pi.ts';
 import { qwenCode } from './qwen-code.ts';
 import { typescriptSdk } from './typescript-sdk.ts';
+import { vscode } from './vscode.ts';
 
 /** Every kit. */
 export const kits: readonly Kit[] = [
@@ -42,6 +43,7 @@ export const kits: readonly Kit[] = [
   fastAgent,
   hermesAgent,
   pi,
+  vscode,
   // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
   ...harnesses,
 ];

@@ -199,6 +199,8 @@ export interface Kit {
   helper?: string;
   /** The capture header's `path`: `cli` where not given. */
   path?: CapturePath;
+  /** Debian packages its install builds against (a native module's headers), apt-get installed first where missing. */
+  debian?: readonly string[];
   /** Set where the client cannot be made to run here, saying why; the runner refuses it. */
   blocked?: string;
   /** How the client signs in to a protected server, at a version; undefined where that version has no way the lab can drive. */

@@ -12,6 +12,8 @@ import {
   goCachePath,
   install,
   installSteps,
+  stepEnv,
+  runningNodeDir,
   isInstalled,
   mavenNewest,
   mavenPom,
@@ -179,4 +181,23 @@ test('Go and Maven installs land under their registry’s folder; Maven keeps th
 test('a failed install is an Error naming the client’s command, and leaves no marker behind', () => {
   expect(() => install('left-pad', '1.0.0')).toThrow(/npm install --prefix … failed/);
   expect(isInstalled({ registry: 'npm', package: 'left-pad', version: '1.0.0' }, prefixOf('left-pad', '1.0.0'))).toBe(false);
+});
+
+test('an npm install builds native modules against the running Node’s headers where that Node carries them', () => {
+  expect(installSteps({ registry: 'npm', package: 'code-server', version: '4.139.1' }, '/c/p', 'python3', '/n')[0]).toMatchObject(
+    {
+      command: 'npm',
+      env: { npm_config_nodedir: '/n', PATH: expect.stringMatching(/^\/n\/bin:/) as unknown },
+    },
+  );
+  expect(runningNodeDir('/nowhere/bin/node')).toBeUndefined();
+  expect(runningNodeDir(process.execPath)).toSatisfy(
+    (dir: string | undefined) => dir === undefined || existsSync(path.join(dir, 'include', 'node', 'node.h')),
+  );
+});
+
+test('a nested npm install computes its own user agent: the outer npm run’s names another Node', () => {
+  const base = { npm_config_user_agent: 'npm/10.9.4 node/v20.20.2 linux x64', HOME: '/h' };
+  expect(stepEnv({ command: 'npm', env: { npm_config_nodedir: '/n' } }, base)).toEqual({ HOME: '/h', npm_config_nodedir: '/n' });
+  expect(stepEnv({ command: 'go' }, base)).toEqual(base);
 });

@@ -78,13 +78,23 @@ export const mavenPom = (spec: InstallSpec): string =>
  * The steps that install `spec` into `prefix`, in order: pure, so a test reads the command lines.
  * `python` is the interpreter a venv is made from (the only CPython here is 3.11).
  */
-export const installSteps = (spec: InstallSpec, prefix: string, python = 'python3'): InstallStep[] => {
+export const installSteps = (spec: InstallSpec, prefix: string, python = 'python3', nodedir?: string): InstallStep[] => {
   const requires = [...(spec.requires ?? [])];
   switch (spec.registry) {
     case 'npm':
       return [
         {
           command: 'npm',
+          // Native modules build against the headers of the Node that runs them, not ones fetched at
+          // build time, and install scripts run on that Node (code-server's refuses any other major).
+          ...(nodedir === undefined
+            ? {}
+            : {
+                env: {
+                  npm_config_nodedir: nodedir,
+                  PATH: [path.join(nodedir, 'bin'), process.env['PATH'] ?? ''].join(path.delimiter),
+                },
+              }),
           args: [
             'install',
             '--prefix',
@@ -157,6 +167,34 @@ export const installSteps = (spec: InstallSpec, prefix: string, python = 'python
   }
 };
 
+/** The running Node's folder where it carries its headers (`include/node`, as npm's Node does): what native modules build against. */
+export const runningNodeDir = (execPath = process.execPath): string | undefined => {
+  const dir = path.dirname(path.dirname(execPath));
+  return existsSync(path.join(dir, 'include', 'node', 'node.h')) ? dir : undefined;
+};
+
+/**
+ * Debian packages an install builds against (a native module's headers), installed with apt-get
+ * where missing and the lab may (root), as bubblewrap is; an Error naming them where they cannot be.
+ */
+export const requireDebian = (packages: readonly string[]): void => {
+  const installed = (name: string) =>
+    spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' }).stdout.includes('install ok installed');
+  const missing = packages.filter((name) => !installed(name));
+  if (missing.length === 0) return;
+  if (process.getuid?.() === 0) {
+    console.error(`probe: ${missing.join(', ')} missing: installing with apt-get`);
+    spawnSync('apt-get', ['update'], { stdio: 'ignore' });
+    spawnSync('apt-get', ['install', '-y', ...missing], {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  }
+  const still = missing.filter((name) => !installed(name));
+  if (still.length > 0)
+    throw new Error(`the install needs Debian's ${still.join(', ')}: install it (apt-get install ${still.join(' ')})`);
+};
+
 /** Whether `prefix` holds exactly `spec`: an npm package's own manifest says so, or the marker a finished install wrote. */
 export const isInstalled = (spec: InstallSpec, prefix: string): boolean => {
   const marker = markerOf(prefix);
@@ -171,6 +209,17 @@ export const isInstalled = (spec: InstallSpec, prefix: string): boolean => {
   );
 };
 
+/**
+ * A step's environment: this process's plus its own. Under \`npm run\` this process inherits the outer
+ * npm's user agent, which names the Node that npm ran on; a nested npm would take it as its own, and
+ * install scripts that read it (code-server's checks for Node 24) would see the wrong Node.
+ */
+export const stepEnv = (step: { command: string; env?: Record<string, string> }, base = process.env): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...base, ...step.env };
+  if (step.command === 'npm') delete env['npm_config_user_agent'];
+  return env;
+};
+
 /** Runs install steps, each with this process's environment plus its own; an Error with the failing step's last lines. */
 export const runSteps = (steps: readonly InstallStep[]): void => {
   for (const step of steps) {
@@ -183,7 +232,7 @@ export const runSteps = (steps: readonly InstallStep[]): void => {
       encoding: 'utf8',
       ...(step.cwd === undefined ? {} : { cwd: step.cwd }),
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...step.env },
+      env: stepEnv(step),
       maxBuffer: 64 * 1024 * 1024,
     });
     if (result.status !== 0)
@@ -214,7 +263,7 @@ export const install = (
   // A half-finished install of another kind is removed first: a venv or a pom from a failed try.
   if (spec.registry !== 'npm') rmSync(prefix, { recursive: true, force: true });
   mkdirSync(prefix, { recursive: true });
-  runSteps(installSteps(spec, prefix));
+  runSteps(installSteps(spec, prefix, 'python3', runningNodeDir()));
   // The jars are copied into lib/: the local repository they came through is no longer needed.
   if (spec.registry === 'maven') rmSync(path.join(prefix, 'repo'), { recursive: true, force: true });
   writeFileSync(markerOf(prefix), `${JSON.stringify(spec)}\n`);
