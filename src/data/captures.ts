@@ -85,9 +85,16 @@ export const observedByNote = async (): Promise<Map<string, Set<string>>> => {
   return observed;
 };
 
-/** Per client, its published versions from its release list (content/releases/), where it has one. */
+/**
+ * Per client, its published versions from its release list (content/releases/), where it has one that
+ * lists them all: a list of the captured versions only dates them, and counts nothing between them.
+ */
 export const publishedVersions = (): ReadonlyMap<string, readonly string[]> =>
-  new Map([...(publication()?.releases.entries() ?? [])].map(([client, list]) => [client, Object.keys(list.versions)]));
+  new Map(
+    [...(publication()?.releases.entries() ?? [])]
+      .filter(([, list]) => list.only === undefined)
+      .map(([client, list]) => [client, Object.keys(list.versions)]),
+  );
 
 /** Per client, when each of its versions was published, from its release list (content/releases/), where it has one. */
 export const releaseTimes = (): ReadonlyMap<string, ReleaseTimes> =>

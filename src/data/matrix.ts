@@ -45,7 +45,8 @@ const load = async (): Promise<MatrixData> => {
       return { face, runs: countReleases(versionRuns(observations, otherFaces), published.get(client), times.get(client)) };
     },
     clients: site.clients,
-    releaseTimes: times,
+    // Freshness counts the releases after a capture: only from a list of every release, not one that dates the captured versions only.
+    releaseTimes: new Map([...times].filter(([client]) => published.has(client))),
     revisions: site.revisions.map((revision) => revision.id).reverse(),
     capabilities: site.capabilities.map((capability) => capability.id),
   });

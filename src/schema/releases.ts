@@ -19,6 +19,10 @@ export const ClientReleases = z.strictObject({
   versions: z
     .record(z.string().min(1, 'a version must not be empty'), UtcInstant)
     .meta({ description: 'Each published version and when it was published, as an ISO 8601 UTC time.' }),
+  only: z.literal('captured').optional().meta({
+    description:
+      'Present where the registry would not list the package’s versions (the Go proxy answering 403 to @v/list): `versions` then dates only the captured versions, each asked for by name, and says nothing of the releases between or after them, so pages count no uncaptured releases and no freshness from it.',
+  }),
 });
 
 export type ClientReleases = z.output<typeof ClientReleases>;

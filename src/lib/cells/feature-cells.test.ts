@@ -178,6 +178,17 @@ describe('feature cells', () => {
       releaseTimes: new Map([['codex', times]]),
     });
     expect(cell?.freshness).toEqual({ captured: '0.120.0', newest: '0.121.0', behind: 1, days: 3 });
+    // A list that dates the captured versions only (the registry would not list them all) dates the runs, and counts nothing after them.
+    const [dated] = buildFeatureCells({
+      features: [{ id: 'lifecycle.initialize' }],
+      clients: [{ id: 'codex', data: { support: [{ feature: 'lifecycle.initialize', state: 'yes' as const, notes: ['n'] }] } }],
+      noteCaptures: new Map([['n', all]]),
+      captures: all,
+      facts: new Map(all.map((capture) => [capture.id, [{ feature: 'lifecycle.initialize', state: 'yes' as const }]])),
+      releaseTimes: new Map([['codex', times]]),
+    });
+    expect(dated).not.toHaveProperty('freshness');
+    expect(dated?.ranges).toMatchObject([{ fromReleased: '2026-01-10', toReleased: '2026-03-01' }]);
     expect(formatRanges(cell?.ranges ?? [])).toBe(
       'since at least 0.77.0 (oldest captured, released 2026-01-10), to 0.120.0 (released 2026-03-01)',
     );

@@ -176,8 +176,9 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
       const runs = facedRuns(observations, others);
       const published = input.releases?.get(client.id);
       // Only a cell a capture decides has captured versions to be current or behind.
+      // How far behind is counted only from a list of every release, not one that dates the captured versions only.
       const fresh =
-        decides.kind === 'observed'
+        decides.kind === 'observed' && published !== undefined
           ? freshness(
               runs.flatMap((run) => run.captured),
               input.releaseTimes?.get(client.id),
