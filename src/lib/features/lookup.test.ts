@@ -21,6 +21,12 @@ const clients: LookupClient[] = [
       seen('1.0.30', 'claude', '0.1.0'),
     ],
   },
+  // The Claude Agent SDK runs Claude Code's engine and sends its clientInfo: the bundled CLI's name and version, not its own.
+  {
+    client: 'claude-agent-sdk',
+    clientInfoName: 'claude-code',
+    observed: [seen('0.3.300', 'claude-code', '2.1.300'), seen('0.3.337', 'claude-code', '2.1.337')],
+  },
   {
     client: 'opencode',
     clientInfoName: 'opencode',
@@ -197,6 +203,17 @@ describe('lookup', () => {
       'tools.result.content.image': 'partial',
     });
     expect(look({ name: 'claude-code', version: '2.1.310' })).not.toHaveProperty('extrapolatedFrom');
+  });
+
+  test("a name an SDK sends for the engine it embeds stays the engine's: the client whose own releases send their own version", () => {
+    // Both sent claude-code 2.1.300; neither sent 2.1.333. Claude Code's releases send their own version, the SDK's another's.
+    expect(look({ name: 'claude-code', version: '2.1.333' })).toMatchObject({
+      client: 'claude-code',
+      extrapolatedFrom: '2.1.332',
+    });
+    expect(look({ name: 'claude-code', version: '2.1.300' })?.client).toBe('claude-code');
+    // A version only the SDK's release sent is the SDK's.
+    expect(look({ name: 'claude-code', version: '2.1.337' })?.client).toBe('claude-agent-sdk');
   });
 
   test('no version: the client is known, its version is not', () => {

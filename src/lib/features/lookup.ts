@@ -123,7 +123,12 @@ const decide = (
       return wanted !== undefined && sent !== undefined && major(sent) === wanted;
     }),
   );
-  return sameMajor.length === 1 ? sameMajor[0] : undefined;
+  if (sameMajor.length === 1) return sameMajor[0];
+  // An SDK that embeds another client's engine may send that client's name and version (the Claude
+  // Agent SDK sends Claude Code's): the name stays the client's whose own releases send their own version.
+  const tied = exact.length > 1 ? exact : sameMajor.length > 1 ? sameMajor : candidates;
+  const own = tied.filter((client) => sentName(client, name).some((seen) => versionOf(seen.clientInfo) === seen.version));
+  return own.length === 1 ? own[0] : undefined;
 };
 
 /** The client a server is talking to, its version, and its feature states; null where the data cannot tell which client it is. */
