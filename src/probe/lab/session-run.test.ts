@@ -5,13 +5,14 @@
  * back, until the model finishes. The capture must merge the probe's events and the model's into one
  * file that check accepts, and its judge must see the tool calls reach the model.
  */
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { judgeCapture, requireScenario } from '../../lib/scenarios/index.ts';
 import { readCapture } from '../read-capture.ts';
 import { runKit } from '../run-command.ts';
+import { useFakeClientCache } from './fake-client-cache.ts';
 
 const tinyClient = `#!/usr/bin/env node
 const { spawn } = require('node:child_process');
@@ -71,29 +72,13 @@ const kitModule = `export const kit = {
 };
 `;
 
-let cache: string;
-const saved = process.env['CANIMCP_LAB_CACHE'];
-beforeEach(() => {
-  cache = mkdtempSync(path.join(tmpdir(), 'probe-lab-cache-'));
-  const prefix = path.join(cache, 'tiny-client@1.0.0', 'node_modules');
-  mkdirSync(path.join(prefix, 'tiny-client'), { recursive: true });
-  mkdirSync(path.join(prefix, '.bin'), { recursive: true });
-  writeFileSync(path.join(prefix, 'tiny-client', 'package.json'), JSON.stringify({ name: 'tiny-client', version: '1.0.0' }));
-  writeFileSync(path.join(prefix, '.bin', 'tiny-client'), tinyClient);
-  chmodSync(path.join(prefix, '.bin', 'tiny-client'), 0o755);
-  writeFileSync(path.join(cache, 'kit.mjs'), kitModule);
-  process.env['CANIMCP_LAB_CACHE'] = cache;
-});
-afterEach(() => {
-  if (saved === undefined) delete process.env['CANIMCP_LAB_CACHE'];
-  else process.env['CANIMCP_LAB_CACHE'] = saved;
-});
+const cache = useFakeClientCache('probe-lab-cache-', tinyClient, kitModule);
 
 test('a scenario run merges the probe’s and the stand-in model’s events into one capture that check accepts and the judge reads', async () => {
   const captures = mkdtempSync(path.join(tmpdir(), 'probe-session-captures-'));
   const report = await runKit({
     client: 'codex',
-    kitFile: path.join(cache, 'kit.mjs'),
+    kitFile: path.join(cache(), 'kit.mjs'),
     version: '1.0.0',
     transport: 'stdio',
     persona: 'observe',

@@ -7,13 +7,14 @@
  * stored token, lists the tools, asks the stand-in model and calls the tool. The capture must pass
  * check, carry `auth` events with the secrets redacted, and its judge must decide the sign-in.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { judgeCapture } from '../../lib/scenarios/index.ts';
 import { readCapture } from '../read-capture.ts';
 import { runKit } from '../run-command.ts';
+import { useFakeClientCache } from './fake-client-cache.ts';
 
 const tinyClient = `#!/usr/bin/env node
 const http = require('node:http');
@@ -110,29 +111,13 @@ const kitModule = `export const kit = {
 };
 `;
 
-let cache: string;
-const saved = process.env['CANIMCP_LAB_CACHE'];
-beforeEach(() => {
-  cache = mkdtempSync(path.join(tmpdir(), 'probe-sign-in-cache-'));
-  const prefix = path.join(cache, 'tiny-client@1.0.0', 'node_modules');
-  mkdirSync(path.join(prefix, 'tiny-client'), { recursive: true });
-  mkdirSync(path.join(prefix, '.bin'), { recursive: true });
-  writeFileSync(path.join(prefix, 'tiny-client', 'package.json'), JSON.stringify({ name: 'tiny-client', version: '1.0.0' }));
-  writeFileSync(path.join(prefix, '.bin', 'tiny-client'), tinyClient);
-  chmodSync(path.join(prefix, '.bin', 'tiny-client'), 0o755);
-  writeFileSync(path.join(cache, 'kit.mjs'), kitModule);
-  process.env['CANIMCP_LAB_CACHE'] = cache;
-});
-afterEach(() => {
-  if (saved === undefined) delete process.env['CANIMCP_LAB_CACHE'];
-  else process.env['CANIMCP_LAB_CACHE'] = saved;
-});
+const cache = useFakeClientCache('probe-sign-in-cache-', tinyClient, kitModule);
 
 test('a scripted client signs in through the lab in a terminal, then calls the protected tool, and the judge decides its sign-in', async () => {
   const captures = mkdtempSync(path.join(tmpdir(), 'probe-sign-in-captures-'));
   const report = await runKit({
     client: 'codex',
-    kitFile: path.join(cache, 'kit.mjs'),
+    kitFile: path.join(cache(), 'kit.mjs'),
     version: '1.0.0',
     transport: 'http',
     persona: 'observe',
