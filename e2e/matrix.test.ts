@@ -142,7 +142,9 @@ describe('comparing clients on /matrix', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${mainBase}/matrix`);
     expect((await shown(page))[0]).toEqual(ids);
-    // The tables' scroll regions take focus, so the arrow keys scroll them.
+    // Past the "only what is current" box, the tables' scroll regions take focus, so the arrow keys scroll them.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(`document.activeElement?.getAttribute('name')`)).toBe('current');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(`document.activeElement?.getAttribute('role')`)).toBe('region');
     await close(page);
