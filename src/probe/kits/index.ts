@@ -17,6 +17,7 @@ import { llm } from './llm.ts';
 import { mcphost } from './mcphost.ts';
 import type { Kit } from './kit.ts';
 import { opencode } from './opencode.ts';
+import { openclaw } from './openclaw.ts';
 import { pi } from './pi.ts';
 import { qwenCode } from './qwen-code.ts';
 import { typescriptSdk } from './typescript-sdk.ts';
@@ -44,6 +45,7 @@ export const kits: readonly Kit[] = [
   hermesAgent,
   pi,
   vscode,
+  openclaw,
   // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
   ...harnesses,
 ];

@@ -78,6 +78,34 @@ test("pi's scenario face gives the server direct exposure in the same entry, and
   expect(kitFace(pi, 'stdio')?.setting).toBeUndefined();
 });
 
+test("OpenClaw's one config file holds the stand-in provider and the server; a URL is named Streamable HTTP, not its SSE default", () => {
+  const openclaw = kitFor('openclaw');
+  if (openclaw === undefined) throw new Error('no kit');
+  for (const transport of ['stdio', 'http'] as const) {
+    const face = kitFace(openclaw, transport);
+    if (face === undefined) throw new Error('no face');
+    const files = setupOf(openclaw, face, context(transport)).files;
+    expect(files.map((file) => file.path)).toEqual(['/h/.openclaw/openclaw.json']);
+    const config = JSON.parse(files[0]?.text ?? '') as { mcp: { servers: Record<string, unknown> } };
+    expect(config).toMatchObject({
+      agents: { defaults: { model: { primary: 'lab/m' } } },
+      models: { providers: { lab: { baseUrl: 'http://127.0.0.1:7/v1', api: 'openai-completions' } } },
+    });
+    expect(config.mcp.servers['canimcp-probe']).toEqual(
+      transport === 'stdio'
+        ? { command: '/node', args: ['probe.ts', 'stdio'] }
+        : { url: 'http://127.0.0.1:5/mcp', transport: 'streamable-http' },
+    );
+  }
+  expect(commandLine(openclaw, openclaw.faces[0]!, displayContext('stdio', 'hi', '2026.9.6'))).toBe(
+    'openclaw agent exec hi --model lab/m --json',
+  );
+  // Before `agent exec` (2026.8.1) the one embedded turn is `agent --local`, on the default agent.
+  expect(commandLine(openclaw, openclaw.faces[0]!, displayContext('stdio', 'hi', '2026.7.35'))).toBe(
+    'openclaw agent --local --agent main --message hi --model lab/m --json',
+  );
+});
+
 test('the clients that had recipes keep a kit, with their health-check faces', () => {
   for (const client of [
     'claude-code',
