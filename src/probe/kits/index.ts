@@ -15,6 +15,7 @@ import { hermesAgent } from './hermes-agent.ts';
 import { kiloCodeCli } from './kilo-code-cli.ts';
 import { llm } from './llm.ts';
 import { mcphost } from './mcphost.ts';
+import { mcpInspector } from './mcp-inspector.ts';
 import type { Kit } from './kit.ts';
 import { opencode } from './opencode.ts';
 import { openclaw } from './openclaw.ts';
@@ -46,6 +47,7 @@ export const kits: readonly Kit[] = [
   pi,
   vscode,
   openclaw,
+  mcpInspector,
   // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
   ...harnesses,
 ];
