@@ -16,6 +16,7 @@ import { kiloCodeCli } from './kilo-code-cli.ts';
 import { llm } from './llm.ts';
 import { mcphost } from './mcphost.ts';
 import { mcpInspector } from './mcp-inspector.ts';
+import { mcporter } from './mcporter.ts';
 import type { Kit } from './kit.ts';
 import { opencode } from './opencode.ts';
 import { openclaw } from './openclaw.ts';
@@ -48,6 +49,7 @@ export const kits: readonly Kit[] = [
   vscode,
   openclaw,
   mcpInspector,
+  mcporter,
   // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
   ...harnesses,
 ];

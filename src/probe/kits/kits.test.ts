@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { kitFor, kits } from './index.ts';
+import { adHocServer } from './mcporter.ts';
 import { commandLine, displayContext, kitFace, setupOf, type KitContext } from './kit.ts';
 
 const context = (transport: 'stdio' | 'http'): KitContext => ({
@@ -104,6 +105,14 @@ test("OpenClaw's one config file holds the stand-in provider and the server; a U
   expect(commandLine(openclaw, openclaw.faces[0]!, displayContext('stdio', 'hi', '2026.7.35'))).toBe(
     'openclaw agent --local --agent main --message hi --model lab/m --json',
   );
+});
+
+test("mcporter names the server ad hoc: the probe's command as one --stdio string a shell reads back word for word, or its URL", () => {
+  const stdio = context('stdio');
+  expect(
+    adHocServer({ ...stdio, server: { transport: 'stdio', launch: { command: '/n ode', args: ["it's", 'a.ts'] } } }),
+  ).toEqual(['--stdio', "'/n ode' 'it'\\''s' a.ts", '--name', 'canimcp-probe']);
+  expect(adHocServer(context('http'))).toEqual(['--http-url', 'http://127.0.0.1:5/mcp', '--name', 'canimcp-probe']);
 });
 
 test('the clients that had recipes keep a kit, with their health-check faces', () => {
