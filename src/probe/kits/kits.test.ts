@@ -112,7 +112,13 @@ test("mcporter names the server ad hoc: the probe's command as one --stdio strin
   expect(
     adHocServer({ ...stdio, server: { transport: 'stdio', launch: { command: '/n ode', args: ["it's", 'a.ts'] } } }),
   ).toEqual(['--stdio', "'/n ode' 'it'\\''s' a.ts", '--name', 'canimcp-probe']);
-  expect(adHocServer(context('http'))).toEqual(['--http-url', 'http://127.0.0.1:5/mcp', '--name', 'canimcp-probe']);
+  expect(adHocServer(context('http'))).toEqual([
+    '--http-url',
+    'http://127.0.0.1:5/mcp',
+    '--allow-http',
+    '--name',
+    'canimcp-probe',
+  ]);
 });
 
 test('the clients that had recipes keep a kit, with their health-check faces', () => {

@@ -13,7 +13,8 @@ const shellWord = (word: string): string => (/^[\w./:=@-]+$/.test(word) ? word :
 export const adHocServer = (context: KitContext): string[] =>
   context.server.transport === 'stdio'
     ? ['--stdio', [context.server.launch.command, ...context.server.launch.args].map(shellWord).join(' '), '--name', context.name]
-    : ['--http-url', serverUrl(context), '--name', context.name];
+    : // The probe is cleartext on loopback, which mcporter refuses without --allow-http.
+      ['--http-url', serverUrl(context), '--allow-http', '--name', context.name];
 
 /** The mcporter kit. */
 export const mcporter: Kit = {
