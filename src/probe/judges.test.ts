@@ -284,7 +284,9 @@ describe('the registry', () => {
         ...scenario.offers.tools,
         ...scenario.steps.flatMap((step) => step.actions.flatMap((action) => ('addTools' in action ? action.addTools : []))),
       ].map((tool) => tool.name);
-      expect(offered.every(isPortableToolName), scenario.name).toBe(true);
+      // long-tool-names exists to pass the model APIs' 64 characters; its names are portable otherwise.
+      const portable = scenario.name === 'long-tool-names' ? offered.map((name) => name.slice(0, 40)) : offered;
+      expect(portable.every(isPortableToolName), scenario.name).toBe(true);
       expect(
         scenario.calls.every((call) => offered.includes(call.tool) && scenario.results[call.tool] !== undefined),
         scenario.name,
