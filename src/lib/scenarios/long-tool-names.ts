@@ -38,7 +38,7 @@ const judge = (capture: ParsedCapture): FeatureFact[] => {
       fact(
         'tools.name.constraints',
         'not-observed',
-        `none of the ${requests.length} model request(s) offered the server's short tool, so no name form can be read`,
+        `none of the ${requests.length} model request(s) offered the server's short tool as a tool of its own (as a client that reaches tools only through its own search and call tools does), so no name form can be read`,
         requests.map((event) => event.seq),
       ),
     ];
