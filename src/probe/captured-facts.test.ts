@@ -122,6 +122,38 @@ describe('server-requests.elicitation: a decline or cancel the client made by it
   });
 });
 
+describe('tools.name.constraints: what the model was offered for names past 64 characters (long-tool-names)', () => {
+  test.each([
+    [
+      'claude-code-2-1-337-observe-long-tool-names-stdio-20261207-222808',
+      'no',
+      /passed whole as `mcp__canimcp-probe__cmcp_tool_name_long_enough_that_no_model_api_would_take_it_whole_one` \(88\).*Anthropic Messages API accepts at most 64, so it would refuse 3/,
+    ],
+    [
+      'codex-0-171-0-observe-long-tool-names-stdio-20261207-222815',
+      'yes',
+      /OpenAI Responses API's documentation states no limit/,
+    ],
+    [
+      'gemini-cli-0-61-0-observe-long-tool-names-stdio-20261207-222831',
+      'yes',
+      /shortened as `mcp_canimcp-probe_cmcp_tool_na\.\.\.el_api_would_take_it_whole_one` \(63\)/,
+    ],
+    [
+      'copilot-cli-1-0-102-observe-long-tool-names-stdio-20261207-222951',
+      'yes',
+      /truncated as `canimcp-probe-cmcp_tool_name_long_enough_that_no_model_api_would` \(64\); .*shortened as `canimcp-probe-cmcp_tool_name_long_enough_that_no_model_api_woul2`/,
+    ],
+    ['opencode-1-18-33-observe-long-tool-names-stdio-20261207-222900', 'no', /so it would refuse 3/],
+    ['continue-cli-1-5-47-observe-long-tool-names-stdio-20261207-223002', 'no', /so it would refuse 2/],
+    ['qwen-code-0-24-4-observe-long-tool-names-stdio-20261207-222841', 'not-observed', /its own search and call tools/],
+  ])('%s: %s', (id, state, detail) => {
+    const found = factOf(id, 'tools.name.constraints');
+    expect(found?.state).toBe(state);
+    expect(found?.detail).toMatch(detail);
+  });
+});
+
 describe('tools.call: where no model request offered the server its tools, nothing is decided', () => {
   // Claude Code 2.1.292 listed the tools (seq 5) and then asked the model with `tools: []` (seq 12).
   test.each([
