@@ -497,35 +497,24 @@ const nameFindings = (server: ServerDescription, client: CheckClient, serverName
       : seen.filter((item) => !(rule.characters as RegExp).test(item.name) && !tooLong.includes(item));
   const api = rule?.title ?? run.api;
   const named = `with the server named \`${serverName}\` in its settings`;
-  const observedLong = pastLongFindings(tooLong, run, versions, form, named, api, rule?.maxLength ?? MODEL_NAME_LIMIT);
-  if (observedLong !== undefined || badChars.length > 0)
+  // Where the lab offered this client long names, what they became decides; otherwise only the form is known.
+  const long: Said[] =
+    pastLongFindings(tooLong, run, versions, form, named, api, rule?.maxLength ?? MODEL_NAME_LIMIT) ??
+    (tooLong.length === 0
+      ? []
+      : [
+          [
+            'risk',
+            `${plural(tooLong.length, 'tool name passes', 'tool names pass')} the ${rule?.maxLength ?? ''} characters the ${api} accepts once ${versions} makes it ${form} ${named}: ${tooLong
+              .map((item) => `\`${item.tool.name}\` → \`${item.name}\` (${item.name.length})`)
+              .join(
+                ', ',
+              )}; no capture shows this client shortening a name (the longest it passed had ${run.longest}), so keep tool names to ${Math.max(0, (rule?.maxLength ?? 0) - modelNameOf(run, serverName, '').name.length)} characters or ask users for a shorter server name`,
+          ],
+        ]);
+  if (long.length > 0 || badChars.length > 0)
     return [
-      ...(observedLong ?? []),
-      ...(badChars.length === 0
-        ? []
-        : [
-            [
-              'risk',
-              `the ${api} accepts only ${rule?.charactersText ?? 'some characters'} in a tool name, and ${versions} passes these on as ${form} ${named}: ${badChars
-                .map((item) => `\`${item.name}\``)
-                .join(', ')}`,
-            ] as Said,
-          ]),
-    ];
-  if (tooLong.length > 0 || badChars.length > 0)
-    return [
-      ...(tooLong.length === 0
-        ? []
-        : [
-            [
-              'risk',
-              `${plural(tooLong.length, 'tool name passes', 'tool names pass')} the ${rule?.maxLength ?? ''} characters the ${api} accepts once ${versions} makes it ${form} ${named}: ${tooLong
-                .map((item) => `\`${item.tool.name}\` → \`${item.name}\` (${item.name.length})`)
-                .join(
-                  ', ',
-                )}; no capture shows this client shortening a name (the longest it passed had ${run.longest}), so keep tool names to ${Math.max(0, (rule?.maxLength ?? 0) - modelNameOf(run, serverName, '').name.length)} characters or ask users for a shorter server name`,
-            ] as Said,
-          ]),
+      ...long,
       ...(badChars.length === 0
         ? []
         : [
