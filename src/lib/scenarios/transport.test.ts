@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { CaptureEvent, CaptureHeader } from '../../schema/capture.ts';
 import { judgeCapture } from './index.ts';
+import { SETUP_REFUSED } from './transport.ts';
 
 const header = (transport: 'stdio' | 'http'): CaptureHeader => ({
   capture: 1,
@@ -144,6 +145,29 @@ describe('transports.streamableHttp', () => {
   });
   test('one request with no answer followed decides nothing', () => {
     expect(factOf('transports.streamableHttp', 'http', [post(1, init)])?.state).toBe('not-observed');
+  });
+  test("a client whose own set-up command refused the server's URL is no, in its words; silence alone decides nothing", () => {
+    const lifecycle = (seq: number, event: 'start' | 'error' | 'closed', detail: string): CaptureEvent => ({
+      seq,
+      t: seq,
+      from: 'probe',
+      kind: 'lifecycle',
+      event,
+      detail,
+    });
+    const refused = `claude mcp add --transport … failed (1): Invalid transport type: http. Must be one of: stdio, sse`;
+    const events = [
+      lifecycle(1, 'start', 'http http://127.0.0.1:1/mcp'),
+      lifecycle(2, 'error', `${SETUP_REFUSED} ${refused}`),
+      lifecycle(3, 'closed', "the client's set-up command ended (exit 1); its session was not started"),
+    ];
+    expect(factOf('transports.streamableHttp', 'http', events)).toMatchObject({
+      state: 'no',
+      detail: `the client's own command refused to add the server by its URL: ${refused}`,
+      seq: [2],
+    });
+    expect(factOf('transports.streamableHttp', 'http', [events[0]!, events[2]!])).toBeUndefined();
+    expect(factOf('transports.streamableHttp', 'stdio', events)).toBeUndefined();
   });
 });
 
