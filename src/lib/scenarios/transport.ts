@@ -137,17 +137,14 @@ export const streamableHttpFact = (capture: ParsedCapture): FeatureFact | undefi
   if (posts.length === 0) {
     if (sent.length > 0)
       return fact(feature, 'no', `the client sent ${sent.length} HTTP request(s), none a POST`, [sent[0]?.seq ?? 0]);
-    const refusal = capture.events.find(
-      (event) => event.kind === 'lifecycle' && event.event === 'error' && (event.detail ?? '').startsWith(SETUP_REFUSED),
-    );
+    const refusal = capture.events.flatMap((event) =>
+      event.kind === 'lifecycle' && event.event === 'error' && event.detail?.startsWith(SETUP_REFUSED) === true
+        ? [{ seq: event.seq, words: event.detail.slice(SETUP_REFUSED.length).trim() }]
+        : [],
+    )[0];
     return refusal === undefined
       ? undefined
-      : fact(
-          feature,
-          'no',
-          `the client's own command refused to add the server by its URL: ${(refusal.detail ?? '').slice(SETUP_REFUSED.length).trim()}`,
-          [refusal.seq],
-        );
+      : fact(feature, 'no', `the client's own command refused to add the server by its URL: ${refusal.words}`, [refusal.seq]);
   }
   const badPosts = posts.filter((event) => {
     const types = headerValues(event, 'accept').flatMap(acceptedTypes);

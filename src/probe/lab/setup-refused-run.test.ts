@@ -61,6 +61,6 @@ test('a client whose own set-up refuses the HTTP server leaves a capture that sa
     state: 'no',
     detail: expect.stringMatching(
       /refused to add the server by its URL: tiny-client add --transport http … failed \(1\): Invalid transport type: http/,
-    ),
+    ) as unknown,
   });
 }, 90_000);
