@@ -3,6 +3,8 @@
  * framing, and Streamable HTTP exchanges with and without the Accept types, the session id and the
  * 2026-07-28 standard headers. Each through `judgeCapture`, the one entry the build and the probe use.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { CaptureEvent, CaptureHeader } from '../../schema/capture.ts';
 import { judgeCapture } from './index.ts';
@@ -211,5 +213,26 @@ describe('transports.streamableHttp.standardHeaders', () => {
   });
   test('a legacy session decides nothing', () => {
     expect(factOf(feature, 'http', session())).toBeUndefined();
+  });
+});
+
+describe('transports.streamableHttp at the versions around its arrival (committed captures)', () => {
+  const captured = (id: string) => {
+    const [first = '', ...rest] = readFileSync(path.join('content', 'captures', `${id}.jsonl`), 'utf8')
+      .trimEnd()
+      .split('\n');
+    const capture = { header: JSON.parse(first) as CaptureHeader, events: rest.map((line) => JSON.parse(line) as CaptureEvent) };
+    return judgeCapture(capture).find((item) => item.feature === 'transports.streamableHttp');
+  };
+  test('Codex 0.44.0 ran its session with the model and never reached the server given by URL: no; 0.45.0 did: yes', () => {
+    expect(captured('codex-0-44-0-observe-http-20261207-224202')).toMatchObject({
+      state: 'no',
+      detail:
+        "the client's session ran to its end (exit 0) and asked the model 1 time(s), but sent no request to the MCP server it was given by URL",
+    });
+    expect(captured('codex-0-45-0-observe-http-20261207-223913')?.state).toBe('yes');
+  });
+  test('Codex 0.42.0 exited 1 before asking anyone: nothing is decided', () => {
+    expect(captured('codex-0-42-0-observe-http-20261207-223809')).toBeUndefined();
   });
 });

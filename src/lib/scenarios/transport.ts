@@ -142,9 +142,23 @@ export const streamableHttpFact = (capture: ParsedCapture): FeatureFact | undefi
         ? [{ seq: event.seq, words: event.detail.slice(SETUP_REFUSED.length).trim() }]
         : [],
     )[0];
-    return refusal === undefined
+    if (refusal !== undefined)
+      return fact(feature, 'no', `the client's own command refused to add the server by its URL: ${refusal.words}`, [
+        refusal.seq,
+      ]);
+    // A session that ran to its normal end and talked to the model, but never to the server it was
+    // given by URL, shows a client that does not connect to it (Codex 0.44.0 with a `url` server).
+    const asked = capture.events.filter((event) => event.kind === 'model' && event.from === 'client');
+    const end = capture.events.at(-1);
+    const normal = end?.kind === 'lifecycle' && end.event === 'closed' && /\(exit 0\)$/.test(end.detail ?? '');
+    return asked.length === 0 || !normal
       ? undefined
-      : fact(feature, 'no', `the client's own command refused to add the server by its URL: ${refusal.words}`, [refusal.seq]);
+      : fact(
+          feature,
+          'no',
+          `the client's session ran to its end (exit 0) and asked the model ${asked.length} time(s), but sent no request to the MCP server it was given by URL`,
+          [asked[0]?.seq ?? 0, end.seq],
+        );
   }
   const badPosts = posts.filter((event) => {
     const types = headerValues(event, 'accept').flatMap(acceptedTypes);
