@@ -232,6 +232,14 @@ describe('transports.streamableHttp at the versions around its arrival (committe
     });
     expect(captured('codex-0-45-0-observe-http-20261207-223913')?.state).toBe('yes');
   });
+  test("Claude Code 1.0.17's own mcp add refused the http transport: no, in its words", () => {
+    expect(captured('claude-code-1-0-17-observe-http-20261207-224212')).toMatchObject({
+      state: 'no',
+      detail:
+        "the client's own command refused to add the server by its URL: claude mcp add --transport … failed (1): Invalid transport type: http. Must be one of: stdio, sse",
+    });
+    expect(captured('claude-code-1-0-21-observe-http-20261207-223129')?.state).toBe('yes');
+  });
   test('Codex 0.42.0 exited 1 before asking anyone: nothing is decided', () => {
     expect(captured('codex-0-42-0-observe-http-20261207-223809')).toBeUndefined();
   });
