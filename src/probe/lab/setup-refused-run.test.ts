@@ -4,14 +4,9 @@
  * it. The runner must still write the capture, the refusal in it and a lifecycle event last, and the
  * judge must read it as no for Streamable HTTP (a version without it is evidence, not a lost run).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from 'vitest';
 import { judgeCapture } from '../../lib/scenarios/index.ts';
-import { readCapture } from '../read-capture.ts';
-import { runKit } from '../run-command.ts';
-import { useFakeClientCache } from './fake-client-cache.ts';
+import { runFakeClient, useFakeClientCache } from './fake-client-cache.ts';
 
 const refusingClient = `#!/usr/bin/env node
 if (process.argv[2] === 'add') {
@@ -36,21 +31,7 @@ const kitModule = `export const kit = {
 const cache = useFakeClientCache('probe-refused-cache-', refusingClient, kitModule);
 
 test('a client whose own set-up refuses the HTTP server leaves a capture that says so, judged no', async () => {
-  const captures = mkdtempSync(path.join(tmpdir(), 'probe-refused-captures-'));
-  const report = await runKit({
-    client: 'codex',
-    kitFile: path.join(cache(), 'kit.mjs'),
-    version: '1.0.0',
-    transport: 'http',
-    persona: 'observe',
-    captures,
-    sandbox: true,
-  });
-  expect(report.rejected).toEqual([]);
-  expect(report.written).toHaveLength(1);
-  const { capture, problems } = readCapture(report.written[0] ?? '', new Set(['codex']));
-  expect(problems).toEqual([]);
-  if (capture === undefined) throw new Error('no capture');
+  const { capture } = await runFakeClient(cache(), 'http');
   expect(capture.events.filter((event) => event.kind === 'http')).toEqual([]);
   expect(capture.events.at(-1)).toMatchObject({
     kind: 'lifecycle',
