@@ -65,6 +65,95 @@ describe('server-requests.sampling: only an assistant completion is an answer', 
   });
 });
 
+describe('server-requests.elicitation: a decline or cancel the client made by itself is no answer', () => {
+  // Print-mode runs show nobody a form: Claude Code 2.1.332 cancelled both modes 122 and 59 ms after
+  // the requests (seq 18-21), Codex 0.171.0 and Copilot CLI 1.0.102 declined within 1 ms, and Claude
+  // Code 2.1.337 and the Agent SDK's harness retried the 2026-07-28 call with the refusal at once.
+  test.each([
+    [
+      'claude-code-2-1-332-observe-server-requests-stdio-20261202-070108',
+      'form',
+      /cancelled elicitation\/create, 122 ms after the request, by itself: action "cancel", an automatic refusal, not an answer/,
+    ],
+    [
+      'claude-code-2-1-332-observe-server-requests-stdio-20261202-070108',
+      'url',
+      /cancelled elicitation\/create, 59 ms after the request, by itself/,
+    ],
+    ['claude-code-2-1-84-observe-server-requests-stdio-20261203-082820', 'form', /cancelled .* by itself/],
+    [
+      'codex-0-171-0-observe-server-requests-stdio-20261202-070129',
+      'form',
+      /declined elicitation\/create, 1 ms after the request, by itself: action "decline"/,
+    ],
+    [
+      'copilot-cli-1-0-102-observe-server-requests-stdio-20261202-070900',
+      'url',
+      /declined elicitation\/create, 0 ms after the request, by itself/,
+    ],
+    // Over 2026-07-28 the probe asked in an input_required result; the legacy scenario's judge reads the retry too.
+    [
+      'claude-code-2-1-337-observe-server-requests-stdio-20261207-171741',
+      'form',
+      /retried the call with action "cancel" .* by itself: an automatic refusal, not an answer/,
+    ],
+    ['claude-code-2-1-337-observe-server-requests-modern-stdio-20261207-171744', 'url', /retried the call with action "cancel"/],
+    [
+      'claude-agent-sdk-0-3-337-observe-server-requests-modern-stdio-20261207-150932',
+      'form',
+      /action "decline" .* \(nobody sits at a harness\), not an answer/,
+    ],
+  ])('%s (%s): no', (id, mode, detail) => {
+    const found = factOf(id, `server-requests.elicitation.${mode}`);
+    expect(found?.state).toBe('no');
+    expect(found?.detail).toMatch(detail);
+  });
+
+  test("a form the lab's driver filled in and sent, 2.3 s after the request, is an answer (VS Code 4.139.1, seq 14-15)", () => {
+    const found = factOf('vscode-4-139-1-observe-server-requests-stdio-20261207-193226', 'server-requests.elicitation.form');
+    expect(found).toMatchObject({ state: 'yes', detail: 'the client answered elicitation/create with action "accept"' });
+  });
+
+  test('the capability cell: declared, and every request refused by the client itself, is partial', () => {
+    const capture = captureOf('claude-code-2-1-332-observe-server-requests-stdio-20261202-070108');
+    expect(judgeCell(capture, { axis: 'capability', column: 'elicitation', state: 'yes' })).toBe('partial');
+    const vscode = captureOf('vscode-4-139-1-observe-server-requests-stdio-20261207-193226');
+    expect(judgeCell(vscode, { axis: 'capability', column: 'elicitation', state: 'yes' })).toBe('yes');
+  });
+});
+
+describe('tools.name.constraints: what the model was offered for names past 64 characters (long-tool-names)', () => {
+  test.each([
+    [
+      'claude-code-2-1-337-observe-long-tool-names-stdio-20261207-222808',
+      'no',
+      /passed whole as `mcp__canimcp-probe__cmcp_tool_name_long_enough_that_no_model_api_would_take_it_whole_one` \(88\).*Anthropic Messages API accepts at most 64, so it would refuse 3/,
+    ],
+    [
+      'codex-0-171-0-observe-long-tool-names-stdio-20261207-222815',
+      'yes',
+      /OpenAI Responses API's documentation states no limit/,
+    ],
+    [
+      'gemini-cli-0-61-0-observe-long-tool-names-stdio-20261207-222831',
+      'yes',
+      /shortened as `mcp_canimcp-probe_cmcp_tool_na\.\.\.el_api_would_take_it_whole_one` \(63\)/,
+    ],
+    [
+      'copilot-cli-1-0-102-observe-long-tool-names-stdio-20261207-222951',
+      'yes',
+      /truncated as `canimcp-probe-cmcp_tool_name_long_enough_that_no_model_api_would` \(64\); .*shortened as `canimcp-probe-cmcp_tool_name_long_enough_that_no_model_api_woul2`/,
+    ],
+    ['opencode-1-18-33-observe-long-tool-names-stdio-20261207-222900', 'no', /so it would refuse 3/],
+    ['continue-cli-1-5-47-observe-long-tool-names-stdio-20261207-223002', 'no', /so it would refuse 2/],
+    ['qwen-code-0-24-4-observe-long-tool-names-stdio-20261207-222841', 'not-observed', /its own search and call tools/],
+  ])('%s: %s', (id, state, detail) => {
+    const found = factOf(id, 'tools.name.constraints');
+    expect(found?.state).toBe(state);
+    expect(found?.detail).toMatch(detail);
+  });
+});
+
 describe('tools.call: where no model request offered the server its tools, nothing is decided', () => {
   // Claude Code 2.1.292 listed the tools (seq 5) and then asked the model with `tools: []` (seq 12).
   test.each([

@@ -133,7 +133,8 @@ export const ClientExport = z.strictObject({
    * How its captured versions passed a server's tools on to the model, oldest run first, read from
    * what the stand-in model received: the name with `{server}` and `{tool}` in place, its namespace,
    * the characters of the server's name replaced, whether the model reached the tool only through a
-   * bridge tool, the longest name that passed intact, and the input-schema keywords kept and dropped.
+   * bridge tool, the longest name that passed intact, the input-schema keywords kept and dropped,
+   * and what became of names past 64 characters.
    */
   toolNames: z
     .array(
@@ -149,6 +150,22 @@ export const ClientExport = z.strictObject({
         longest: z.number().int(),
         /** The input-schema keywords that reached the model as listed, and those that did not, each as the run's newest capture listing it shows. */
         keywords: z.strictObject({ dropped: z.array(z.string()), kept: z.array(z.string()) }).optional(),
+        /**
+         * Each of the lab's tools whose name under this form passes 64 characters, as the run's newest
+         * capture listing such tools shows: the tool, that length, and what the model was offered
+         * (`intact`: the name whole; `truncated`: cut short; `shortened`: shortened otherwise;
+         * `dropped`: nothing), with the name offered.
+         */
+        pastLimit: z
+          .array(
+            z.strictObject({
+              tool: z.string(),
+              length: z.number().int(),
+              fate: z.enum(['intact', 'truncated', 'shortened', 'dropped']),
+              as: z.string().optional(),
+            }),
+          )
+          .optional(),
         captures: z.array(z.string()),
       }),
     )

@@ -10,7 +10,7 @@ import type { Capture } from '../evidence/capture.ts';
 import { declaredCapabilityKeys, heldWhileObserved, revisionOutcome } from '../scenarios/handshake.ts';
 import { messagesFrom } from '../mcp/messages.ts';
 import { isRecord } from '../mcp/json.ts';
-import { isCompletion } from '../scenarios/answers.ts';
+import { isAnswer } from '../scenarios/answers.ts';
 import { judgeCapture } from '../scenarios/index.ts';
 import type { FacedObservation, Observation } from './version-runs.ts';
 
@@ -49,19 +49,20 @@ export const cellFace = (captures: readonly Pick<Capture, 'header' | 'events'>[]
 };
 
 /** What a client's answers to the capability's requests show: answered, refused, or never asked. */
-const handling = (capture: Pick<Capture, 'events'>, capability: string): 'answered' | 'refused' | 'unasked' => {
+const handling = (capture: Pick<Capture, 'header' | 'events'>, capability: string): 'answered' | 'refused' | 'unasked' => {
   const method = capabilityRequests[capability];
   if (method === undefined) return 'unasked';
-  const asked = new Set(
+  const asked = new Map(
     messagesFrom(capture, 'probe')
       .filter(({ message }) => message['method'] === method)
-      .map(({ message }) => message['id']),
+      .map(({ message, seq }) => [message['id'], seq] as const),
   );
   if (asked.size === 0) return 'unasked';
   const answers = messagesFrom(capture, 'client').filter(({ message }) => !('method' in message) && asked.has(message['id']));
-  // A sampling request cancelled by the client (a result that is no completion) was not handled.
-  const handled = ({ message }: (typeof answers)[number]) =>
-    isRecord(message['result']) && (capability !== 'sampling' || isCompletion(message['result']));
+  // A request the client refused by itself (a sampling result that is no completion, an elicitation
+  // declined or cancelled with nobody asked) was not handled.
+  const handled = ({ message, seq }: (typeof answers)[number]) =>
+    isRecord(message['result']) && isAnswer(capture, method, message['result'], asked.get(message['id']) ?? seq, seq);
   return answers.some(handled) ? 'answered' : 'refused';
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { keywordsOf, modelNameOf, nameFormOf, nameRunAt, nameRuns, type NameObservation } from './tool-names.ts';
+import { keywordsOf, longNameFates, modelNameOf, nameFormOf, nameRunAt, nameRuns, type NameObservation } from './tool-names.ts';
 
 const observation = (version: string, names: readonly string[], overrides: Partial<NameObservation> = {}): NameObservation => ({
   capture: `c-${version}`,
@@ -82,5 +82,42 @@ describe('runs and names', () => {
         }),
       ].sort(),
     ).toEqual(['description', 'properties', 'required', 'type']);
+  });
+});
+
+describe('longNameFates', () => {
+  const stem = 'cmcp_tool_name_long_enough_that_no_model_api_would_take_it_whole';
+  const listed = [`${stem}_one`, `${stem}_two`, 'cmcp_tool_name_that_fits_alone_but_not_behind_a_prefix', 'cmcp_short_tool'];
+  const long = listed.slice(0, 3);
+
+  test('a name cut at 64, and a second alike made unique at its end (Copilot CLI 1.0.102)', () => {
+    const offered = [
+      'canimcp-probe-cmcp_tool_name_long_enough_that_no_model_api_woul2',
+      'canimcp-probe-cmcp_tool_name_long_enough_that_no_model_api_would',
+      'canimcp-probe-cmcp_tool_name_that_fits_alone_but_not_behind_a_pr',
+      'canimcp-probe-cmcp_short_tool',
+    ];
+    expect(longNameFates(offered, long, listed).map((fate) => fate.kind)).toEqual(['truncated', 'shortened', 'truncated']);
+  });
+
+  test('the middle of a name replaced by an ellipsis (Gemini CLI 0.61.0), each taken for the tool it keeps most of', () => {
+    const offered = [
+      'mcp_canimcp-probe_cmcp_tool_na...el_api_would_take_it_whole_two',
+      'mcp_canimcp-probe_cmcp_tool_na...el_api_would_take_it_whole_one',
+      'mcp_canimcp-probe_cmcp_tool_na..._alone_but_not_behind_a_prefix',
+    ];
+    expect(longNameFates(offered, long, listed)).toEqual([
+      { kind: 'shortened', name: offered[1] },
+      { kind: 'shortened', name: offered[0] },
+      { kind: 'shortened', name: offered[2] },
+    ]);
+  });
+
+  test('a name passed whole behind a prefix, and none offered', () => {
+    expect(longNameFates([`canimcp-probe_${stem}_one`, 'canimcp-probe_cmcp_short_tool'], long, listed)).toEqual([
+      { kind: 'intact', name: `canimcp-probe_${stem}_one` },
+      { kind: 'dropped' },
+      { kind: 'dropped' },
+    ]);
   });
 });

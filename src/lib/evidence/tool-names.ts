@@ -48,6 +48,69 @@ export const isBridge = (name: string): boolean => bridgeNames.test(name);
 /** Whether a tool is a client's own resource reader. */
 export const isResourceReader = (name: string): boolean => readerNames.test(name);
 
+/** What a client offered its model for a server's tool whose name, with the client's prefix, is long: the name whole, cut short, shortened otherwise, or nothing. */
+export type LongNameFate = { kind: 'intact' | 'truncated' | 'shortened'; name: string } | { kind: 'dropped' };
+
+/** How many of a tool's characters, from its start and its end together, an offered name must keep to stand for it once shortened. */
+const LONG_NAME_KEPT = 12;
+
+/** How many characters two strings share from their start. */
+const sharedHead = (a: string, b: string): number => {
+  let count = 0;
+  while (count < a.length && count < b.length && a[count] === b[count]) count += 1;
+  return count;
+};
+
+/** How much of a tool's name an offered name keeps: its longest run from the tool's start (after any prefix), and the end both share. */
+const kept = (offered: string, tool: string): { head: number; whole: boolean; tail: number } => {
+  let head = 0;
+  let whole = false;
+  for (let at = offered.indexOf(tool.slice(0, 4)); at !== -1; at = offered.indexOf(tool.slice(0, 4), at + 1)) {
+    const shared = sharedHead(offered.slice(at), tool);
+    if (shared > head) [head, whole] = [shared, shared === offered.length - at];
+  }
+  const tail = sharedHead([...offered].reverse().join(''), [...tool].reverse().join(''));
+  return { head, whole, tail };
+};
+
+/**
+ * What became of each of `tools` among the names a model request `offered`: the name whole (under
+ * any prefix), a name keeping the tool's start and nothing after it (truncated), one keeping at
+ * least LONG_NAME_KEPT of its characters from its start and end otherwise (shortened: a hash or an
+ * ellipsis in place of the rest), or none (dropped). An offered name stands for one tool only, the
+ * one it keeps most of, so two tools a client made one name of show one of them dropped; a name that
+ * stands whole for another of the `listed` tools is not a candidate.
+ */
+export const longNameFates = (
+  offered: readonly string[],
+  tools: readonly string[],
+  listed: readonly string[],
+): LongNameFate[] => {
+  const taken = new Set<number>();
+  return tools.map((tool): LongNameFate => {
+    const whole = offered.findIndex((name, index) => !taken.has(index) && namesTool(name, tool));
+    if (whole !== -1) {
+      taken.add(whole);
+      return { kind: 'intact', name: offered[whole] as string };
+    }
+    const wanted = sanitise(tool);
+    const others = listed.filter((name) => name !== tool);
+    const scored = offered
+      .map((name, index) => ({ name, index, ...kept(sanitise(name), wanted) }))
+      .filter(
+        (item) =>
+          !taken.has(item.index) &&
+          item.head + item.tail >= LONG_NAME_KEPT &&
+          !others.some((other) => namesTool(item.name, other)),
+      )
+      .sort((a, b) => b.head + b.tail - (a.head + a.tail));
+    const [best] = scored;
+    if (best === undefined) return { kind: 'dropped' };
+    taken.add(best.index);
+    return { kind: best.whole && best.tail === 0 ? 'truncated' : 'shortened', name: best.name };
+  });
+};
+
 /** A tool a model request offered, as the model API's reader found it. */
 export interface OfferedName {
   name: string;
@@ -98,7 +161,30 @@ export interface NameForm {
    * not (`dropped`), by name, each as the run's newest capture that listed it shows.
    */
   keywords?: { dropped: string[]; kept: string[] };
+  /**
+   * What the model was offered for each listed tool whose name under this form passes
+   * MODEL_NAME_LIMIT, as the run's newest capture listing such tools shows: the tool, that length,
+   * and its fate (the name whole, cut short, shortened otherwise, or dropped), with the name offered.
+   */
+  pastLimit?: PastLimit[];
 }
+
+/** One long-named tool's fate under a client's form (NameForm's `pastLimit`). */
+export interface PastLimit {
+  tool: string;
+  /** The length of the name the form would give it whole. */
+  length: number;
+  fate: LongNameFate['kind'];
+  /** The name the model was offered, where it was offered one. */
+  as?: string;
+}
+
+/**
+ * The most characters the model APIs the lab's clients call accept in a tool name, where they state
+ * a limit (src/lib/evidence/tool-name-rules.ts): the tools past it are the ones whose fate a name
+ * form records.
+ */
+export const MODEL_NAME_LIMIT = 64;
 
 /** Consecutive captured versions that named tools alike (FORMAT.md's version runs: `from` and `to` both given). */
 export interface NameRun extends NameForm {
@@ -214,7 +300,7 @@ const keywordsIn = (observation: NameObservation, seen: readonly Seen[]): { drop
   return kept.size + dropped.size === 0 ? undefined : { dropped: [...dropped].sort(), kept: [...kept].sort() };
 };
 
-const formKey = (form: Omit<NameForm, 'longest' | 'keywords'>): string =>
+const formKey = (form: Omit<NameForm, 'longest' | 'keywords' | 'pastLimit'>): string =>
   JSON.stringify([form.api, form.name, form.namespace ?? null, form.serverChars ?? [], form.reach]);
 
 /**
@@ -249,11 +335,33 @@ export const nameFormOf = (observation: NameObservation): NameForm | undefined =
   const best = [...counts.values()].sort((a, b) => b.count - a.count)[0];
   if (best === undefined) return undefined;
   const keywords = keywordsIn(observation, seen);
+  const pastLimit = pastLimitIn(observation, best.form);
   return {
     ...best.form,
     longest: best.longest,
     ...(keywords === undefined ? {} : { keywords }),
+    ...(pastLimit.length === 0 ? {} : { pastLimit }),
   };
+};
+
+/** Each listed tool whose name under the form passes MODEL_NAME_LIMIT, and what the model was offered for it over the capture's requests. */
+const pastLimitIn = (observation: NameObservation, form: Omit<NameForm, 'longest'>): PastLimit[] => {
+  if (form.reach === 'bridge') return [];
+  const listed = observation.listed.map((tool) => tool.name);
+  const long = listed
+    .map((tool) => ({ tool, length: modelNameOf(form, observation.server, tool).name.length }))
+    .filter((item) => item.length > MODEL_NAME_LIMIT);
+  if (long.length === 0) return [];
+  const offered = [...new Set(observation.requests.flatMap((request) => request.tools.map((tool) => tool.name)))];
+  const fates = longNameFates(
+    offered,
+    long.map((item) => item.tool),
+    listed,
+  );
+  return long.map((item, index) => {
+    const fate = fates[index] ?? { kind: 'dropped' as const };
+    return { ...item, fate: fate.kind, ...(fate.kind === 'dropped' ? {} : { as: fate.name }) };
+  });
 };
 
 const byVersion = (a: string, b: string) => compareVersions(a, b) ?? a.localeCompare(b);
@@ -293,6 +401,7 @@ export const nameRuns = (observations: readonly NameObservation[]): NameRun[] =>
       last.to = observation.version;
       last.longest = Math.max(last.longest, form.longest);
       if (form.keywords !== undefined) last.keywords = newerKeywords(last.keywords, form.keywords);
+      if (form.pastLimit !== undefined) last.pastLimit = form.pastLimit;
       continue;
     }
     runs.push({
@@ -316,3 +425,35 @@ export const modelNameOf = (form: Pick<NameForm, 'name' | 'namespace' | 'serverC
 /** The run a version falls in: the newest run whose `from` is not newer than it, if it is not newer than that run's `to`. */
 export const nameRunAt = (runs: readonly NameRun[], version: string): NameRun | undefined =>
   runs.find((run) => byVersion(version, run.from) >= 0 && byVersion(version, run.to) <= 0);
+
+/**
+ * What a client does with a name of `length` characters under its form, as the lab's long-named
+ * tools of the same kind show (a tool past the limit on its own, or one past it only behind the
+ * client's prefix): the fate, the lab's tool that shows it, and for a cut the most characters kept.
+ */
+export const pastLimitFate = (
+  pastLimit: readonly PastLimit[] | undefined,
+  tool: string,
+): { fate: PastLimit['fate']; shown: PastLimit; cut?: number } | undefined => {
+  const alone = tool.length > MODEL_NAME_LIMIT;
+  const alike = (pastLimit ?? []).filter((item) => item.tool.length > MODEL_NAME_LIMIT === alone);
+  const [shown] = alike;
+  if (shown === undefined) return undefined;
+  const cuts = alike.flatMap((item) => (item.fate === 'truncated' && item.as !== undefined ? [item.as.length] : []));
+  return { fate: shown.fate, shown, ...(shown.fate === 'truncated' && cuts.length > 0 ? { cut: Math.max(...cuts) } : {}) };
+};
+
+/** What a run's captures show of names past MODEL_NAME_LIMIT, in a few words (Markdown): how many of the lab's long names met each fate. */
+export const pastLimitWords = (run: Pick<NameForm, 'pastLimit'>): string => {
+  const items = run.pastLimit ?? [];
+  if (items.length === 0) return 'not offered one';
+  return [...Map.groupBy(items, (item) => item.fate)]
+    .map(([fate, list]) => {
+      const longest = Math.max(...list.map((item) => item.as?.length ?? item.length));
+      if (fate === 'dropped') return `${list.length} dropped`;
+      if (fate === 'intact') return `${list.length} passed whole (up to ${longest})`;
+      if (fate === 'truncated') return `${list.length} cut to ${longest}`;
+      return `${list.length} shortened to ${longest} (\`${list[0]?.as ?? ''}\`)`;
+    })
+    .join('; ');
+};

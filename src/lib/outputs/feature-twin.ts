@@ -10,8 +10,8 @@ import { featureVersionLabel, type FeatureCell } from '../cells/feature-cells.ts
 import { besideLabel, evidenceMarks, evidenceNames } from '../cells/evidence-words.ts';
 import { entryTwin, type NoteListItem } from './twin.ts';
 import { captureUrl, clientUrl, featureUrl, noteUrl, routes } from '../routes/urls.ts';
-import { toolNameRules } from '../server-check/tool-name-rules.ts';
-import type { NameRun } from '../evidence/tool-names.ts';
+import { toolNameRules } from '../evidence/tool-name-rules.ts';
+import { MODEL_NAME_LIMIT, pastLimitWords, type NameRun } from '../evidence/tool-names.ts';
 
 /** Text in a table cell: a pipe cannot end the cell, and a line break cannot end the row. */
 const cellText = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -167,6 +167,7 @@ export const toolNameRunsMarkdown = (
           }${run.reach === 'bridge' ? " (only by name, through the client's own tool)" : ''}`,
           toolNameRules[run.api]?.title ?? run.api,
           String(run.longest),
+          pastLimitWords(run),
           String(run.captures.length),
         ]),
     );
@@ -178,7 +179,7 @@ export const toolNameRunsMarkdown = (
 
 Read from what the lab's stand-in model received; \`{server}\` is the name the client's settings give the server.
 
-${table(['Client', 'Versions', 'Name the model receives', 'Model API', 'Longest passed intact', 'Captures'], rows)}
+${table(['Client', 'Versions', 'Name the model receives', 'Model API', 'Longest passed intact', `Past ${MODEL_NAME_LIMIT} characters`, 'Captures'], rows)}
 
 What each API accepts, by its own documentation:
 

@@ -25,6 +25,7 @@ import { listChanged } from './list-changed.ts';
 import { promptsResources } from './prompts-resources.ts';
 import { captureFormatVersion } from '../../schema/capture.ts';
 import type { FeatureFact, ParsedCapture, Scenario } from './scenario.ts';
+import { longToolNames } from './long-tool-names.ts';
 import { serverRequestsModern } from './server-requests-modern.ts';
 import { serverRequests } from './server-requests.ts';
 import { toolMetadata } from './tool-metadata.ts';
@@ -35,6 +36,7 @@ import { utilities } from './utilities.ts';
 export const scenarios: readonly Scenario[] = [
   toolResults,
   toolMetadata,
+  longToolNames,
   serverRequests,
   serverRequestsModern,
   listChanged,

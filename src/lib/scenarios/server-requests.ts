@@ -46,14 +46,19 @@ export const ASK = {
 
 const judge = (capture: ParsedCapture): FeatureFact[] => [
   legacyAnswerFact(capture, 'lifecycle.ping', 'ping', {}),
-  legacyAnswerFact(capture, 'server-requests.roots', 'roots/list', { needs: 'roots' }),
+  legacyAnswerFact(capture, 'server-requests.roots', 'roots/list', { needs: 'roots', key: ASK.roots.key }),
   rootsListChangedFact(capture),
-  legacyAnswerFact(capture, 'server-requests.sampling', 'sampling/createMessage', { needs: 'sampling' }),
+  legacyAnswerFact(capture, 'server-requests.sampling', 'sampling/createMessage', { needs: 'sampling', key: ASK.sampling.key }),
   legacyAnswerFact(capture, 'server-requests.elicitation.form', 'elicitation/create', {
     needs: 'elicitation.form',
     mode: 'form',
+    key: ASK.form.key,
   }),
-  legacyAnswerFact(capture, 'server-requests.elicitation.url', 'elicitation/create', { needs: 'elicitation.url', mode: 'url' }),
+  legacyAnswerFact(capture, 'server-requests.elicitation.url', 'elicitation/create', {
+    needs: 'elicitation.url',
+    mode: 'url',
+    key: ASK.url.key,
+  }),
 ];
 
 const noArgs = { type: 'object', properties: {} } as const;

@@ -3,9 +3,12 @@
  * framing, and Streamable HTTP exchanges with and without the Accept types, the session id and the
  * 2026-07-28 standard headers. Each through `judgeCapture`, the one entry the build and the probe use.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { CaptureEvent, CaptureHeader } from '../../schema/capture.ts';
 import { judgeCapture } from './index.ts';
+import { SETUP_REFUSED } from './transport.ts';
 
 const header = (transport: 'stdio' | 'http'): CaptureHeader => ({
   capture: 1,
@@ -145,6 +148,29 @@ describe('transports.streamableHttp', () => {
   test('one request with no answer followed decides nothing', () => {
     expect(factOf('transports.streamableHttp', 'http', [post(1, init)])?.state).toBe('not-observed');
   });
+  test("a client whose own set-up command refused the server's URL is no, in its words; silence alone decides nothing", () => {
+    const lifecycle = (seq: number, event: 'start' | 'error' | 'closed', detail: string): CaptureEvent => ({
+      seq,
+      t: seq,
+      from: 'probe',
+      kind: 'lifecycle',
+      event,
+      detail,
+    });
+    const refused = `claude mcp add --transport … failed (1): Invalid transport type: http. Must be one of: stdio, sse`;
+    const events = [
+      lifecycle(1, 'start', 'http http://127.0.0.1:1/mcp'),
+      lifecycle(2, 'error', `${SETUP_REFUSED} ${refused}`),
+      lifecycle(3, 'closed', "the client's set-up command ended (exit 1); its session was not started"),
+    ];
+    expect(factOf('transports.streamableHttp', 'http', events)).toMatchObject({
+      state: 'no',
+      detail: `the client's own command refused to add the server by its URL: ${refused}`,
+      seq: [2],
+    });
+    expect(factOf('transports.streamableHttp', 'http', [events[0]!, events[2]!])).toBeUndefined();
+    expect(factOf('transports.streamableHttp', 'stdio', events)).toBeUndefined();
+  });
 });
 
 describe('transports.streamableHttp.sessionId', () => {
@@ -187,5 +213,34 @@ describe('transports.streamableHttp.standardHeaders', () => {
   });
   test('a legacy session decides nothing', () => {
     expect(factOf(feature, 'http', session())).toBeUndefined();
+  });
+});
+
+describe('transports.streamableHttp at the versions around its arrival (committed captures)', () => {
+  const captured = (id: string) => {
+    const [first = '', ...rest] = readFileSync(path.join('content', 'captures', `${id}.jsonl`), 'utf8')
+      .trimEnd()
+      .split('\n');
+    const capture = { header: JSON.parse(first) as CaptureHeader, events: rest.map((line) => JSON.parse(line) as CaptureEvent) };
+    return judgeCapture(capture).find((item) => item.feature === 'transports.streamableHttp');
+  };
+  test('Codex 0.44.0 ran its session with the model and never reached the server given by URL: no; 0.45.0 did: yes', () => {
+    expect(captured('codex-0-44-0-observe-http-20261207-224202')).toMatchObject({
+      state: 'no',
+      detail:
+        "the client's session ran to its end (exit 0) and asked the model 1 time(s), but sent no request to the MCP server it was given by URL",
+    });
+    expect(captured('codex-0-45-0-observe-http-20261207-223913')?.state).toBe('yes');
+  });
+  test("Claude Code 1.0.17's own mcp add refused the http transport: no, in its words", () => {
+    expect(captured('claude-code-1-0-17-observe-http-20261207-224212')).toMatchObject({
+      state: 'no',
+      detail:
+        "the client's own command refused to add the server by its URL: claude mcp add --transport … failed (1): Invalid transport type: http. Must be one of: stdio, sse",
+    });
+    expect(captured('claude-code-1-0-21-observe-http-20261207-223129')?.state).toBe('yes');
+  });
+  test('Codex 0.42.0 exited 1 before asking anyone: nothing is decided', () => {
+    expect(captured('codex-0-42-0-observe-http-20261207-223809')).toBeUndefined();
   });
 });

@@ -118,6 +118,12 @@ const quotedToModel = (capture: ParsedCapture, response: HttpResponseEvent): num
 };
 
 /**
+ * How the lab's runner opens the error event it records where the client's own set-up command (its
+ * `mcp add`) refused the HTTP server, before any session: the judge below reads it as a no.
+ */
+export const SETUP_REFUSED = "the client's set-up command refused the lab's HTTP server:";
+
+/**
  * transports.streamableHttp: POSTs that accept JSON and SSE, and a client that read an answer sent
  * as an SSE stream (2025-11-25/basic/transports.mdx:86-104: a server may answer any request either
  * way). The probe answers at least one request of every run as a stream; a capture with no SSE
@@ -128,10 +134,32 @@ export const streamableHttpFact = (capture: ParsedCapture): FeatureFact | undefi
   if (capture.header.transport !== 'http') return undefined;
   const sent = httpRequests(capture);
   const posts = sent.filter((event) => event.method === 'POST');
-  if (posts.length === 0)
-    return sent.length === 0
+  if (posts.length === 0) {
+    if (sent.length > 0)
+      return fact(feature, 'no', `the client sent ${sent.length} HTTP request(s), none a POST`, [sent[0]?.seq ?? 0]);
+    const refusal = capture.events.flatMap((event) =>
+      event.kind === 'lifecycle' && event.event === 'error' && event.detail?.startsWith(SETUP_REFUSED) === true
+        ? [{ seq: event.seq, words: event.detail.slice(SETUP_REFUSED.length).trim() }]
+        : [],
+    )[0];
+    if (refusal !== undefined)
+      return fact(feature, 'no', `the client's own command refused to add the server by its URL: ${refusal.words}`, [
+        refusal.seq,
+      ]);
+    // A session that ran to its normal end and talked to the model, but never to the server it was
+    // given by URL, shows a client that does not connect to it (Codex 0.44.0 with a `url` server).
+    const asked = capture.events.filter((event) => event.kind === 'model' && event.from === 'client');
+    const end = capture.events.at(-1);
+    const normal = end?.kind === 'lifecycle' && end.event === 'closed' && /\(exit 0\)$/.test(end.detail ?? '');
+    return asked.length === 0 || !normal
       ? undefined
-      : fact(feature, 'no', `the client sent ${sent.length} HTTP request(s), none a POST`, [sent[0]?.seq ?? 0]);
+      : fact(
+          feature,
+          'no',
+          `the client's session ran to its end (exit 0) and asked the model ${asked.length} time(s), but sent no request to the MCP server it was given by URL`,
+          [asked[0]?.seq ?? 0, end.seq],
+        );
+  }
   const badPosts = posts.filter((event) => {
     const types = headerValues(event, 'accept').flatMap(acceptedTypes);
     return !types.includes(MEDIA_TYPE.json) || !types.includes(MEDIA_TYPE.sse);

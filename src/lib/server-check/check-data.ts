@@ -7,7 +7,7 @@
 import { isRecord } from '../mcp/json.ts';
 import { evidenceLabels } from '../cells/evidence-words.ts';
 import type { CheckCell, CheckClient, CheckData } from './check-server.ts';
-import type { NameRun } from '../evidence/tool-names.ts';
+import type { NameRun, PastLimit } from '../evidence/tool-names.ts';
 
 const states = new Set(['yes', 'partial', 'no', 'unknown']);
 
@@ -48,6 +48,7 @@ const runOf = (value: unknown): NameRun[] => {
       )
     : [];
   const keywords = value['keywords'];
+  const pastLimit = Array.isArray(value['pastLimit']) ? value['pastLimit'].flatMap(pastLimitOf) : [];
   return [
     {
       from,
@@ -61,8 +62,19 @@ const runOf = (value: unknown): NameRun[] => {
       reach,
       longest,
       ...(isRecord(keywords) ? { keywords: { dropped: strings(keywords['dropped']), kept: strings(keywords['kept']) } } : {}),
+      ...(pastLimit.length === 0 ? {} : { pastLimit }),
     },
   ];
+};
+
+const fates = new Set<string>(['intact', 'truncated', 'shortened', 'dropped']);
+
+/** A published long name's fate, where it has the fields one needs. */
+const pastLimitOf = (value: unknown): PastLimit[] => {
+  if (!isRecord(value)) return [];
+  const { tool, length, fate, as } = value;
+  if (typeof tool !== 'string' || typeof length !== 'number' || typeof fate !== 'string' || !fates.has(fate)) return [];
+  return [{ tool, length, fate: fate as PastLimit['fate'], ...(typeof as === 'string' ? { as } : {}) }];
 };
 
 /** The cells of a features export: a list of cells, or an object holding them under `cells`. */

@@ -250,6 +250,40 @@ describe('checkServer', () => {
     ]);
   });
 
+  test('a client the lab saw drop a long-named tool loses the long tools of the same kind', () => {
+    const dropping = checkServer(read(input), {
+      ...data,
+      clients: [
+        client('alpha', {
+          toolNames: [
+            run({
+              pastLimit: [
+                { tool: 'x'.repeat(68), length: 79, fate: 'dropped' },
+                { tool: 'y'.repeat(54), length: 65, fate: 'truncated', as: 'mcp__lab__'.padEnd(64, 'y') },
+              ],
+            }),
+          ],
+        }),
+      ],
+    });
+    const found = of(dropping, 'alpha').filter((finding) => finding.feature === 'tools.name.constraints');
+    // The 60-character name is within 64 alone: it is cut as the lab's 54-character one was, not dropped.
+    expect(found.map((finding) => finding.kind)).toEqual(['fine']);
+    expect(found[0]?.finding).toContain(`\`${longName}\` → \`mcp__acme__${longName}\``.slice(0, 40));
+    const longer = checkServer(
+      read({ ...input, tools: { tools: [{ name: `${longName}_and_more`, inputSchema: { type: 'object' } }] } }),
+      {
+        ...data,
+        clients:
+          dropping.length === 0
+            ? []
+            : [client('alpha', { toolNames: [run({ pastLimit: [{ tool: 'x'.repeat(68), length: 79, fate: 'dropped' }] })] })],
+      },
+    );
+    expect(of(longer, 'alpha').find((finding) => finding.feature === 'tools.name.constraints')?.kind).toBe('lost');
+    expect(hasLoss(longer)).toBe(true);
+  });
+
   test('a bridge: the model reaches tools by name through the client’s own tool, so no name limit applies', () => {
     const bridged = checkServer(read(input), {
       ...data,

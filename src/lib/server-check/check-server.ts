@@ -9,12 +9,12 @@
  * party), in its words and in `known`.
  */
 import { featureUrl } from '../routes/urls.ts';
-import { toolNameRules } from './tool-name-rules.ts';
+import { toolNameRules } from '../evidence/tool-name-rules.ts';
 import { evidenceLabels } from '../cells/evidence-words.ts';
 import type { CellState, EvidenceKind } from '../../schema/verdict.ts';
 import { offeredWays, type ServerDescription, type ServerRequestUse, type ToolInfo } from './server-input.ts';
 import { signInSaid } from './sign-in.ts';
-import { modelNameOf, type NameRun } from '../evidence/tool-names.ts';
+import { MODEL_NAME_LIMIT, modelNameOf, pastLimitFate, type NameRun, type PastLimit } from '../evidence/tool-names.ts';
 
 /** One client × feature cell, as `/data/features.json` publishes it (the fields the check reads). */
 export interface CheckCell {
@@ -497,20 +497,24 @@ const nameFindings = (server: ServerDescription, client: CheckClient, serverName
       : seen.filter((item) => !(rule.characters as RegExp).test(item.name) && !tooLong.includes(item));
   const api = rule?.title ?? run.api;
   const named = `with the server named \`${serverName}\` in its settings`;
-  if (tooLong.length > 0 || badChars.length > 0)
+  // Where the lab offered this client long names, what they became decides; otherwise only the form is known.
+  const long: Said[] =
+    pastLongFindings(tooLong, run, versions, form, named, api, rule?.maxLength ?? MODEL_NAME_LIMIT) ??
+    (tooLong.length === 0
+      ? []
+      : [
+          [
+            'risk',
+            `${plural(tooLong.length, 'tool name passes', 'tool names pass')} the ${rule?.maxLength ?? ''} characters the ${api} accepts once ${versions} makes it ${form} ${named}: ${tooLong
+              .map((item) => `\`${item.tool.name}\` → \`${item.name}\` (${item.name.length})`)
+              .join(
+                ', ',
+              )}; no capture shows this client shortening a name (the longest it passed had ${run.longest}), so keep tool names to ${Math.max(0, (rule?.maxLength ?? 0) - modelNameOf(run, serverName, '').name.length)} characters or ask users for a shorter server name`,
+          ],
+        ]);
+  if (long.length > 0 || badChars.length > 0)
     return [
-      ...(tooLong.length === 0
-        ? []
-        : [
-            [
-              'risk',
-              `${plural(tooLong.length, 'tool name passes', 'tool names pass')} the ${rule?.maxLength ?? ''} characters the ${api} accepts once ${versions} makes it ${form} ${named}: ${tooLong
-                .map((item) => `\`${item.tool.name}\` → \`${item.name}\` (${item.name.length})`)
-                .join(
-                  ', ',
-                )}; no capture shows this client shortening a name (the longest it passed had ${run.longest}), so keep tool names to ${Math.max(0, (rule?.maxLength ?? 0) - modelNameOf(run, serverName, '').name.length)} characters or ask users for a shorter server name`,
-            ] as Said,
-          ]),
+      ...long,
       ...(badChars.length === 0
         ? []
         : [
@@ -533,6 +537,69 @@ const nameFindings = (server: ServerDescription, client: CheckClient, serverName
       }`,
     ],
   ];
+};
+
+/** The lab's long-named tool that shows a fate, in words. */
+const labTool = (item: PastLimit) =>
+  `the lab's tool \`${item.tool}\` (${item.length} characters under this form) ${
+    item.as === undefined ? 'was offered to the model under no name' : `reached the model as \`${item.as}\` (${item.as.length})`
+  }`;
+
+/**
+ * The findings for a server's tools whose names pass the API's limit under a client's form, from
+ * what the lab's own long-named tools became with that client (NameRun's `pastLimit`): dropped is a
+ * loss; passed whole, a name the API's documentation says it refuses; cut short, names that may
+ * become one; shortened otherwise, fine. Undefined where no capture of the run offered such a tool.
+ */
+const pastLongFindings = (
+  tooLong: readonly { tool: { name: string }; name: string }[],
+  run: NameRun,
+  versions: string,
+  form: string,
+  named: string,
+  api: string,
+  limit: number,
+): Said[] | undefined => {
+  if (run.pastLimit === undefined || tooLong.length === 0) return undefined;
+  const groups = Map.groupBy(tooLong, (item) => pastLimitFate(run.pastLimit, item.tool.name)?.fate ?? 'unknown');
+  const said: Said[] = [];
+  const list = (items: readonly { tool: { name: string }; name: string }[]) =>
+    items.map((item) => `\`${item.tool.name}\` (${item.name.length} as \`${item.name}\`)`).join(', ');
+  for (const [fate, items] of groups) {
+    const shown = pastLimitFate(run.pastLimit, items[0]?.tool.name ?? '');
+    if (shown === undefined || fate === 'unknown') continue;
+    if (fate === 'dropped')
+      said.push([
+        'lost',
+        `${versions} does not offer the model a tool whose name passes ${limit} characters as ${form} ${named}: ${labTool(shown.shown)}; ${plural(items.length, 'tool of yours', 'tools of yours')} would be lost the same way: ${list(items)}`,
+      ]);
+    else if (fate === 'intact')
+      said.push([
+        'risk',
+        `${versions} passes a name past the ${limit} characters the ${api} accepts on whole as ${form} ${named}, which the API's documentation says it refuses: ${labTool(shown.shown)}; yours: ${list(items)}`,
+      ]);
+    else if (fate === 'truncated') {
+      const cut = shown.cut ?? limit;
+      const cuts = Map.groupBy(items, (item) => item.name.slice(0, cut));
+      const clashing = [...cuts.values()].filter((group) => group.length > 1);
+      said.push(
+        clashing.length > 0
+          ? [
+              'risk',
+              `${versions} cuts a name past ${limit} characters to ${cut} as ${form} ${named} (${labTool(shown.shown)}), and these of your tools then share one name: ${clashing.map((group) => group.map((item) => `\`${item.tool.name}\``).join(' and ')).join('; ')}; make them differ within their first ${Math.max(0, cut - (items[0]?.name.length ?? 0) + (items[0]?.tool.name.length ?? 0))} characters`,
+            ]
+          : [
+              'fine',
+              `${versions} cuts a name past ${limit} characters to ${cut} as ${form} ${named} (${labTool(shown.shown)}): ${items.map((item) => `\`${item.tool.name}\` → \`${item.name.slice(0, cut)}\``).join(', ')}`,
+            ],
+      );
+    } else
+      said.push([
+        'fine',
+        `${versions} shortens a name past ${limit} characters in its own way as ${form} ${named} (${labTool(shown.shown)}); ${plural(items.length, 'tool of yours is', 'tools of yours are')} past it: ${list(items)}`,
+      ]);
+  }
+  return said.length === 0 ? undefined : said;
 };
 
 /** Clients with a loss first, then the core clients, then by name: what matters leads. */

@@ -81,6 +81,16 @@ export const claudeCode: Kit = {
       cannotShow:
         'the interactive face; its built-in tools other than ToolSearch (and ReadMcpResourceTool where the scenario reads a resource); tools the allow-list does not name run only after an approval nobody gives',
     },
+    {
+      name: 'session-text',
+      // Releases from 0.2.36 to 0.2.64 refuse `--output-format` (the session face's), so their
+      // handshake is seen only in the print mode's plain text output.
+      args: ({ prompt, name }) => ['-p', prompt, '--allowedTools', `mcp__${name}`],
+      prompt: 'hi',
+      speaks: 'the print-mode session client with its plain text output, for the 0.2.x releases that refuse --output-format',
+      session: true,
+      cannotShow: 'the interactive face; what the stream-json output adds; built-in tools the allow-list does not name',
+    },
   ],
   scenarioFace: 'session',
   signIn: () => ({

@@ -40,6 +40,7 @@ import { defaultLimits } from '../../lib/lab/limits.ts';
 import { apiOfTarget } from '../../lib/lab/model-apis/index.ts';
 import { parsePersona } from '../../lib/lab/personas/index.ts';
 import { planFor } from '../../lib/lab/plan.ts';
+import { SETUP_REFUSED } from '../../lib/scenarios/transport.ts';
 import { runGroup, type GroupEnd } from './process-group.ts';
 import type { StartModel } from './stand-in.ts';
 
@@ -207,6 +208,7 @@ export const runInside = async (
   // stand-in model and the HTTP probe listening until the probe's own time limit.
   let served: Served | undefined;
   let result: GroupEnd | undefined;
+  let refused: GroupEnd | undefined;
   let elapsedMs = 0;
   try {
     served =
@@ -232,6 +234,7 @@ export const runInside = async (
       preregistered: signIn?.preregistered === undefined ? undefined : preregistered,
     };
     const { files, links, commands } = setupOf(kit, face, context);
+    const serverCommands = new Set((kit.server(context).commands ?? []).map((args) => JSON.stringify(args)));
     for (const file of files) {
       mkdirSync(path.dirname(file.path), { recursive: true });
       writeFileSync(file.path, file.text);
@@ -263,15 +266,22 @@ export const runInside = async (
     });
     for (const args of commands) {
       const step = await runGroup(bin, args, { cwd: parts.work, env, seconds: 60 });
-      if (step.code !== 0)
-        throw new Error(`${kit.bin} ${args.slice(0, 3).join(' ')} … failed (${step.code}): ${step.output.trim().slice(-500)}`);
+      if (step.code === 0) continue;
+      const failed = `${kit.bin} ${args.slice(0, 3).join(' ')} … failed (${step.code}): ${step.output.trim().slice(-500)}`;
+      if (served === undefined || !serverCommands.has(JSON.stringify(args))) throw new Error(failed);
+      // Over HTTP the probe is already listening, and a client's own command refusing the server's
+      // set-up (an old version that knows no HTTP transport) is what the run shows: the capture keeps
+      // it. A face's own set-up failing (a login) stays the lab's failure.
+      served.recorder.lifecycle('error', `${SETUP_REFUSED} ${failed}`);
+      refused = step;
+      break;
     }
     const onOutput = (text: string) => {
       if (auth === undefined) return;
       for (const url of printedAuthorizationUrls(text, `${auth.side.issuer}${AUTH_PATHS.authorize}`)) auth.browser.printed(url);
     };
     let screen = '';
-    if (signIn !== undefined && auth !== undefined) {
+    if (refused === undefined && signIn !== undefined && auth !== undefined) {
       console.error(
         `probe: signing in: ${kit.bin} ${signIn.face.args(context).join(' ')} in a terminal (up to ${loginSeconds} s)`,
       );
@@ -296,7 +306,8 @@ export const runInside = async (
       }
       elapsedMs = Date.now() - epoch;
     }
-    if (session !== undefined) {
+    if (refused !== undefined) result = refused;
+    else if (session !== undefined) {
       console.error(`probe: running ${commandLine(kit, session, display)} (${kit.package}@${spec.version}, up to ${seconds} s)`);
       result = await runGroup(bin, session.args(context), { cwd: parts.work, env, seconds, onOutput });
       elapsedMs = Date.now() - epoch;
@@ -310,7 +321,9 @@ export const runInside = async (
       served.run.stop(
         result === undefined
           ? "the run failed before the client's command ended"
-          : `the client's command ended (${result.timedOut ? 'stopped at the time limit' : `exit ${result.code}`})`,
+          : refused !== undefined
+            ? `the client's set-up command ended (exit ${refused.code}); its session was not started`
+            : `the client's command ended (${result.timedOut ? 'stopped at the time limit' : `exit ${result.code}`})`,
       );
       await served.run.done;
       await served.auth?.browser.close();

@@ -5,14 +5,9 @@
  * back, until the model finishes. The capture must merge the probe's events and the model's into one
  * file that check accepts, and its judge must see the tool calls reach the model.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from 'vitest';
 import { judgeCapture, requireScenario } from '../../lib/scenarios/index.ts';
-import { readCapture } from '../read-capture.ts';
-import { runKit } from '../run-command.ts';
-import { useFakeClientCache } from './fake-client-cache.ts';
+import { runFakeClient, useFakeClientCache } from './fake-client-cache.ts';
 
 const tinyClient = `#!/usr/bin/env node
 const { spawn } = require('node:child_process');
@@ -75,22 +70,7 @@ const kitModule = `export const kit = {
 const cache = useFakeClientCache('probe-lab-cache-', tinyClient, kitModule);
 
 test('a scenario run merges the probe’s and the stand-in model’s events into one capture that check accepts and the judge reads', async () => {
-  const captures = mkdtempSync(path.join(tmpdir(), 'probe-session-captures-'));
-  const report = await runKit({
-    client: 'codex',
-    kitFile: path.join(cache(), 'kit.mjs'),
-    version: '1.0.0',
-    transport: 'stdio',
-    persona: 'observe',
-    scenario: 'tool-results',
-    captures,
-    sandbox: true,
-  });
-  expect(report.rejected).toEqual([]);
-  expect(report.written).toHaveLength(1);
-  const { capture, problems } = readCapture(report.written[0] ?? '', new Set(['codex']));
-  expect(problems).toEqual([]);
-  if (capture === undefined) throw new Error('no capture');
+  const { capture } = await runFakeClient(cache(), 'stdio', 'tool-results');
   expect(capture.header).toMatchObject({
     scenario: 'tool-results',
     model: 'openai-chat',

@@ -7,14 +7,10 @@
  * stored token, lists the tools, asks the stand-in model and calls the tool. The capture must pass
  * check, carry `auth` events with the secrets redacted, and its judge must decide the sign-in.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { judgeCapture } from '../../lib/scenarios/index.ts';
-import { readCapture } from '../read-capture.ts';
-import { runKit } from '../run-command.ts';
-import { useFakeClientCache } from './fake-client-cache.ts';
+import { runFakeClient, useFakeClientCache } from './fake-client-cache.ts';
 
 const tinyClient = `#!/usr/bin/env node
 const http = require('node:http');
@@ -114,23 +110,7 @@ const kitModule = `export const kit = {
 const cache = useFakeClientCache('probe-sign-in-cache-', tinyClient, kitModule);
 
 test('a scripted client signs in through the lab in a terminal, then calls the protected tool, and the judge decides its sign-in', async () => {
-  const captures = mkdtempSync(path.join(tmpdir(), 'probe-sign-in-captures-'));
-  const report = await runKit({
-    client: 'codex',
-    kitFile: path.join(cache(), 'kit.mjs'),
-    version: '1.0.0',
-    transport: 'http',
-    persona: 'observe',
-    scenario: 'auth-dcr-cimd',
-    captures,
-    sandbox: true,
-  });
-  expect(report.rejected).toEqual([]);
-  expect(report.written).toHaveLength(1);
-  const file = report.written[0] ?? '';
-  const { capture, problems } = readCapture(file, new Set(['codex']));
-  expect(problems).toEqual([]);
-  if (capture === undefined) throw new Error('no capture');
+  const { file, capture } = await runFakeClient(cache(), 'http', 'auth-dcr-cimd');
   expect(capture.header).toMatchObject({ scenario: 'auth-dcr-cimd', face: 'interactive', transport: 'http' });
   expect(capture.header.command).toMatch(
     /^tiny-client login in a terminal, keys: \(until signed-in\) \(until exit\); then tiny-client /,

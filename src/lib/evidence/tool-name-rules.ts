@@ -4,7 +4,8 @@
  * characters it allows. A client that passes a server's tool on under a longer name, or one with
  * other characters, sends a request the API's documentation says it refuses. Where the
  * documentation states no limit, none is assumed. One rule per API the capture schema lists (the
- * readers and writers of each are in src/lib/lab/model-apis/; the server check's page loads only this).
+ * readers and writers of each are in src/lib/lab/model-apis/; the server check's page loads only this, and
+ * the long-tool-names judge reads it).
  */
 import type { modelApis } from '../../schema/capture.ts';
 
