@@ -17,6 +17,10 @@ import { listFiles, read } from './support/dist.ts';
 import { bundleFiles } from './support/search-bundle.ts';
 import { TEST_BUILD_DATE, buildContent, fixtureContent, fixtureDist, fixtureRepository, requireDist } from './support/site.ts';
 
+/** An environment as a reader's shell has it: without the NODE_ENV vitest sets. */
+const withoutNodeEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'NODE_ENV'));
+
 /** Every file under a folder with a hash of its bytes. */
 const snapshot = async (dir: string) =>
   Object.fromEntries(
@@ -290,6 +294,17 @@ describe('npm run build after an edit', () => {
   );
 });
 
+describe('npm run build where NODE_ENV says test', () => {
+  test("is a production build all the same: the site ships the reader's messages, not the dev server's", () => {
+    // The fixture site was built by the global setup inside vitest, where NODE_ENV is `test`.
+    const dist = requireDist(fixtureDist);
+    const scripts = listFiles(dist).filter((file) => file.endsWith('.js') && !file.startsWith('pagefind/'));
+    const text = scripts.map((file) => read(dist, file)).join('\n');
+    expect(text).toContain('Search is unavailable: the search index could not be loaded.');
+    expect(text).not.toContain('the dev server searches the last build');
+  });
+});
+
 describe('a bare astro build', () => {
   test(
     'with no npm run build around it (the loader prepares the content, the pagefind integration indexes), publishes what npm run build publishes',
@@ -302,9 +317,10 @@ describe('a bare astro build', () => {
           [path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
           {
             cwd: repoRoot,
-            // The fixture site's environment (tests/support/global-setup.ts), and a cache of its own.
+            // The fixture site's environment (tests/support/global-setup.ts), and a cache of its own;
+            // no NODE_ENV, as in a reader's shell (vitest sets it to `test`).
             env: {
-              ...process.env,
+              ...withoutNodeEnv(process.env),
               CONTENT_DIR: fixtureContent,
               ASTRO_CACHE_DIR: `${outDir}.cache`,
               BUILD_DATE: TEST_BUILD_DATE,

@@ -1410,6 +1410,26 @@ describe('client and capture pages on the main site say once what repeats (the p
     }
   });
 
+  test("a feature page keys run settings in one legend, and a row links a few captures and counts the rest on the client's list", () => {
+    const page = read(dist, 'features/lifecycle/initialize.html');
+    const legend = [...section(page, '<dl class="faces">', '</dl>').matchAll(/<dt>([^<]+)<\/dt><dd>([^<]+)<\/dd>/g)];
+    expect(legend.length).toBeGreaterThan(1);
+    const table = section(page, '<table class="feature-rows"', '</table>');
+    for (const [, key, face] of legend) {
+      expect(table, key).toContain(`in ${key ?? ''})`);
+      expect(table, face).not.toContain(face ?? '');
+    }
+    const claude = section(table, '<tr data-client="claude-code"', '</tr>');
+    const named = [...section(claude, '<ul class="captures">', '</ul>').matchAll(/href="\/captures\//g)];
+    expect(named).toHaveLength(3);
+    const cells = FeaturesExport.parse(JSON.parse(read(dist, 'data/features.json')));
+    const cited = cells.find((cell) => cell.feature === 'lifecycle.initialize' && cell.client === 'claude-code')?.captures ?? [];
+    expect(cited.length).toBeGreaterThan(4);
+    expect(claude).toContain(
+      `and ${cited.length - 3} more, in <a href="/clients/claude-code/captures">Claude Code's captures</a>`,
+    );
+  });
+
   test('a capture page shows headers as lines and a sign-in HTML page by its head and size, linking the file and twin', () => {
     const id = 'claude-code-2-1-337-observe-auth-step-up-http-20261207-172443';
     const page = read(dist, `captures/${id}.html`);

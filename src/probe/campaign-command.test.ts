@@ -231,3 +231,66 @@ test('a campaign installs the new release from the registry, captures it, prunes
   expect(stdout.endsWith(readFileSync(path.join(out, 'pull-request.md'), 'utf8'))).toBe(true);
   expect(readdirSync(path.join(out, 'drafts'))).toEqual([`${capture?.id ?? ''}.md`]);
 }, 120_000);
+
+test('a release that will not install is tried once: its other runs are not run, each saying why', async () => {
+  // 0.4.1 is published, but its tarball is not served: npm cannot install it.
+  const packument = path.join(root, 'registry', 'packument.json');
+  const served = JSON.parse(readFileSync(packument, 'utf8')) as { versions: Record<string, { dist: { tarball: string } }> };
+  const published = served.versions['0.4.0'];
+  writeFileSync(
+    packument,
+    JSON.stringify({
+      ...served,
+      'dist-tags': { latest: '0.4.1' },
+      versions: {
+        ...served.versions,
+        '0.4.1': {
+          ...published,
+          version: '0.4.1',
+          dist: {
+            // Bytes no cache holds (npm would take 0.4.0's tarball from its cache by integrity).
+            tarball: `${registry}/fake-mcp-client/-/fake-mcp-client-0.4.1.tgz`,
+            integrity: `sha512-${createHash('sha512').update('0.4.1 is not served').digest('base64')}`,
+          },
+        },
+      },
+      time: { ...times, '0.4.1': '2026-12-05T10:00:00.000Z', modified: '2026-12-05T10:00:00.000Z' },
+    }),
+  );
+  // A kit with a session face and a model: the handshake and every scenario are runs of each release.
+  writeFileSync(
+    path.join(root, 'session-kit.mjs'),
+    kitModule
+      .replace('session: false', 'session: true')
+      .replace('timeLimit: 20,', "timeLimit: 20,\n  model: { api: 'openai-chat', setup: () => ({}) },"),
+  );
+  const out = path.join(root, 'unpublished');
+  mkdirSync(out, { recursive: true });
+  const said: string[] = [];
+  const errors = vi.spyOn(console, 'error').mockImplementation((...items) => void said.push(items.join(' ')));
+  try {
+    const { code } = await campaign([
+      'fast-agent',
+      '--kit-file',
+      path.join(root, 'session-kit.mjs'),
+      '--newest',
+      '1',
+      '--out',
+      out,
+    ]);
+    // A campaign with a failed run says so in its exit code.
+    expect(code).toBe(1);
+  } finally {
+    errors.mockRestore();
+  }
+  expect(said.filter((line) => line.startsWith('probe: installing fake-mcp-client@0.4.1 '))).toHaveLength(1);
+  const state = JSON.parse(readFileSync(path.join(out, 'state.json'), 'utf8')) as {
+    runs: Record<string, { status: string; reason?: string }>;
+  };
+  const runs = Object.entries(state.runs).filter(([key]) => key.startsWith('fast-agent@0.4.1#'));
+  expect(runs.length).toBeGreaterThan(2);
+  expect(runs.every(([, run]) => run.status === 'failed')).toBe(true);
+  const [first, ...rest] = runs;
+  expect(first?.[1].reason).toMatch(/^installing fake-mcp-client@0\.4\.1 from npm: /);
+  for (const [key, run] of rest) expect(run.reason, key).toBe(`not run: ${first?.[1].reason ?? ''}`);
+}, 120_000);

@@ -36,7 +36,7 @@ import { draftFile, featureVerdictsOf, verdictsOf } from './draft-command.ts';
 import { kits } from './kits/index.ts';
 import type { Kit } from './kits/kit.ts';
 import { loadKit } from './lab/inner.ts';
-import { labCache, prefixOf } from './lab/install.ts';
+import { InstallError, labCache, prefixOf } from './lab/install.ts';
 import { clientIds, readCapture } from './read-capture.ts';
 import { readers, releaseList } from './releases-command.ts';
 import { runKit } from './run-command.ts';
@@ -191,10 +191,17 @@ export const runCampaign = async (argv: readonly string[]): Promise<number> => {
     );
     const started = Date.now();
     for (const version of versions) {
+      // Where the release will not install, its other runs would only try again: they are not run.
+      let installFailed: string | undefined;
       for (const run of releaseRuns(client, version, scenariosOf(kit))) {
         const key = runKey(run);
         if (state.runs[key] !== undefined) {
           written.push(...state.runs[key].captures);
+          continue;
+        }
+        if (installFailed !== undefined) {
+          state.runs[key] = { status: 'failed', captures: [], seconds: 0, reason: `not run: ${installFailed}` };
+          save();
           continue;
         }
         const runStarted = Date.now();
@@ -221,6 +228,7 @@ export const runCampaign = async (argv: readonly string[]): Promise<number> => {
                   reason: `no capture written; the client's last line: ${report.output.trim().split('\n').at(-1) ?? ''}`,
                 };
         } catch (error) {
+          if (error instanceof InstallError) installFailed = error.message;
           state.runs[key] = {
             status: 'failed',
             captures: [],

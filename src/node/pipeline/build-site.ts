@@ -143,6 +143,10 @@ const runPageBuild = (job: BuildJob, onRecords: (lines: readonly string[]) => vo
     const child = fork(pageBuildScript, [JSON.stringify(job)], {
       serialization: 'advanced',
       stdio: 'inherit',
+      // Always a production build: Vite reads NODE_ENV for import.meta.env.DEV, and a build run where
+      // NODE_ENV is `test` (vitest sets it) or `development` re-read all content for every page (the
+      // dev server's way), ten times slower, and shipped the dev server's messages.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     child.on('message', (message: PageBuildMessage) => {
       if (message.kind === 'records') onRecords(message.lines === '' ? [] : message.lines.split('\n'));

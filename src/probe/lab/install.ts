@@ -263,12 +263,23 @@ export const install = (
   // A half-finished install of another kind is removed first: a venv or a pom from a failed try.
   if (spec.registry !== 'npm') rmSync(prefix, { recursive: true, force: true });
   mkdirSync(prefix, { recursive: true });
-  runSteps(installSteps(spec, prefix, 'python3', runningNodeDir()));
+  try {
+    runSteps(installSteps(spec, prefix, 'python3', runningNodeDir()));
+  } catch (error) {
+    throw new InstallError(
+      `installing ${pkg}@${version} from ${spec.registry}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   // The jars are copied into lib/: the local repository they came through is no longer needed.
   if (spec.registry === 'maven') rmSync(path.join(prefix, 'repo'), { recursive: true, force: true });
   writeFileSync(markerOf(prefix), `${JSON.stringify(spec)}\n`);
   return prefix;
 };
+
+/** An install that failed: every run of that version would fail the same way, so a campaign runs none. */
+export class InstallError extends Error {
+  override name = 'InstallError';
+}
 
 /** The global prefix a helper is (or would be) installed in: `npm install -g --prefix` puts it under `lib/node_modules`. */
 export const helperPrefixOf = (pkg: string, version: string): string => path.join(labCache(), 'npm-global', `${pkg}@${version}`);
@@ -287,7 +298,7 @@ export const installHelper = (pkg: string, version: string): string => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (result.status !== 0 || !installed())
-    throw new Error(`npm install -g ${pkg}@${version} failed: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
+    throw new InstallError(`npm install -g ${pkg}@${version} failed: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
   return prefix;
 };
 
