@@ -11,7 +11,12 @@ export const springAi = harnessKit({
   client: 'spring-ai',
   package: 'org.springframework.ai:spring-ai-starter-mcp-client',
   registry: 'maven',
-  requires: (version) => [`org.springframework.ai:spring-ai-starter-model-anthropic:${version}`],
+  // Spring Boot's bom, as a Boot project has it from its parent: without it Maven mixes Jackson 3 with
+  // Jackson 2's annotations and the starter fails at startup. Spring AI 2.x is built on Boot 4.0.
+  requires: (version) => [
+    `org.springframework.ai:spring-ai-starter-model-anthropic:${version}`,
+    ...(version.startsWith('2.') ? ['org.springframework.boot:spring-boot-dependencies:4.0.7:bom'] : []),
+  ],
   language: 'java',
   file: 'SpringAiHarness.java',
   doc: {

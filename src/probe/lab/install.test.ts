@@ -85,6 +85,12 @@ test('Maven writes a small pom and copies the runtime jars into lib/ through a r
     ],
   });
   expect(() => mavenPom({ ...spec, requires: ['no-version:here'] })).toThrow(/group:artifact:version/);
+  // A bom is imported under dependencyManagement, never a dependency of its own.
+  const withBom = mavenPom({ ...spec, requires: ['org.springframework.boot:spring-boot-dependencies:4.0.7:bom'] });
+  expect(withBom).toContain(
+    '<dependencyManagement>\n  <dependencies>\n    <dependency><groupId>org.springframework.boot</groupId><artifactId>spring-boot-dependencies</artifactId><version>4.0.7</version><type>pom</type><scope>import</scope></dependency>\n  </dependencies>\n  </dependencyManagement>',
+  );
+  expect(withBom.match(/spring-boot-dependencies/g)).toHaveLength(1);
 });
 
 test('the newest version is read from pip’s and Maven’s own answers', () => {
@@ -170,6 +176,9 @@ test('Go and Maven installs land under their registry’s folder; Maven keeps th
   expect(go).toBe(prefixOf('github.com/mark3labs/mcphost', 'v0.34.0', 'go'));
   expect(existsSync(path.join(go, 'bin', 'mcphost'))).toBe(true);
   const maven = install('dev.langchain4j:langchain4j-mcp', '1.18.1-beta28', { registry: 'maven' });
+  // A harness's classpath is `<prefix>/lib/*`, and Java splits a classpath on colons.
+  expect(maven).toBe(path.join(dir, 'cache', 'maven', 'dev.langchain4j+langchain4j-mcp@1.18.1-beta28'));
+  expect(`${maven}/lib/*`.split(':')).toHaveLength(1);
   expect(existsSync(path.join(maven, 'pom.xml'))).toBe(true);
   expect(existsSync(path.join(maven, 'lib'))).toBe(true);
   expect(existsSync(path.join(maven, 'repo'))).toBe(false);

@@ -38,9 +38,15 @@ export type InstallStep =
 /** A module path as the module cache spells it: each capital letter as `!` and its lower case. */
 export const goCachePath = (module: string): string => module.replace(/[A-Z]/g, (letter) => `!${letter.toLowerCase()}`);
 
-/** The folder a package version is (or would be) installed in: npm's as before, the others under their registry's name. */
+/**
+ * The folder a package version is (or would be) installed in: npm's as before, the others under
+ * their registry's name. A Maven coordinate's colon becomes `+`: Java splits a classpath on colons,
+ * so a jar folder under `group:artifact@v` is no classpath at all.
+ */
 export const prefixOf = (pkg: string, version: string, registry: Registry = 'npm'): string =>
-  registry === 'npm' ? path.join(labCache(), `${pkg}@${version}`) : path.join(labCache(), registry, `${pkg}@${version}`);
+  registry === 'npm'
+    ? path.join(labCache(), `${pkg}@${version}`)
+    : path.join(labCache(), registry, `${pkg.replaceAll(':', '+')}@${version}`);
 
 /** The installed package's folder inside an npm prefix. */
 export const packageDir = (prefix: string, pkg: string): string => path.join(prefix, 'node_modules', pkg);
@@ -57,6 +63,23 @@ const dependency = (coordinate: string, version?: string): string => {
   return `    <dependency><groupId>${group}</groupId><artifactId>${artifact}</artifactId><version>${at}</version></dependency>`;
 };
 
+/** A coordinate `group:artifact:version:bom`: a bill of materials whose versions the install takes. */
+const isBom = (coordinate: string): boolean => coordinate.endsWith(':bom');
+
+/** The boms a Maven install imports. */
+const boms = (spec: InstallSpec): string[] => (spec.requires ?? []).filter(isBom);
+
+/**
+ * A bom as a pom's import. Maven alone picks the nearest of a library's transitive versions, which
+ * can mix the lines of one family (Spring AI 2.0.1 gets Jackson 3.1.5 beside annotations 2.19.4);
+ * a framework's own bom, as its docs have a project import, keeps them one set.
+ */
+const bomImport = (coordinate: string): string =>
+  dependency(coordinate.slice(0, -':bom'.length)).replace(
+    '</version></dependency>',
+    '</version><type>pom</type><scope>import</scope></dependency>',
+  );
+
 /** The small pom a Maven install resolves: the library at its version and what the harness needs beside it. */
 export const mavenPom = (spec: InstallSpec): string =>
   [
@@ -66,9 +89,12 @@ export const mavenPom = (spec: InstallSpec): string =>
     '  <groupId>canimcp.lab</groupId>',
     '  <artifactId>harness</artifactId>',
     '  <version>1</version>',
+    ...(boms(spec).length === 0
+      ? []
+      : ['  <dependencyManagement>', '  <dependencies>', ...boms(spec).map(bomImport), '  </dependencies>', '  </dependencyManagement>']),
     '  <dependencies>',
     dependency(spec.package, spec.version),
-    ...(spec.requires ?? []).map((coordinate) => dependency(coordinate)),
+    ...(spec.requires ?? []).filter((coordinate) => !isBom(coordinate)).map((coordinate) => dependency(coordinate)),
     '  </dependencies>',
     '</project>',
     '',
