@@ -14,7 +14,9 @@ export const llm: Kit = {
   client: 'llm',
   package: 'llm-tools-mcp',
   registry: 'pypi',
-  requires: () => ['llm'],
+  // The plugin asks for mcp>=1.9.1 with no ceiling; mcp 2.x removed the streamablehttp_client it
+  // imports, so it is held to the 1.x line it was written against.
+  requires: () => ['llm', 'mcp<2'],
   bin: 'llm',
   transports: ['stdio'],
   server: (context) => ({
