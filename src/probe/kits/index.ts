@@ -15,8 +15,11 @@ import { hermesAgent } from './hermes-agent.ts';
 import { kiloCodeCli } from './kilo-code-cli.ts';
 import { llm } from './llm.ts';
 import { mcphost } from './mcphost.ts';
+import { mcpInspector } from './mcp-inspector.ts';
+import { mcporter } from './mcporter.ts';
 import type { Kit } from './kit.ts';
 import { opencode } from './opencode.ts';
+import { openclaw } from './openclaw.ts';
 import { pi } from './pi.ts';
 import { qwenCode } from './qwen-code.ts';
 import { typescriptSdk } from './typescript-sdk.ts';
@@ -44,6 +47,9 @@ export const kits: readonly Kit[] = [
   hermesAgent,
   pi,
   vscode,
+  openclaw,
+  mcpInspector,
+  mcporter,
   // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
   ...harnesses,
 ];

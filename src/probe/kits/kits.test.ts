@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { kitFor, kits } from './index.ts';
+import { adHocServer } from './mcporter.ts';
 import { commandLine, displayContext, kitFace, setupOf, type KitContext } from './kit.ts';
 
 const context = (transport: 'stdio' | 'http'): KitContext => ({
@@ -76,6 +77,48 @@ test("pi's scenario face gives the server direct exposure in the same entry, and
   const models = files.find((file) => file.path === '/h/.pi/agent/models.json');
   expect(JSON.parse(models?.text ?? '')).toMatchObject({ providers: { lab: { baseUrl: 'http://127.0.0.1:7/v1' } } });
   expect(kitFace(pi, 'stdio')?.setting).toBeUndefined();
+});
+
+test("OpenClaw's one config file holds the stand-in provider and the server; a URL is named Streamable HTTP, not its SSE default", () => {
+  const openclaw = kitFor('openclaw');
+  if (openclaw === undefined) throw new Error('no kit');
+  for (const transport of ['stdio', 'http'] as const) {
+    const face = kitFace(openclaw, transport);
+    if (face === undefined) throw new Error('no face');
+    const files = setupOf(openclaw, face, context(transport)).files;
+    expect(files.map((file) => file.path)).toEqual(['/h/.openclaw/openclaw.json']);
+    const config = JSON.parse(files[0]?.text ?? '') as { mcp: { servers: Record<string, unknown> } };
+    expect(config).toMatchObject({
+      agents: { defaults: { model: { primary: 'lab/m' } } },
+      models: { providers: { lab: { baseUrl: 'http://127.0.0.1:7/v1', api: 'openai-completions' } } },
+    });
+    expect(config.mcp.servers['canimcp-probe']).toEqual(
+      transport === 'stdio'
+        ? { command: '/node', args: ['probe.ts', 'stdio'] }
+        : { url: 'http://127.0.0.1:5/mcp', transport: 'streamable-http' },
+    );
+  }
+  expect(commandLine(openclaw, openclaw.faces[0]!, displayContext('stdio', 'hi', '2026.9.6'))).toBe(
+    'openclaw agent exec hi --model lab/m --json',
+  );
+  // Before `agent exec` (2026.8.1) the one embedded turn is `agent --local`, on the default agent.
+  expect(commandLine(openclaw, openclaw.faces[0]!, displayContext('stdio', 'hi', '2026.7.35'))).toBe(
+    'openclaw agent --local --agent main --message hi --model lab/m --json',
+  );
+});
+
+test("mcporter names the server ad hoc: the probe's command as one --stdio string a shell reads back word for word, or its URL", () => {
+  const stdio = context('stdio');
+  expect(
+    adHocServer({ ...stdio, server: { transport: 'stdio', launch: { command: '/n ode', args: ["it's", 'a.ts'] } } }),
+  ).toEqual(['--stdio', "'/n ode' 'it'\\''s' a.ts", '--name', 'canimcp-probe']);
+  expect(adHocServer(context('http'))).toEqual([
+    '--http-url',
+    'http://127.0.0.1:5/mcp',
+    '--allow-http',
+    '--name',
+    'canimcp-probe',
+  ]);
 });
 
 test('the clients that had recipes keep a kit, with their health-check faces', () => {
