@@ -1213,7 +1213,7 @@ describe('captures on the main site', () => {
     ).versions;
     const runs = runsLabel(countReleases(ranges, Object.keys(times), times), sampling?.state ?? '') ?? '';
     expect(runs).toBe(
-      '1.0.10–1.0.52: no (released 2026-09-22 to 2026-09-23; 5 of 23 releases captured) · 24 releases not captured · 1.0.81-0–1.0.102: partial (released 2026-08-22 to 2026-10-21; 10 of 12 releases captured)',
+      '1.0.10–1.0.54: no (released 2026-09-22 to 2026-09-23; 6 of 24 releases captured) · 23 releases not captured · 1.0.81-0–1.0.102: partial (released 2026-08-22 to 2026-10-21; 10 of 12 releases captured)',
     );
     const page = read(dist, 'clients/copilot-cli.html');
     const twin = read(dist, 'clients/copilot-cli.md');

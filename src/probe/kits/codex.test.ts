@@ -41,6 +41,12 @@ test('the default exec face drops only --json before 0.8.0 and never bypasses ap
   expect(argsAt('exec', '0.77.0')).toEqual(['exec', '--skip-git-repo-check', '--json', 'call the tools']);
 });
 
+test('the exec-text face runs exec with the plain text output of the first captures at every version', () => {
+  for (const version of ['0.1.2505291658', '0.77.0', '0.171.0']) {
+    expect(argsAt('exec-text', version)).toEqual(['exec', '--skip-git-repo-check', 'call the tools']);
+  }
+});
+
 test.each([
   ['0.1.2505291658', true],
   ['0.8.0', true],

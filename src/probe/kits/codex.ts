@@ -98,6 +98,16 @@ export const codex: Kit = {
       cannotShow: 'how approvals treat annotations (run the exec face); the opt-in 2026-07-28 mode',
     },
     {
+      name: 'exec-text',
+      // The face of the first captures (before the kit asked for --json): exec's plain text output.
+      // It keeps that run of captures comparable where later releases fill its gaps.
+      args: ({ prompt }) => ['exec', '--skip-git-repo-check', prompt],
+      prompt: 'hi',
+      speaks: 'the session client with its default approvals and its plain text output',
+      session: true,
+      cannotShow: 'what the --json event stream adds; tools not marked readOnlyHint; the opt-in 2026-07-28 mode',
+    },
+    {
       name: 'mcp-2026-07-28',
       args: ({ prompt }) => ['exec', '--skip-git-repo-check', '--json', prompt],
       prompt: 'hi',
