@@ -91,7 +91,13 @@ export const mavenPom = (spec: InstallSpec): string =>
     '  <version>1</version>',
     ...(boms(spec).length === 0
       ? []
-      : ['  <dependencyManagement>', '  <dependencies>', ...boms(spec).map(bomImport), '  </dependencies>', '  </dependencyManagement>']),
+      : [
+          '  <dependencyManagement>',
+          '  <dependencies>',
+          ...boms(spec).map(bomImport),
+          '  </dependencies>',
+          '  </dependencyManagement>',
+        ]),
     '  <dependencies>',
     dependency(spec.package, spec.version),
     ...(spec.requires ?? []).filter((coordinate) => !isBom(coordinate)).map((coordinate) => dependency(coordinate)),
