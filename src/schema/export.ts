@@ -275,6 +275,8 @@ export const FeatureCellExport = z.union([
     client: z.string(),
     state: z.literal('unknown'),
     ranges: z.array(FeatureRangeExport).max(0),
+    /** Verdicts under a client setting, where only those exist: beside the cell, which is unknown at the defaults. */
+    also: z.array(BesideExport.required({ setting: true })).optional(),
     notes: z.array(z.string()).max(0),
     captures: z.array(z.string()).max(0),
   }),

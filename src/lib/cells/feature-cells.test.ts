@@ -250,6 +250,30 @@ describe('feature cells', () => {
     expect(rows.unknown.map((cell) => cell.client)).toEqual(['cursor']);
   });
 
+  test('a client with a verdict only under a setting is unknown at its defaults, its verdict beside, and a row of its own', () => {
+    const pi = {
+      id: 'pi',
+      data: { support: [{ feature: 'tools.call', state: 'yes' as const, notes: ['pi-direct'], setting: 'exposure=direct' }] },
+    };
+    const withPi = buildFeatureCells({
+      ...input,
+      clients: [...input.clients, pi],
+      noteCaptures: new Map([...input.noteCaptures, ['pi-direct', [{ id: 'pi-0-70-0', client: 'pi', version: '0.70.0' }]]]),
+    });
+    const cell = withPi.find((item) => item.client === 'pi' && item.feature === 'tools.call');
+    expect(cell).toMatchObject({
+      state: 'unknown',
+      also: [{ evidence: 'observed', state: 'yes', setting: 'exposure=direct', notes: ['pi-direct'] }],
+    });
+    expect(cell?.evidence).toBeUndefined();
+    expect(FeaturesExport.parse(withPi.map(exportFeatureCell))).toBeDefined();
+    const rows = featureRows(withPi, 'tools.call');
+    expect(rows.known.map((item) => item.client)).toEqual(['codex', 'zed', 'pi']);
+    expect(rows.unknown.map((item) => item.client)).toEqual(['cursor']);
+    // Its other feature has no verdict at all: unknown, as any.
+    expect(withPi.find((item) => item.client === 'pi' && item.feature === 'tools.result.isError')).not.toHaveProperty('also');
+  });
+
   test('features group under their capability in the given order; an empty capability is left out', () => {
     const features = [
       { id: 'tools.call', data: { capability: 'tools' } },

@@ -166,8 +166,18 @@ export const buildFeatureCells = (input: FeatureCellInput): FeatureCell[] => {
         (client.data.support ?? []).filter((item) => item.feature === feature.id),
         (item) => verdictKind(item, client.id, (note) => citedOf([note]).length > 0),
       );
+      // No verdict at the client's defaults: unknown, with any verdict under a setting beside it (pi's tools
+      // reach the model only with its adapter's exposure=direct).
       if (decides === undefined)
-        return { feature: feature.id, client: client.id, state: 'unknown', ranges: [], notes: [], captures: [] };
+        return {
+          feature: feature.id,
+          client: client.id,
+          state: 'unknown',
+          ranges: [],
+          ...(beside.length === 0 ? {} : { also: beside.map(besideVerdict) }),
+          notes: [],
+          captures: [],
+        };
       const { verdict } = decides;
       const cited = citedOf(verdict.notes);
       const captures = [...new Set(cited.map((capture) => capture.id))];
@@ -280,5 +290,7 @@ export const featuresByCapability = <F extends { id: string; data: { capability:
 /** One feature's cells, known first (in the clients' order), then unknown: pages keep the two apart. */
 export const featureRows = (cells: readonly FeatureCell[], feature: string): { known: FeatureCell[]; unknown: FeatureCell[] } => {
   const mine = cells.filter((cell) => cell.feature === feature);
-  return { known: mine.filter((cell) => cell.state !== 'unknown'), unknown: mine.filter((cell) => cell.state === 'unknown') };
+  // A cell unknown at the defaults but decided under a setting is a row, so its verdict beside shows.
+  const listed = (cell: FeatureCell) => cell.state !== 'unknown' || cell.also !== undefined;
+  return { known: mine.filter(listed), unknown: mine.filter((cell) => !listed(cell)) };
 };
