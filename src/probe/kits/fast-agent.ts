@@ -16,8 +16,10 @@ export const fastAgent: Kit = {
   // 0.2.x leaves two dependencies open that later broke it: its pinned mcp 1.x imports a private
   // pydantic helper that pydantic removed after 2.11, and a2a-sdk 1.x turned the types it builds at
   // import into protobuf messages without the fields it sets. Both are held to the lines that were
-  // current when 0.2.x was released; without them the program stops at its imports.
-  requires: () => ['pydantic<2.12', 'a2a-sdk<0.3'],
+  // current when 0.2.x was released; without them the program stops at its imports. Releases up to
+  // 0.2.20 at least also import `deprecated` without declaring it (it came in through a dependency
+  // that later dropped it).
+  requires: () => ['pydantic<2.12', 'a2a-sdk<0.3', 'deprecated'],
   bin: 'fast-agent',
   transports: ['stdio', 'http'],
   server: (context) => ({
