@@ -11,7 +11,9 @@ export const langchainMcpAdaptersPython = harnessKit({
   package: 'langchain-mcp-adapters',
   registry: 'pypi',
   // The README's install line: the agent and its OpenAI model beside the adapters.
-  requires: () => ['langgraph', 'langchain[openai]'],
+  // Before 0.3 the adapters import names that mcp 2.x removed (RequestContext) while asking for mcp
+  // with no ceiling, so those releases are held to mcp 1.x.
+  requires: (version) => ['langgraph', 'langchain[openai]', ...(/^0\.[0-2]\./.test(version) ? ['mcp<2'] : [])],
   language: 'python',
   file: 'langchain-mcp-adapters-python.py',
   doc: {
