@@ -25,6 +25,9 @@ public class SpringAiHarness {
     public static void main(String[] args) throws Exception {
         JsonNode server = new ObjectMapper().readTree(Files.readString(Path.of("server.json")));
         Map<String, Object> properties = new HashMap<>();
+        // A command-line program, not a server: the 1.x client starter brings WebFlux (for its SSE
+        // transport), and Spring Boot 3 would otherwise start it as a reactive web application.
+        properties.put("spring.main.web-application-type", "none");
         properties.put("spring.ai.mcp.client.stdio.connections.lab.command", server.get("command").asText());
         for (int i = 0; i < server.get("args").size(); i++) {
             properties.put("spring.ai.mcp.client.stdio.connections.lab.args[" + i + "]", server.get("args").get(i).asText());
