@@ -106,3 +106,20 @@ test('a kit marked blocked is refused with its reason', async () => {
     }),
   ).rejects.toThrow('codex cannot be run: asks for a GitHub token before it starts any server');
 });
+
+test('a client with no client file is refused before anything is installed or run', async () => {
+  writeFileSync(kitFile, kitModule.replace("client: 'codex',", "client: 'no-such-client',"));
+  await expect(
+    runKit({
+      client: 'no-such-client',
+      kitFile,
+      version: '9.9.9',
+      transport: 'stdio',
+      persona: 'observe',
+      captures: tmpdir(),
+      sandbox: true,
+    }),
+  ).rejects.toThrow(/^run: no-such-client has no client file in .*: add no-such-client\.md first/);
+  // Nothing was installed for it.
+  expect(readdirSync(cache)).toEqual(['fake-client@1.0.0', 'kit.mjs']);
+});

@@ -130,6 +130,11 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
   const kit = await loadKit(request.client, request.kitFile);
   if (kit === undefined) throw new Error(`run: no kit for ${request.client}`);
   if (kit.blocked !== undefined) throw new Error(`${kit.client} cannot be run: ${kit.blocked}`);
+  // Its captures are checked against the client files after the run: say so before installing, not after.
+  if (!clientIds(contentDir()).has(kit.client))
+    throw new Error(
+      `run: ${kit.client} has no client file in ${path.join(contentDir(), 'clients')}: add ${kit.client}.md first (CONTRIBUTING), or its captures will be refused`,
+    );
   const scenario = request.scenario === undefined ? undefined : requireScenario(request.scenario);
   if (scenario !== undefined && runsOverHttpOnly(scenario) && request.transport !== 'http')
     throw new Error(`run: the scenario ${scenario.name} runs over HTTP only: add --transport http`);
