@@ -1410,6 +1410,17 @@ describe('client and capture pages on the main site say once what repeats (the p
     }
   });
 
+  test('a client whose verdicts all hold under a setting lists them on its page and twin, each unknown at its defaults with the verdict beside', () => {
+    const cells = FeaturesExport.parse(JSON.parse(read(dist, 'data/features.json'))).filter(
+      (cell) => cell.client === 'pi' && cell.also !== undefined,
+    );
+    expect(cells.length).toBeGreaterThan(20);
+    const features = section(read(dist, 'clients/pi.html'), 'id="client-features"', '</section>');
+    expect(plain(features)).toContain(`${cells.length} features of pi with a verdict`);
+    expect(plain(features)).toContain('yes with exposure=direct');
+    expect(read(dist, 'clients/pi.md')).toContain(`${cells.length} features with a verdict`);
+  });
+
   test("a feature page keys run settings in one legend, and a row links a few captures and counts the rest on the client's list", () => {
     const page = read(dist, 'features/lifecycle/initialize.html');
     const legend = [...section(page, '<dl class="faces">', '</dl>').matchAll(/<dt>([^<]+)<\/dt><dd>([^<]+)<\/dd>/g)];

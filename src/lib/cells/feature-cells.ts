@@ -287,10 +287,16 @@ export const featuresByCapability = <F extends { id: string; data: { capability:
     }))
     .filter((group) => group.features.length > 0);
 
+/**
+ * Whether a cell is listed with the verdicts (a row of a feature page, a line of a client page and
+ * their twins) rather than named among the unknown: it has a verdict, or is unknown at the client's
+ * defaults with verdicts under a setting beside it (pi's, with its adapter's exposure=direct).
+ */
+export const isListed = (cell: Pick<FeatureCell, 'state' | 'also'>): boolean =>
+  cell.state !== 'unknown' || cell.also !== undefined;
+
 /** One feature's cells, known first (in the clients' order), then unknown: pages keep the two apart. */
 export const featureRows = (cells: readonly FeatureCell[], feature: string): { known: FeatureCell[]; unknown: FeatureCell[] } => {
   const mine = cells.filter((cell) => cell.feature === feature);
-  // A cell unknown at the defaults but decided under a setting is a row, so its verdict beside shows.
-  const listed = (cell: FeatureCell) => cell.state !== 'unknown' || cell.also !== undefined;
-  return { known: mine.filter(listed), unknown: mine.filter((cell) => !listed(cell)) };
+  return { known: mine.filter(isListed), unknown: mine.filter((cell) => !isListed(cell)) };
 };

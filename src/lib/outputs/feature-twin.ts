@@ -6,7 +6,7 @@ import { freshnessWords } from '../cells/freshness.ts';
 import type { Feature, PinnedSource } from '../../schema/index.ts';
 import { linkText } from '../markdown/md-escape.ts';
 import { stateSymbols } from '../cells/matrix.ts';
-import { featureVersionLabel, type FeatureCell } from '../cells/feature-cells.ts';
+import { featureVersionLabel, isListed, type FeatureCell } from '../cells/feature-cells.ts';
 import { besideLabel, evidenceMarks, evidenceNames } from '../cells/evidence-words.ts';
 import { entryTwin, type NoteListItem } from './twin.ts';
 import { captureUrl, clientUrl, featureUrl, noteUrl, routes } from '../routes/urls.ts';
@@ -122,7 +122,7 @@ export const featureListMarkdown = (
 
 /** A client's features in its twin: the ones with a verdict, and how many are unknown. */
 export const clientFeaturesMarkdown = (cells: readonly FeatureCell[], featureTitle: (id: string) => string): string => {
-  const known = cells.filter((cell) => cell.state !== 'unknown');
+  const known = cells.filter(isListed);
   const unknown = cells.length - known.length;
   const parts = ['## Features'];
   if (known.length > 0)
