@@ -58,6 +58,23 @@ test('Go downloads the module at its version and builds it in its own folder, in
   expect(goCachePath('github.com/BurntSushi/toml')).toBe('github.com/!burnt!sushi/toml');
 });
 
+test('a Go module built with a dependency raised is built from a copy, the dependency raised there, the module cache left as published', () => {
+  const env = { GOPATH: '/c/g/go', GOBIN: '/c/g/bin', GOMODCACHE: '/c/g/go/pkg/mod', GOFLAGS: '-modcacherw -buildvcs=false' };
+  const spec = {
+    registry: 'go' as const,
+    package: 'github.com/mark3labs/mcphost',
+    version: 'v0.32.0',
+    requires: ['github.com/bytedance/sonic@v1.15.0'],
+  };
+  expect(installSteps(spec, '/c/g')).toEqual([
+    { command: 'go', args: ['mod', 'download', 'github.com/mark3labs/mcphost@v0.32.0'], env },
+    { command: 'cp', args: ['-R', '/c/g/go/pkg/mod/github.com/mark3labs/mcphost@v0.32.0', '/c/g/src'] },
+    { command: 'chmod', args: ['-R', 'u+w', '/c/g/src'] },
+    { command: 'go', args: ['get', 'github.com/bytedance/sonic@v1.15.0'], env, cwd: '/c/g/src' },
+    { command: 'go', args: ['build', '-o', '/c/g/bin/mcphost', '.'], env, cwd: '/c/g/src' },
+  ]);
+});
+
 test('Maven writes a small pom and copies the runtime jars into lib/ through a repository of the install’s own', () => {
   const spec = {
     registry: 'maven' as const,

@@ -27,7 +27,10 @@ export interface InstallSpec {
   /** npm and PyPI: the package name; Go: the module path (`github.com/o/r`); Maven: `group:artifact`. */
   package: string;
   version: string;
-  /** Other packages installed with it, as the registry's client names them (`anthropic`, `ai@6`, `g:a:1.0`). */
+  /**
+   * Other packages installed with it, as the registry's client names them (`anthropic`, `ai@6`,
+   * `g:a:1.0`); for Go, dependencies of the module raised to a version (`module@version`) before it is built.
+   */
   requires?: readonly string[];
 }
 
@@ -169,14 +172,20 @@ export const installSteps = (spec: InstallSpec, prefix: string, python = 'python
         GOFLAGS: '-modcacherw -buildvcs=false',
       };
       const name = spec.package.split('/').at(-1) ?? spec.package;
+      const downloaded = path.join(prefix, 'go', 'pkg', 'mod', `${goCachePath(spec.package)}@${spec.version}`);
+      const download = { command: 'go', args: ['mod', 'download', `${spec.package}@${spec.version}`], env };
+      const build = (cwd: string) => ({ command: 'go', args: ['build', '-o', path.join(prefix, 'bin', name), '.'], env, cwd });
+      if (requires.length === 0) return [download, build(downloaded)];
+      // A dependency raised for this version (`module@version`, a kit's per-version setting: an old tag
+      // whose pinned dependency no longer builds with this Go) is raised in a copy of the module, so the
+      // module cache keeps the release as published; `go get` raises only what that version needs.
+      const source = path.join(prefix, 'src');
       return [
-        { command: 'go', args: ['mod', 'download', `${spec.package}@${spec.version}`], env },
-        {
-          command: 'go',
-          args: ['build', '-o', path.join(prefix, 'bin', name), '.'],
-          env,
-          cwd: path.join(prefix, 'go', 'pkg', 'mod', `${goCachePath(spec.package)}@${spec.version}`),
-        },
+        download,
+        { command: 'cp', args: ['-R', downloaded, source] },
+        { command: 'chmod', args: ['-R', 'u+w', source] },
+        { command: 'go', args: ['get', ...requires], env, cwd: source },
+        build(source),
       ];
     }
     case 'maven':
