@@ -10,6 +10,7 @@ import type { CaptureFace, CapturePath, CaptureTransport } from '../../schema/ca
 import type { Registry } from '../lab/install.ts';
 import type { LaunchConfig } from '../launch.ts';
 import { LAB_SERVER_NAME } from '../../lib/lab/version.ts';
+import { builtWith } from '../../lib/lab/built-with.ts';
 
 /** Where the probe is, as the client's configuration must name it. */
 export type ServerLink = { transport: 'stdio'; launch: LaunchConfig } | { transport: 'http'; url: string };
@@ -244,12 +245,8 @@ export const captureFaceOf = (kit: Kit, face: Face): CaptureFace | undefined =>
  * built with a dependency raised (the kit's `requires` at that version), which one, so the capture
  * says it is not the binary the tag builds.
  */
-export const packageLabel = (kit: Kit, version: string): string => {
-  const raised = kit.registry === 'go' ? (kit.requires?.(version) ?? []) : [];
-  return raised.length === 0
-    ? kit.package
-    : `${kit.package}, built with ${raised.join(' and ')} in place of what its go.mod pins`;
-};
+export const packageLabel = (kit: Kit, version: string): string =>
+  builtWith(kit.package, kit.registry === 'go' ? (kit.requires?.(version) ?? []) : []);
 
 /** The executable a run starts: the kit's program, else the registry's place for the package's binary. */
 export const programOf = (kit: Kit, prefix: string): string =>
