@@ -7,7 +7,7 @@ import { serverUrl, type Kit } from './kit.ts';
 
 /**
  * The mcp SDK held for a release that names it only as a floor. 0.2.22 to 0.2.25 ask for
- * `mcp>=1.8.0`, which pip now meets with the last 1.x, an SDK that speaks revisions no 0.2 release
+ * `mcp>=1.8.0`, which pip now meets with a far newer SDK, one that speaks revisions no 0.2 release
  * shipped with; they are held to 1.8.0, the version they name, the newest on 0.2.22's release day
  * and the one 0.2.26 pins exactly. Releases that pin mcp exactly (0.2.26 on) need nothing.
  */
