@@ -252,6 +252,19 @@ export const stepEnv = (step: { command: string; env?: Record<string, string> },
   return env;
 };
 
+/**
+ * What a failed step printed, on one line: its last lines, led by the first line that names an
+ * error (`Error: …`, pip's `ERROR: …`) where those last lines do not hold it. npm ends a failed
+ * install script's output with the stack, the Node version and its log's path, which say nothing of
+ * the cause (Crush's script could not reach GitHub: only its `Error:` line said so).
+ */
+export const failureSummary = (output: string, tail = 4): string => {
+  const lines = output.trim().split('\n');
+  const last = lines.slice(-tail);
+  const cause = lines.find((line) => /\b(?:[A-Z]\w*)?Error: |\bERROR: /.test(line));
+  return [...(cause === undefined || last.includes(cause) ? [] : [cause.trim()]), ...last].join(' ');
+};
+
 /** Runs install steps, each with this process's environment plus its own; an Error with the failing step's last lines. */
 export const runSteps = (steps: readonly InstallStep[]): void => {
   for (const step of steps) {
@@ -269,7 +282,7 @@ export const runSteps = (steps: readonly InstallStep[]): void => {
     });
     if (result.status !== 0)
       throw new Error(
-        `${step.command} ${step.args.slice(0, 2).join(' ')} … failed: ${`${result.stderr}${result.stdout}`.trim().split('\n').slice(-4).join(' ') || String(result.error ?? result.status)}`,
+        `${step.command} ${step.args.slice(0, 2).join(' ')} … failed: ${failureSummary(`${result.stderr}${result.stdout}`) || String(result.error ?? result.status)}`,
       );
   }
 };
