@@ -41,6 +41,11 @@ export interface KitContext {
    * one and the kit can give it to the client (its `signIn.preregistered`): the server entry names it.
    */
   preregistered?: { clientId: string; clientSecret?: string | undefined } | undefined;
+  /**
+   * The tool calls a scenario's stand-in model would make, in order, given to a face that makes them
+   * itself (`callsTools`: a CLI without a model); absent for every other face.
+   */
+  calls?: readonly { tool: string; arguments: Record<string, unknown> }[] | undefined;
 }
 
 /**
@@ -71,6 +76,11 @@ export interface Face {
   speaks: string;
   /** Whether this face sends the prompt to the model: a whole session, which scenarios need. */
   session: boolean;
+  /**
+   * Whether this face makes the scenario's tool calls itself (`context.calls`), with no model: a CLI
+   * that calls tools plays the scenarios, and only what its calls and listings decide is its to show.
+   */
+  callsTools?: boolean;
   /** The transports this face works over; the kit's own where not given. */
   transports?: readonly CaptureTransport[];
   /** Seconds before the run is stopped; the kit's where not given. */
@@ -81,6 +91,12 @@ export interface Face {
   path?: CapturePath;
   /** Set-up this face adds after the kit's (a feature switch, an extra configuration line). */
   setup?: (context: KitContext) => Setup;
+  /**
+   * Client commands run after the face's own however it ended (arguments after the binary), shown in
+   * the capture's command: a session a background process of the client holds is used, then closed,
+   * so the probe sees the client go before the run ends.
+   */
+  after?: (context: KitContext) => string[][];
   /** The client setting this face flips from its default, `<name>=<value>`: the capture header's `setting`. */
   setting?: string;
   /** The capture header's `face` where this face names one (a harness's, the lab's own script). */
@@ -279,13 +295,15 @@ const shownEnv = (name: string) => !/key|token|secret|password|auth/i.test(name)
 
 /**
  * The face's command as a person reads it, derived from the kit: the environment it sets (secrets
- * left out), the binary and its arguments, quoted for a shell. The capture header's `command`.
+ * left out), the binary and its arguments, quoted for a shell, then the commands run after it. The
+ * capture header's `command`.
  */
 export const commandLine = (kit: Kit, face: Face, context: KitContext): string => {
   const env = Object.entries(face.env?.(context) ?? {})
     .filter(([name]) => shownEnv(name))
     .map(([name, value]) => `${name}=${shellWord(value)}`);
-  return [...env, kit.bin, ...face.args(context).map(shellWord)].join(' ');
+  const after = (face.after?.(context) ?? []).map((args) => `; ${[kit.bin, ...args.map(shellWord)].join(' ')}`);
+  return `${[...env, kit.bin, ...face.args(context).map(shellWord)].join(' ')}${after.join('')}`;
 };
 
 /** A key script in words, for a capture's `command`: what was typed and pressed, what was waited for. */
