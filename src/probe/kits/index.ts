@@ -15,6 +15,7 @@ import { hermesAgent } from './hermes-agent.ts';
 import { kiloCodeCli } from './kilo-code-cli.ts';
 import { llm } from './llm.ts';
 import { mcphost } from './mcphost.ts';
+import { mcpc } from './mcpc.ts';
 import { mcpInspector } from './mcp-inspector.ts';
 import { mcporter } from './mcporter.ts';
 import type { Kit } from './kit.ts';
@@ -50,6 +51,7 @@ export const kits: readonly Kit[] = [
   openclaw,
   mcpInspector,
   mcporter,
+  mcpc,
   // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
   ...harnesses,
 ];

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { kitFor, kits } from './index.ts';
 import { adHocServer } from './mcporter.ts';
+import { mcpc } from './mcpc.ts';
 import { commandLine, displayContext, kitFace, setupOf, type KitContext } from './kit.ts';
 
 const context = (transport: 'stdio' | 'http'): KitContext => ({
@@ -26,7 +27,10 @@ test('every kit has a face for each transport it names, and every face sets up w
         expect(face.args(context(transport)).length).toBeGreaterThan(0);
       }
     }
-    if (kit.scenarioFace !== undefined) expect(kitFace(kit, 'stdio', undefined, true)?.session, kit.client).toBe(true);
+    if (kit.scenarioFace !== undefined) {
+      const face = kitFace(kit, 'stdio', undefined, true);
+      expect(face?.session === true || face?.callsTools === true, kit.client).toBe(true);
+    }
   }
 });
 
@@ -119,6 +123,31 @@ test("mcporter names the server ad hoc: the probe's command as one --stdio strin
     '--name',
     'canimcp-probe',
   ]);
+});
+
+test('mcpc reads a stdio server from an mcpServers file entry and a URL as it is; the capture names every command, calls included', () => {
+  const session = kitFace(mcpc, 'stdio', 'session');
+  const calling = kitFace(mcpc, 'stdio', undefined, true);
+  if (session === undefined || calling === undefined) throw new Error('no face');
+  const [file] = setupOf(mcpc, session, context('stdio')).files;
+  expect(file?.path).toBe('/h/mcp.json');
+  expect(JSON.parse(file?.text ?? '')).toEqual({
+    mcpServers: { 'canimcp-probe': { command: '/node', args: ['probe.ts', 'stdio'] } },
+  });
+  expect(session.args(context('http'))).toEqual(['connect', 'http://127.0.0.1:5/mcp', '@lab']);
+  expect(setupOf(mcpc, session, context('http')).files).toEqual([]);
+  expect(commandLine(mcpc, session, displayContext('stdio', 'hi', '0.2.6'))).toBe(
+    'mcpc connect ~/mcp.json:canimcp-probe @lab; mcpc @lab tools-list --full; mcpc @lab close',
+  );
+  // The scenario's face makes the model's calls itself, one command each, and closes the session after them.
+  expect(calling.callsTools).toBe(true);
+  const calls = [
+    { tool: 'get_reading', arguments: {} },
+    { tool: 'ask_user', arguments: { question: "it's" } },
+  ];
+  expect(commandLine(mcpc, calling, { ...displayContext('stdio', 'hi', '0.2.6'), calls })).toBe(
+    "mcpc connect ~/mcp.json:canimcp-probe @lab; mcpc @lab tools-call get_reading '{}'; mcpc @lab tools-call ask_user '{\"question\":\"it'\\''s\"}'; mcpc @lab close",
+  );
 });
 
 test('the clients that had recipes keep a kit, with their health-check faces', () => {
