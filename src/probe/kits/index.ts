@@ -16,6 +16,7 @@ import { kiloCodeCli } from './kilo-code-cli.ts';
 import { llm } from './llm.ts';
 import { mcphost } from './mcphost.ts';
 import { mcpc } from './mcpc.ts';
+import { mcpUseCli } from './mcp-use-cli.ts';
 import { mcpInspector } from './mcp-inspector.ts';
 import { mcporter } from './mcporter.ts';
 import type { Kit } from './kit.ts';
@@ -52,6 +53,7 @@ export const kits: readonly Kit[] = [
   mcpInspector,
   mcporter,
   mcpc,
+  mcpUseCli,
   // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
   ...harnesses,
 ];

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import { kitFor, kits } from './index.ts';
 import { adHocServer } from './mcporter.ts';
 import { mcpc } from './mcpc.ts';
+import { mcpUseCli } from './mcp-use-cli.ts';
 import { commandLine, displayContext, kitFace, setupOf, type KitContext } from './kit.ts';
 
 const context = (transport: 'stdio' | 'http'): KitContext => ({
@@ -148,6 +149,31 @@ test('mcpc reads a stdio server from an mcpServers file entry and a URL as it is
   expect(commandLine(mcpc, calling, { ...displayContext('stdio', 'hi', '0.2.6'), calls })).toBe(
     "mcpc connect ~/mcp.json:canimcp-probe @lab; mcpc @lab tools-call get_reading '{}'; mcpc @lab tools-call ask_user '{\"question\":\"it'\\''s\"}'; mcpc @lab close",
   );
+});
+
+test('the mcp-use CLI is driven as each release takes it: --session before 3.2, the name first after, --protocol from 4.0, stdio through a script', () => {
+  const list = kitFace(mcpUseCli, 'stdio', 'tools-list');
+  const modern = kitFace(mcpUseCli, 'http', 'tools-list-modern');
+  if (list === undefined || modern === undefined) throw new Error('no face');
+  const at = (version: string, transport: 'stdio' | 'http') => ({ ...context(transport), version });
+  expect(list.args(at('2.6.1', 'stdio'))).toEqual(['client', 'connect', 'sh /w/probe.sh', '--name', 'lab', '--stdio']);
+  expect(list.after?.(at('3.1.3', 'stdio'))).toEqual([['client', 'tools', 'list', '--session', 'lab']]);
+  expect(list.args(at('3.2.0', 'stdio'))).toEqual(['client', 'connect', 'lab', 'sh /w/probe.sh', '--stdio']);
+  expect(list.after?.(at('3.6.7', 'http'))).toEqual([['client', 'lab', 'tools', 'list']]);
+  expect(modern.args(at('4.1.14', 'http'))).toEqual([
+    'client',
+    'connect',
+    'lab',
+    'http://127.0.0.1:5/mcp',
+    '--protocol',
+    'modern',
+  ]);
+  // The client splits its stdio string at every space, so the probe starts from a script with no space in a word.
+  const [script] = setupOf(mcpUseCli, list, {
+    ...at('3.6.7', 'stdio'),
+    server: { transport: 'stdio', launch: { command: '/n ode', args: ["it's"] } },
+  }).files;
+  expect(script).toEqual({ path: '/w/probe.sh', text: "exec '/n ode' 'it'\\''s'\n" });
 });
 
 test('the clients that had recipes keep a kit, with their health-check faces', () => {
