@@ -1,6 +1,10 @@
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { repoRoot } from '../../node/paths.ts';
+import { clientIds, readCapture } from '../../probe/read-capture.ts';
 import type { Capture } from '../evidence/capture.ts';
-import { cellEvidence, faceLabel, judgeCell } from './cell-observations.ts';
+import { faceOf } from '../evidence/capture-face.ts';
+import { cellEvidence, faceLabel, featureObservations, judgeCell } from './cell-observations.ts';
 import { formatRuns, versionRuns } from './version-runs.ts';
 
 /** A capture of `client` at `version` from its JSON-RPC messages, alternating as given. */
@@ -227,5 +231,43 @@ describe('faceLabel', () => {
       'gemini -p … --yolo (cli, stdio)',
     );
     expect(faceLabel('sdk · http · ')).toBe('sdk, http');
+  });
+});
+
+describe('captures made under a setting', () => {
+  const content = path.join(repoRoot, 'content');
+  const clients = clientIds(content);
+  const read = (id: string): Capture => {
+    const { capture, problems } = readCapture(path.join(content, 'captures', `${id}.jsonl`), clients);
+    if (capture === undefined) throw new Error(problems.map((problem) => problem.message).join('\n'));
+    return capture;
+  };
+
+  test("never join the default face's run, though the command line is the same", () => {
+    // Codex 0.171.0, `codex exec --skip-git-repo-check --json hi` both times: by default it sends
+    // initialize; with its opt-in 2026-07-28 mode on (a switch in its configuration file, so only the
+    // header's setting says so) it sends server/discover. Read as one face, 0.171.0 was "partial".
+    const byDefault = read('codex-0-171-0-modern-only-stdio-20261203-074429');
+    const optIn = read('codex-0-171-0-true-modern-only-stdio-20261208-010517');
+    expect(optIn.header.command).toBe(byDefault.header.command);
+    const observations = featureObservations({
+      client: 'codex',
+      feature: 'lifecycle.serverDiscover',
+      notes: ['default'],
+      capturesOf: () => [byDefault],
+      others: [optIn],
+    });
+    expect(formatRuns(versionRuns(observations))).toBe('0.171.0: no');
+    const underSetting = featureObservations({
+      client: 'codex',
+      feature: 'lifecycle.serverDiscover',
+      notes: ['opt-in'],
+      capturesOf: () => [optIn],
+      others: [byDefault],
+    });
+    expect(formatRuns(versionRuns(underSetting))).toBe('0.171.0: yes');
+    expect(faceLabel(faceOf(optIn))).toBe(
+      'codex exec --skip-git-repo-check --json hi (setting features.mcp_2026_07_28=true) (cli, stdio)',
+    );
   });
 });

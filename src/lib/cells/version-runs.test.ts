@@ -4,6 +4,7 @@ import {
   briefRunsLabel,
   countReleases,
   exportRange,
+  facedRuns,
   formatRuns,
   runsLabel,
   sinceContradiction,
@@ -89,6 +90,19 @@ describe('versionRuns with the captures of other faces', () => {
       elsewhere(toolResults, ['0.118.0', 'partial'], ['0.20.0', 'no'], ['0.180.0', 'no'], ['0.104.0', 'no']),
     );
     expect(formatRuns(runs)).toBe('0.77.0–0.171.0: partial');
+  });
+
+  test("another face's capture that splits the runs of two of the cell's faces is shown once", () => {
+    // Codex serverDiscover: the exec and exec-text faces say no around 0.147.0; the opt-in mode's
+    // capture there (a setting, so another face) said yes, and split both.
+    const faced = (face: string, ...pairs: [string, VerdictState][]): FacedObservation[] =>
+      seen(...pairs).map((item) => ({ ...item, capture: `${face}-${item.capture}`, face }));
+    const runs = facedRuns(
+      [...faced('exec', ['0.146.0', 'no'], ['0.150.0', 'no']), ...faced('exec-text', ['0.140.0', 'no'], ['0.171.0', 'no'])],
+      faced('opt-in', ['0.147.0', 'yes']),
+    );
+    expect(runs.filter((run) => run.face === 'opt-in').map((run) => [run.from, run.state])).toEqual([['0.147.0', 'yes']]);
+    expect(runs.filter((run) => run.state === 'no')).toHaveLength(4);
   });
 });
 

@@ -176,12 +176,18 @@ export const facedRuns = (observations: readonly FacedObservation[], others: rea
   if (observations.every((item) => item.state === 'not-observed')) return [];
   const faces = Map.groupBy(observations, (item) => item.face);
   const named = faces.size > 1;
+  // Another face's capture that splits the runs of several of the cell's faces is one run, shown once.
+  const shown = new Set<string>();
   return [...faces.entries()]
     .flatMap(([face, items]) =>
       versionRuns(items, others).map((run): VersionRun =>
         named && run.face === undefined && face !== '' ? { ...run, face } : run,
       ),
     )
+    .filter((run) => {
+      const key = JSON.stringify([run.face, run.from, run.to, run.state, run.captures]);
+      return shown.has(key) ? false : Boolean(shown.add(key));
+    })
     .sort((a, b) => byVersion(a.from, b.from));
 };
 

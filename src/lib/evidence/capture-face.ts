@@ -29,12 +29,16 @@ export const faceKind = (capture: Pick<Capture, 'header' | 'events'>): FaceKind 
   capture.header.face ?? (capture.header.path === 'sdk' ? 'lab-script' : isHealthCheck(capture) ? 'health-check' : 'session');
 
 /**
- * The face a capture speaks for: the client's face (`path`), its transport and the command that
- * made it connect (which names its mode, a health check or a session). A capture speaks only for
- * the face, version, transport and mode it was made in, so captures of two faces never share a run.
+ * The face a capture speaks for: the client's face (`path`), its transport, the command that made
+ * it connect (which names its mode, a health check or a session) and the setting it flipped, if any.
+ * A capture speaks only for the face, version, transport, mode and settings it was made in, so
+ * captures of two faces never share a run: a setting switched on in a file leaves the command line
+ * as it was (Codex's opt-in 2026-07-28 mode), and only the header's `setting` tells the two apart.
  */
 export const faceOf = (capture: Pick<Capture, 'header'>): string =>
-  `${capture.header.path} · ${capture.header.transport} · ${capture.header.command ?? ''}`;
+  `${capture.header.path} · ${capture.header.transport} · ${capture.header.command ?? ''}${
+    capture.header.setting === undefined ? '' : ` (setting ${capture.header.setting})`
+  }`;
 
 /** The program file a harness capture's command names (`python python-sdk.py …` names `python-sdk.py`). */
 export const harnessFileOf = (capture: Pick<Capture, 'header'>): string | undefined =>

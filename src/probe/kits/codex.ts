@@ -121,6 +121,8 @@ export const codex: Kit = {
         ],
       }),
       transports: ['stdio'],
+      // Its command line is the exec face's: only the setting in the header keeps its captures apart.
+      setting: 'features.mcp_2026_07_28=true',
       speaks: 'the session client with its opt-in, under-development 2026-07-28 mode on',
       session: true,
       cannotShow: 'the default behaviour (the exec face)',

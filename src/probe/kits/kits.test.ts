@@ -179,3 +179,26 @@ test('the clients that had recipes keep a kit, with their health-check faces', (
   expect(kitFor('qwen-code')?.faces.map((face) => face.name)).toContain('health-check');
   expect(kitFace(kitFor('claude-code') ?? kits[0]!, 'http')?.name).toBe('mcp-list');
 });
+
+test('faces set up differently never leave the same capture header: a run never joins two faces unsaid', () => {
+  // A capture speaks for its face, which the header says by command line and setting alone; two faces
+  // that differ only in set-up (a feature switch in a file) would write one header and share a run.
+  for (const kit of kits) {
+    for (const transport of kit.transports) {
+      for (const version of ['0.0.1', '3.0.0']) {
+        const seen = new Map<string, { name: string; setup: string }>();
+        for (const face of kit.faces.filter((item) => (item.transports ?? kit.transports).includes(transport))) {
+          const shown = displayContext(transport, 'x', version);
+          const header = `${commandLine(kit, face, shown)} · ${face.setting ?? ''} · ${face.path ?? ''} · ${face.face ?? ''}`;
+          const setup = JSON.stringify(setupOf(kit, face, { ...context(transport), version }));
+          const other = seen.get(header);
+          expect(
+            other === undefined || other.setup === setup,
+            `${kit.client} ${transport}: ${face.name} and ${other?.name} both write ${header}`,
+          ).toBe(true);
+          seen.set(header, { name: face.name, setup });
+        }
+      }
+    }
+  }
+});
