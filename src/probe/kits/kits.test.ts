@@ -189,7 +189,7 @@ test('faces set up differently never leave the same capture header: a run never 
         const seen = new Map<string, { name: string; setup: string }>();
         for (const face of kit.faces.filter((item) => (item.transports ?? kit.transports).includes(transport))) {
           const shown = displayContext(transport, 'x', version);
-          const header = `${commandLine(kit, face, shown)} · ${face.setting ?? ''} · ${face.path ?? ''} · ${face.face ?? ''}`;
+          const header = `${commandLine(kit, face, shown)} · ${face.setting ?? ''} · ${face.path ?? ''} · ${face.kind ?? ''}`;
           const setup = JSON.stringify(setupOf(kit, face, { ...context(transport), version }));
           const other = seen.get(header);
           expect(
