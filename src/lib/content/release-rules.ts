@@ -10,6 +10,7 @@ import { ClientReleases } from '../../schema/releases.ts';
 import { parseAuthored } from '../../schema/errors.ts';
 import type { Capture } from '../evidence/capture.ts';
 import { compareVersions } from '../evidence/versions.ts';
+import { registryPackage } from '../lab/built-with.ts';
 import { issuePath } from './issues.ts';
 import { jsonLocator, jsonSyntaxProblem } from './json-position.ts';
 import type { Problem } from './problems.ts';
@@ -40,6 +41,9 @@ export interface ReleaseContext {
 
 const REWRITE = 'read the registry again with npm run probe -- releases';
 
+/** The registry package a capture was made with: a build's raised dependencies do not make it another package. */
+const capturedPackage = (label: string | undefined): string | undefined => (label === undefined ? undefined : registryPackage(label));
+
 /** Whether a list holds a version: as written, or as the same release (`0.210` and `0.210.0`). */
 const lists = (versions: Record<string, string>, version: string): boolean =>
   version in versions || Object.keys(versions).some((listed) => compareVersions(listed, version) === 0);
@@ -50,7 +54,7 @@ export const checkReleases = (files: readonly ReleaseFile[], context: ReleaseCon
   const problems: Problem[] = [];
   const byClient = Map.groupBy(context.captures, (capture) => capture.header.client);
   const capturedPackages = new Map(
-    [...byClient].map(([client, captures]) => [client, new Set(captures.map((capture) => capture.header.package))]),
+    [...byClient].map(([client, captures]) => [client, new Set(captures.map((capture) => capturedPackage(capture.header.package)))]),
   );
   for (const file of files) {
     let data: unknown;
@@ -90,7 +94,8 @@ export const checkReleases = (files: readonly ReleaseFile[], context: ReleaseCon
     // package than the list's is a version the list cannot date.
     const missing = new Map<string, { capture: string; package: string | undefined }>();
     for (const capture of byClient.get(list.client) ?? []) {
-      const { version, package: pkg } = capture.header;
+      const { version } = capture.header;
+      const pkg = capturedPackage(capture.header.package);
       const listed = (pkg === undefined || pkg === list.package) && lists(list.versions, version);
       if (!listed && !missing.has(version)) missing.set(version, { capture: capture.id, package: pkg });
     }

@@ -6,17 +6,22 @@
  */
 import { harnessKit } from './harness.ts';
 
+/**
+ * Spring Boot's bom for a Spring AI version, as a Boot project has it from its parent: Spring AI 2.x
+ * is built on Boot 4, 1.x on Boot 3.5. Without it Maven picks the nearest of the starters' Jackson
+ * versions and mixes them: 2.0.1 got Jackson 3 beside Jackson 2's annotations and stopped at startup;
+ * 1.1.2 got jackson-core 2.17.2 under jackson-databind 2.19.4, and the MCP client's reader thread died
+ * on the server's first answer, so it never sent `notifications/initialized`.
+ */
+export const springBootBom = (version: string): string =>
+  `org.springframework.boot:spring-boot-dependencies:${version.startsWith('2.') ? '4.0.7' : '3.5.7'}:bom`;
+
 /** The Spring AI harness. */
 export const springAi = harnessKit({
   client: 'spring-ai',
   package: 'org.springframework.ai:spring-ai-starter-mcp-client',
   registry: 'maven',
-  // Spring Boot's bom, as a Boot project has it from its parent: without it Maven mixes Jackson 3 with
-  // Jackson 2's annotations and the starter fails at startup. Spring AI 2.x is built on Boot 4.0.
-  requires: (version) => [
-    `org.springframework.ai:spring-ai-starter-model-anthropic:${version}`,
-    ...(version.startsWith('2.') ? ['org.springframework.boot:spring-boot-dependencies:4.0.7:bom'] : []),
-  ],
+  requires: (version) => [`org.springframework.ai:spring-ai-starter-model-anthropic:${version}`, springBootBom(version)],
   language: 'java',
   file: 'SpringAiHarness.java',
   doc: {

@@ -5,6 +5,14 @@
  */
 import { serverUrl, type Kit } from './kit.ts';
 
+/**
+ * The mcp SDK held for a release that names it only as a floor. 0.2.22 to 0.2.25 ask for
+ * `mcp>=1.8.0`, which pip now meets with a far newer SDK, one that speaks revisions no 0.2 release
+ * shipped with; they are held to 1.8.0, the version they name, the newest on 0.2.22's release day
+ * and the one 0.2.26 pins exactly. Releases that pin mcp exactly (0.2.26 on) need nothing.
+ */
+export const mcpFor = (version: string): readonly string[] => (/^0\.2\.2[2-5]$/.test(version) ? ['mcp==1.8.0'] : []);
+
 /** A YAML scalar: JSON's string form is one. */
 const yaml = (text: string) => JSON.stringify(text);
 
@@ -19,7 +27,7 @@ export const fastAgent: Kit = {
   // current when 0.2.x was released; without them the program stops at its imports. Releases up to
   // 0.2.20 at least also import `deprecated` without declaring it (it came in through a dependency
   // that later dropped it).
-  requires: () => ['pydantic<2.12', 'a2a-sdk<0.3', 'deprecated'],
+  requires: (version) => ['pydantic<2.12', 'a2a-sdk<0.3', 'deprecated', ...mcpFor(version)],
   bin: 'fast-agent',
   transports: ['stdio', 'http'],
   server: (context) => ({
@@ -64,7 +72,8 @@ export const fastAgent: Kit = {
     {
       name: 'go',
       args: ({ prompt, name }) => ['go', '--servers', name, '--message', prompt],
-      speaks: 'the agent `fast-agent go --message` runs once, its model the generic (OpenAI-compatible) provider at the stand-in',
+      speaks:
+        'the agent `fast-agent go --message` runs once, its model the generic (OpenAI-compatible) provider at the stand-in (0.2.22 to 0.2.25 beside mcp 1.8.0, the SDK version they name)',
       session: true,
       cannotShow: 'the interactive prompt; an agent program of one’s own',
     },

@@ -7,6 +7,7 @@ import { cline } from './cline.ts';
 import { codex } from './codex.ts';
 import { continueCli } from './continue-cli.ts';
 import { copilotCli } from './copilot-cli.ts';
+import { crush } from './crush.ts';
 import { factoryDroid } from './factory-droid.ts';
 import { fastAgent } from './fast-agent.ts';
 import { geminiCli } from './gemini-cli.ts';
@@ -50,6 +51,7 @@ export const kits: readonly Kit[] = [
   openclaw,
   mcpInspector,
   mcporter,
+  crush,
   // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
   ...harnesses,
 ];

@@ -10,6 +10,7 @@ import type { CaptureFace, CapturePath, CaptureTransport } from '../../schema/ca
 import type { Registry } from '../lab/install.ts';
 import type { LaunchConfig } from '../launch.ts';
 import { LAB_SERVER_NAME } from '../../lib/lab/version.ts';
+import { builtWith } from '../../lib/lab/built-with.ts';
 
 /** Where the probe is, as the client's configuration must name it. */
 export type ServerLink = { transport: 'stdio'; launch: LaunchConfig } | { transport: 'http'; url: string };
@@ -168,7 +169,11 @@ export interface Kit {
   package: string;
   /** The registry it is installed from: npm where not given. */
   registry?: Registry;
-  /** Packages installed beside it at a version of it (a harness's model SDK), as the registry's client names them. */
+  /**
+   * Packages installed beside it at a version of it (a harness's model SDK), as the registry's client
+   * names them; for a Go module, its own dependencies raised to a version (`module@version`) before
+   * it is built, which the capture's `package` then names.
+   */
   requires?: (version: string) => readonly string[];
   /** Set where the kit runs a library through a harness. */
   harness?: HarnessInfo;
@@ -239,6 +244,14 @@ export const kitFace = (kit: Kit, transport: CaptureTransport, name?: string, sc
 /** The capture header's `face` a run of this face writes: the face's own, a harness's, else none (derived when read). */
 export const captureFaceOf = (kit: Kit, face: Face): CaptureFace | undefined =>
   face.kind ?? (kit.harness === undefined ? undefined : 'harness');
+
+/**
+ * Where a run's client came from, as its capture's header says: the package, and for a Go module
+ * built with a dependency raised (the kit's `requires` at that version), which one, so the capture
+ * says it is not the binary the tag builds.
+ */
+export const packageLabel = (kit: Kit, version: string): string =>
+  builtWith(kit.package, kit.registry === 'go' ? (kit.requires?.(version) ?? []) : []);
 
 /** The executable a run starts: the kit's program, else the registry's place for the package's binary. */
 export const programOf = (kit: Kit, prefix: string): string =>

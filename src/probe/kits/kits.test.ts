@@ -3,7 +3,16 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { kitFor, kits } from './index.ts';
 import { adHocServer } from './mcporter.ts';
-import { commandLine, displayContext, environmentOf, kitFace, NO_SERVICE, setupOf, type KitContext } from './kit.ts';
+import {
+  commandLine,
+  displayContext,
+  environmentOf,
+  kitFace,
+  NO_SERVICE,
+  packageLabel,
+  setupOf,
+  type KitContext,
+} from './kit.ts';
 
 const context = (transport: 'stdio' | 'http'): KitContext => ({
   home: '/h',
@@ -178,6 +187,31 @@ test('the clients that had recipes keep a kit, with their health-check faces', (
   expect(kitFor('gemini-cli')?.faces.map((face) => face.name)).toContain('health-check');
   expect(kitFor('qwen-code')?.faces.map((face) => face.name)).toContain('health-check');
   expect(kitFace(kitFor('claude-code') ?? kits[0]!, 'http')?.name).toBe('mcp-list');
+});
+
+test("an MCPHost tag whose pinned sonic no longer builds is built with sonic raised, and its capture's package says so; other tags name the module alone", () => {
+  const mcphost = kitFor('mcphost');
+  if (mcphost === undefined) throw new Error('no mcphost kit');
+  expect(mcphost.requires?.('v0.32.0')).toEqual(['github.com/bytedance/sonic@v1.15.0']);
+  expect(packageLabel(mcphost, 'v0.32.0')).toBe(
+    'github.com/mark3labs/mcphost, built with github.com/bytedance/sonic@v1.15.0 in place of what its go.mod pins',
+  );
+  expect(mcphost.requires?.('v0.34.0')).toEqual([]);
+  expect(packageLabel(mcphost, 'v0.34.0')).toBe('github.com/mark3labs/mcphost');
+  // A harness's requires are packages beside it (its model SDK), not a different build of it.
+  const springAi = kitFor('spring-ai');
+  if (springAi === undefined) throw new Error('no spring-ai kit');
+  expect(packageLabel(springAi, '1.1.2')).toBe('org.springframework.ai:spring-ai-starter-mcp-client');
+});
+
+test("Spring AI's harness imports the Spring Boot bom of its line, as a Boot project has it from its parent", () => {
+  const springAi = kitFor('spring-ai');
+  if (springAi === undefined) throw new Error('no spring-ai kit');
+  // Without Boot 3's bom, 1.1.2 got jackson-core 2.17.2 under jackson-databind 2.19.4 and never finished its handshake.
+  expect(springAi.requires?.('1.1.2')).toContain('org.springframework.boot:spring-boot-dependencies:3.5.7:bom');
+  expect(springAi.requires?.('1.0.1')).toContain('org.springframework.boot:spring-boot-dependencies:3.5.7:bom');
+  expect(springAi.requires?.('2.0.1')).toContain('org.springframework.boot:spring-boot-dependencies:4.0.7:bom');
+  expect(springAi.requires?.('1.1.2')).toContain('org.springframework.ai:spring-ai-starter-model-anthropic:1.1.2');
 });
 
 test('faces set up differently never leave the same capture header: a run never joins two faces unsaid', () => {

@@ -2,9 +2,19 @@
  * LLM (`llm`, Simon Willison's CLI) with the `llm-tools-mcp` plugin (PyPI), the plugin being the MCP
  * client: servers in `~/.llm-tools-mcp/mcp.json`, the model an OpenAI-compatible entry in
  * `extra-openai-models.yaml` pointed at the stand-in; `llm -T MCP` runs one prompt with the
- * plugin's toolbox. The plugin's versions are the client's; LLM itself is installed beside it.
+ * plugin's toolbox. The plugin's versions are the client's; LLM itself is installed beside it: its
+ * newest release for plugin 0.4 on, LLM 0.26 for the releases before (see `llmFor`).
  */
 import type { Kit } from './kit.ts';
+
+/**
+ * The LLM release installed beside a plugin version. Plugin 0.1 to 0.3 (May 2025) were written for
+ * LLM 0.26, whose toolboxes gave their tools through an overridable `method_tools()`; LLM 0.27 made
+ * that a class method it no longer asks an instance, so beside today's LLM those plugins register
+ * a toolbox with no tools and never start a server. Plugin 0.4 adds its tools with `add_tool()`, the
+ * 0.27 API, and asks for LLM 0.27.1 or later.
+ */
+export const llmFor = (version: string): string => (/^0\.[0-3](?:\D|$)/.test(version) ? 'llm==0.26' : 'llm');
 
 /** LLM's configuration folder under a home (click's app dir on Linux). */
 const llmDir = (home: string) => `${home}/.config/io.datasette.llm`;
@@ -16,7 +26,7 @@ export const llm: Kit = {
   registry: 'pypi',
   // The plugin asks for mcp>=1.9.1 with no ceiling; mcp 2.x removed the streamablehttp_client it
   // imports, so it is held to the 1.x line it was written against.
-  requires: () => ['llm', 'mcp<2'],
+  requires: (version) => [llmFor(version), 'mcp<2'],
   bin: 'llm',
   transports: ['stdio'],
   server: (context) => ({
@@ -51,7 +61,8 @@ export const llm: Kit = {
       name: 'session',
       // No --ta: the README recommends approving each call, but it is not the default and needs a terminal.
       args: ({ prompt }) => ['-m', 'lab', '-T', 'MCP', prompt],
-      speaks: 'the plugin’s MCP toolbox in one `llm -T MCP` prompt, its model an OpenAI-compatible entry at the stand-in',
+      speaks:
+        'the plugin’s MCP toolbox in one `llm -T MCP` prompt, its model an OpenAI-compatible entry at the stand-in (plugin releases before 0.4 beside LLM 0.26, the release they were written for)',
       session: true,
       cannotShow: 'approvals (--ta); chat mode',
     },

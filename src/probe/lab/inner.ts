@@ -22,6 +22,7 @@ import type { ServeOptions } from '../flags.ts';
 import { kitFor } from '../kits/index.ts';
 import {
   captureFaceOf,
+  packageLabel,
   commandLine,
   displayContext,
   environmentOf,
@@ -189,7 +190,7 @@ export const runInside = async (
     label: {
       client: kit.client,
       version: spec.version,
-      package: kit.package,
+      package: packageLabel(kit, spec.version),
       command: runCommandLine(kit, face, signIn, session, display),
       path: face.path ?? kit.path ?? 'cli',
       face: signIn === undefined ? captureFaceOf(kit, face) : 'interactive',

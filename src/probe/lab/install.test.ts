@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import {
+  failureSummary,
   goCachePath,
   install,
   installSteps,
@@ -56,6 +57,23 @@ test('Go downloads the module at its version and builds it in its own folder, in
   ]);
   // The module cache spells capitals as ! and the lower-case letter.
   expect(goCachePath('github.com/BurntSushi/toml')).toBe('github.com/!burnt!sushi/toml');
+});
+
+test('a Go module built with a dependency raised is built from a copy, the dependency raised there, the module cache left as published', () => {
+  const env = { GOPATH: '/c/g/go', GOBIN: '/c/g/bin', GOMODCACHE: '/c/g/go/pkg/mod', GOFLAGS: '-modcacherw -buildvcs=false' };
+  const spec = {
+    registry: 'go' as const,
+    package: 'github.com/mark3labs/mcphost',
+    version: 'v0.32.0',
+    requires: ['github.com/bytedance/sonic@v1.15.0'],
+  };
+  expect(installSteps(spec, '/c/g')).toEqual([
+    { command: 'go', args: ['mod', 'download', 'github.com/mark3labs/mcphost@v0.32.0'], env },
+    { command: 'cp', args: ['-R', '/c/g/go/pkg/mod/github.com/mark3labs/mcphost@v0.32.0', '/c/g/src'] },
+    { command: 'chmod', args: ['-R', 'u+w', '/c/g/src'] },
+    { command: 'go', args: ['get', 'github.com/bytedance/sonic@v1.15.0'], env, cwd: '/c/g/src' },
+    { command: 'go', args: ['build', '-o', '/c/g/bin/mcphost', '.'], env, cwd: '/c/g/src' },
+  ]);
 });
 
 test('Maven writes a small pom and copies the runtime jars into lib/ through a repository of the install’s own', () => {
@@ -190,6 +208,39 @@ test('Go and Maven installs land under their registry’s folder; Maven keeps th
 test('a failed install is an Error naming the client’s command, and leaves no marker behind', () => {
   expect(() => install('left-pad', '1.0.0')).toThrow(/npm install --prefix … failed/);
   expect(isInstalled({ registry: 'npm', package: 'left-pad', version: '1.0.0' }, prefixOf('left-pad', '1.0.0'))).toBe(false);
+});
+
+// What npm 11 printed when Crush's install script could not download its program (2026-12-08, the
+// lab cache's path shortened): the cause is on one line in the middle, the last lines say nothing of it.
+const failedScript = [
+  'npm error code 1',
+  'npm error path /cache/@charmland/crush@0.96.1/node_modules/@charmland/crush',
+  'npm error command failed',
+  'npm error command sh -c node install.js',
+  'npm error Downloading https://github.com/charmbracelet/crush/releases/download/v0.96.1/crush_0.96.1_Linux_x86_64.tar.gz to archive-YoEXwH/crush_0.96.1_Linux_x86_64.tar.gz...',
+  'npm error file:///cache/@charmland/crush@0.96.1/node_modules/@charmland/crush/lib.js:162',
+  'npm error \t\tthrow new Error(`Installation failed: ${err.message}`);',
+  'npm error \t\t      ^',
+  'npm error',
+  'npm error Error: Installation failed: Request failed: getaddrinfo ENOTFOUND github.com',
+  'npm error     at install (file:///cache/@charmland/crush@0.96.1/node_modules/@charmland/crush/lib.js:162:9)',
+  'npm error     at process.processTicksAndRejections (node:internal/process/task_queues:104:5)',
+  'npm error',
+  'npm error Node.js v24.22.3',
+  'npm error A complete log of this run can be found in: /npm/_logs/2026-12-08T00_59_47_304Z-debug-0.log',
+].join('\n');
+
+test('a failed install script’s error names its cause, not only npm’s last lines', () => {
+  writeFileSync(path.join(dir, 'failed-script.txt'), `${failedScript}\n`);
+  writeFileSync(path.join(dir, 'bin', 'npm'), `#!/bin/sh\ncat "${path.join(dir, 'failed-script.txt')}" >&2\nexit 1\n`);
+  expect(() => install('@charmland/crush', '0.96.1')).toThrow(
+    /^installing @charmland\/crush@0.96.1 from npm: npm install --prefix … failed: npm error Error: Installation failed: Request failed: getaddrinfo ENOTFOUND github\.com npm error {5}at process\.processTicksAndRejections/,
+  );
+  // A cause already among the last lines is not said twice; output with no error line keeps its last lines.
+  expect(failureSummary('a\nb\nERROR: No matching distribution found for x==9\nc')).toBe(
+    'a b ERROR: No matching distribution found for x==9 c',
+  );
+  expect(failureSummary('1\n2\n3\n4\n5')).toBe('2 3 4 5');
 });
 
 test('an npm install builds native modules against the running Node’s headers where that Node carries them', () => {

@@ -27,7 +27,10 @@ export interface InstallSpec {
   /** npm and PyPI: the package name; Go: the module path (`github.com/o/r`); Maven: `group:artifact`. */
   package: string;
   version: string;
-  /** Other packages installed with it, as the registry's client names them (`anthropic`, `ai@6`, `g:a:1.0`). */
+  /**
+   * Other packages installed with it, as the registry's client names them (`anthropic`, `ai@6`,
+   * `g:a:1.0`); for Go, dependencies of the module raised to a version (`module@version`) before it is built.
+   */
   requires?: readonly string[];
 }
 
@@ -169,14 +172,20 @@ export const installSteps = (spec: InstallSpec, prefix: string, python = 'python
         GOFLAGS: '-modcacherw -buildvcs=false',
       };
       const name = spec.package.split('/').at(-1) ?? spec.package;
+      const downloaded = path.join(prefix, 'go', 'pkg', 'mod', `${goCachePath(spec.package)}@${spec.version}`);
+      const download = { command: 'go', args: ['mod', 'download', `${spec.package}@${spec.version}`], env };
+      const build = (cwd: string) => ({ command: 'go', args: ['build', '-o', path.join(prefix, 'bin', name), '.'], env, cwd });
+      if (requires.length === 0) return [download, build(downloaded)];
+      // A dependency raised for this version (`module@version`, a kit's per-version setting: an old tag
+      // whose pinned dependency no longer builds with this Go) is raised in a copy of the module, so the
+      // module cache keeps the release as published; `go get` raises only what that version needs.
+      const source = path.join(prefix, 'src');
       return [
-        { command: 'go', args: ['mod', 'download', `${spec.package}@${spec.version}`], env },
-        {
-          command: 'go',
-          args: ['build', '-o', path.join(prefix, 'bin', name), '.'],
-          env,
-          cwd: path.join(prefix, 'go', 'pkg', 'mod', `${goCachePath(spec.package)}@${spec.version}`),
-        },
+        download,
+        { command: 'cp', args: ['-R', downloaded, source] },
+        { command: 'chmod', args: ['-R', 'u+w', source] },
+        { command: 'go', args: ['get', ...requires], env, cwd: source },
+        build(source),
       ];
     }
     case 'maven':
@@ -252,6 +261,19 @@ export const stepEnv = (step: { command: string; env?: Record<string, string> },
   return env;
 };
 
+/**
+ * What a failed step printed, on one line: its last lines, led by the first line that names an
+ * error (`Error: …`, pip's `ERROR: …`) where those last lines do not hold it. npm ends a failed
+ * install script's output with the stack, the Node version and its log's path, which say nothing of
+ * the cause (Crush's script could not reach GitHub: only its `Error:` line said so).
+ */
+export const failureSummary = (output: string, tail = 4): string => {
+  const lines = output.trim().split('\n');
+  const last = lines.slice(-tail);
+  const cause = lines.find((line) => /\b(?:[A-Z]\w*)?Error: |\bERROR: /.test(line));
+  return [...(cause === undefined || last.includes(cause) ? [] : [cause.trim()]), ...last].join(' ');
+};
+
 /** Runs install steps, each with this process's environment plus its own; an Error with the failing step's last lines. */
 export const runSteps = (steps: readonly InstallStep[]): void => {
   for (const step of steps) {
@@ -269,7 +291,7 @@ export const runSteps = (steps: readonly InstallStep[]): void => {
     });
     if (result.status !== 0)
       throw new Error(
-        `${step.command} ${step.args.slice(0, 2).join(' ')} … failed: ${`${result.stderr}${result.stdout}`.trim().split('\n').slice(-4).join(' ') || String(result.error ?? result.status)}`,
+        `${step.command} ${step.args.slice(0, 2).join(' ')} … failed: ${failureSummary(`${result.stderr}${result.stdout}`) || String(result.error ?? result.status)}`,
       );
   }
 };
