@@ -7,6 +7,7 @@ import { repoRoot } from '../src/node/paths.ts';
 import { formatProblem } from '../src/lib/content/problems.ts';
 import { isCaptureSource } from '../src/schema/index.ts';
 import { releaseTime } from '../src/lib/evidence/releases.ts';
+import { registryPackage } from '../src/lib/lab/built-with.ts';
 
 const { content, problems, validCaptures, releases } = await loadContent(path.join(repoRoot, 'content'), {
   origin: 'https://canimcp.io',
@@ -31,7 +32,7 @@ describe('the starter corpus', () => {
   test('every captured version has its release date in content (issue 43): its client has a release list of the package it was captured from', () => {
     const undated = [...validCaptures.values()].flatMap(({ id, header }) => {
       const list = releases.get(header.client);
-      const samePackage = list !== undefined && (header.package === undefined || header.package === list.package);
+      const samePackage = list !== undefined && (header.package === undefined || registryPackage(header.package) === list.package);
       return samePackage && releaseTime(list.versions, header.version) !== undefined
         ? []
         : [`${id}: ${header.client} ${header.version}${list === undefined ? ' (no valid content/releases/ list)' : ''}`];

@@ -46,6 +46,31 @@ describe('tools.result.isError: a key named error is a flag; words the capture e
   });
 });
 
+describe('tools.inputSchema.unchanged: a parameter object emptied of its properties is every keyword dropped', () => {
+  test.each([
+    // Gemini CLI 0.1.4 and 0.1.9 give the model lookup_record with {"type":"OBJECT","properties":{}} (seq 7 of each).
+    [
+      'gemini-cli-0-1-4-observe-tool-metadata-stdio-20261208-011931',
+      'no',
+      /no properties at all: .*dropped \/properties\/key\/type/,
+    ],
+    ['gemini-cli-0-1-9-observe-tool-metadata-stdio-20261203-075801', 'no', /no properties at all/],
+    // 0.1.13 passes the schema whole; 0.1.1 rewrites its types but keeps its properties.
+    ['gemini-cli-0-1-13-observe-tool-metadata-stdio-20261208-011550', 'yes', /keyword for keyword/],
+    [
+      'gemini-cli-0-1-1-observe-tool-metadata-stdio-20261203-074411',
+      'no',
+      /^the inputSchema reached the model changed: changed \/type/,
+    ],
+    // Qwen Code 0.24.4 hands the model no definition with a schema in it (its tool search): still undecided.
+    ['qwen-code-0-24-4-observe-tool-metadata-stdio-20261202-065855', 'not-observed', /without a schema that can be compared/],
+  ])('%s: %s', (id, state, detail) => {
+    const found = factOf(id, 'tools.inputSchema.unchanged');
+    expect(found?.state).toBe(state);
+    expect(found?.detail).toMatch(detail);
+  });
+});
+
 describe('server-requests.sampling: only an assistant completion is an answer', () => {
   // Copilot CLI 1.0.71 to 1.0.80 answered within milliseconds with a user-role message saying the
   // request was cancelled, and an empty model (1.0.80: seq 20 and 21).

@@ -96,6 +96,14 @@ const schemaIn = (definition: Record<string, unknown>): Record<string, unknown> 
     (object) => isRecord(object['properties']) && 'key' in object['properties'] && 'limit' in object['properties'],
   );
 
+/**
+ * A parameter object in a tool definition that lists no properties at all: the client emptied the
+ * schema (Gemini CLI 0.1.4 and 0.1.9 send `{"type":"OBJECT","properties":{}}`), which is every
+ * keyword dropped, not a schema missing from the capture.
+ */
+const emptiedSchemaIn = (definition: Record<string, unknown>): Record<string, unknown> | undefined =>
+  objectsIn(definition).find((object) => isRecord(object['properties']) && Object.keys(object['properties']).length === 0);
+
 const judge = (capture: ParsedCapture): FeatureFact[] => {
   if (noModel(capture)) {
     return [
@@ -108,7 +116,9 @@ const judge = (capture: ParsedCapture): FeatureFact[] => {
   const facts: FeatureFact[] = [];
   const withDefinition = modelRequests(capture).find((event) => definitionIn(event.json) !== undefined);
   const definition = withDefinition === undefined ? undefined : definitionIn(withDefinition.json);
-  const schema = definition === undefined ? undefined : schemaIn(definition);
+  const whole = definition === undefined ? undefined : schemaIn(definition);
+  const emptied = definition === undefined || whole !== undefined ? undefined : emptiedSchemaIn(definition);
+  const schema = whole ?? emptied;
   if (withDefinition === undefined || definition === undefined) {
     facts.push(fact('tools.inputSchema.unchanged', 'not-observed', 'no model request holds the lookup_record definition'));
     facts.push(fact('tools.title.toModel', 'not-observed', 'no model request holds the lookup_record definition'));
@@ -129,7 +139,7 @@ const judge = (capture: ParsedCapture): FeatureFact[] => {
           : fact(
               'tools.inputSchema.unchanged',
               'no',
-              `the inputSchema reached the model changed: ${changes.slice(0, 6).join(', ')}${changes.length > 6 ? `, and ${changes.length - 6} more` : ''}`,
+              `the inputSchema reached the model ${emptied === undefined ? 'changed' : 'as an object with no properties at all'}: ${changes.slice(0, 6).join(', ')}${changes.length > 6 ? `, and ${changes.length - 6} more` : ''}`,
               at,
             ),
     );
