@@ -32,7 +32,8 @@ describe('the starter corpus', () => {
   test('every captured version has its release date in content (issue 43): its client has a release list of the package it was captured from', () => {
     const undated = [...validCaptures.values()].flatMap(({ id, header }) => {
       const list = releases.get(header.client);
-      const samePackage = list !== undefined && (header.package === undefined || registryPackage(header.package) === list.package);
+      const samePackage =
+        list !== undefined && (header.package === undefined || registryPackage(header.package) === list.package);
       return samePackage && releaseTime(list.versions, header.version) !== undefined
         ? []
         : [`${id}: ${header.client} ${header.version}${list === undefined ? ' (no valid content/releases/ list)' : ''}`];

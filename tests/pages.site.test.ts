@@ -1201,8 +1201,8 @@ describe('captures on the main site', () => {
     });
     const sampling = cell('copilot-cli', 'capability', 'sampling');
     const ranges = sampling !== undefined && 'ranges' in sampling ? (sampling.ranges ?? []) : [];
-    // Its runs are those of the print-mode handshake face captured release by release (1.0.10, the oldest captured, to 1.0.102).
-    expect(ranges[0]).toMatchObject({ from: '1.0.10', state: 'no', fromIsOldestCaptured: true });
+    // Its runs are those of the face with the most captures cited, the dead-model handshake face (1.0.11, the oldest captured, to 1.0.102).
+    expect(ranges[0]).toMatchObject({ from: '1.0.11', state: 'no', fromIsOldestCaptured: true });
     expect(ranges.at(-1)).toMatchObject({ to: '1.0.102' });
     // The runs as pages write them: with the days their ends were released, the releases each run
     // spans and those nobody captured between.
@@ -1213,7 +1213,7 @@ describe('captures on the main site', () => {
     ).versions;
     const runs = runsLabel(countReleases(ranges, Object.keys(times), times), sampling?.state ?? '') ?? '';
     expect(runs).toBe(
-      '1.0.10–1.0.54: no (released 2026-09-22 to 2026-09-23; 6 of 24 releases captured) · 23 releases not captured · 1.0.81-0–1.0.102: partial (released 2026-08-22 to 2026-10-21; 10 of 12 releases captured)',
+      '1.0.11–1.0.70: no (released 2026-04-12 to 2026-07-12; 11 of 39 releases captured) · 1.0.71–1.0.102: partial (released 2026-07-17 to 2026-10-21; 6 of 17 releases captured)',
     );
     const page = read(dist, 'clients/copilot-cli.html');
     const twin = read(dist, 'clients/copilot-cli.md');

@@ -102,6 +102,11 @@ export interface Face {
   setting?: string;
   /** The capture header's `face` where this face names one (a harness's, the lab's own script). */
   kind?: CaptureFace;
+  /**
+   * The capture header's `command` where a condition the command line cannot show makes the face (a
+   * model on a dead port), as captures made before the kits named it, so new captures join their run.
+   */
+  label?: string;
 }
 
 /**
@@ -303,15 +308,19 @@ export const displayContext = (
   ...(readsResources ? { readsResources } : {}),
 });
 
+/** A loopback origin nothing answers on (the sandbox has a loopback of its own): a service the client cannot reach. */
+export const NO_SERVICE = 'http://127.0.0.1:9';
+
 /** Environment names a command line shows (not their secrets: keys and tokens stay out). */
 const shownEnv = (name: string) => !/key|token|secret|password|auth/i.test(name);
 
 /**
  * The face's command as a person reads it, derived from the kit: the environment it sets (secrets
- * left out), the binary and its arguments, quoted for a shell, then the commands run after it. The
- * capture header's `command`.
+ * left out), the binary and its arguments, quoted for a shell, then the commands run after it; or
+ * the face's `label`. The capture header's `command`.
  */
 export const commandLine = (kit: Kit, face: Face, context: KitContext): string => {
+  if (face.label !== undefined) return face.label;
   const env = Object.entries(face.env?.(context) ?? {})
     .filter(([name]) => shownEnv(name))
     .map(([name, value]) => `${name}=${shellWord(value)}`);

@@ -1,9 +1,20 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from 'vitest';
 import { kitFor, kits } from './index.ts';
 import { adHocServer } from './mcporter.ts';
 import { mcpc } from './mcpc.ts';
 import { mcpUseCli } from './mcp-use-cli.ts';
-import { commandLine, displayContext, kitFace, packageLabel, setupOf, type KitContext } from './kit.ts';
+import {
+  commandLine,
+  displayContext,
+  environmentOf,
+  kitFace,
+  NO_SERVICE,
+  packageLabel,
+  setupOf,
+  type KitContext,
+} from './kit.ts';
 
 const context = (transport: 'stdio' | 'http'): KitContext => ({
   home: '/h',
@@ -48,6 +59,40 @@ test('the command line is derived from the face: the binary, its arguments quote
   if (amp === undefined || doctor === undefined) throw new Error('no kit');
   // AMP_API_KEY is left out, the service URL shown.
   expect(commandLine(amp, doctor, displayContext('stdio', 'x', '0.0.1'))).toBe('AMP_URL=http://127.0.0.1:MODEL amp mcp doctor');
+});
+
+/** The words of a label's command before the condition in brackets, a double-quoted string one word. */
+const labelWords = (label: string): string[] =>
+  [...(label.split(' (')[0] ?? '').matchAll(/"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2] ?? '');
+
+test('a face with a label names the binary and the arguments the lab runs, and only its condition besides', () => {
+  const labelled = kits.flatMap((kit) => kit.faces.filter((face) => face.label !== undefined).map((face) => ({ kit, face })));
+  expect(labelled.length).toBeGreaterThan(0);
+  for (const { kit, face } of labelled) {
+    const display = displayContext('stdio', face.prompt ?? 'hi', '1.0.0');
+    expect(labelWords(commandLine(kit, face, display)), `${kit.client} ${face.name}`).toEqual([kit.bin, ...face.args(display)]);
+  }
+});
+
+test("Copilot CLI's dead-model face writes the label of the captures made before the kits, and its model is on a dead port", () => {
+  const copilot = kitFor('copilot-cli');
+  const face = copilot === undefined ? undefined : kitFace(copilot, 'stdio', 'dead-model');
+  if (copilot === undefined || face === undefined) throw new Error('no face');
+  const old = readFileSync(
+    path.join(import.meta.dirname, '../../../content/captures/copilot-cli-1-0-44-observe-stdio-20261201-205853.jsonl'),
+    'utf8',
+  );
+  const header = JSON.parse(old.split('\n')[0] ?? '') as { command: string };
+  expect(commandLine(copilot, face, displayContext('stdio', face.prompt ?? '', '1.0.50'))).toBe(header.command);
+  const env = environmentOf(copilot, face, context('stdio'));
+  expect(env).toMatchObject({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: `${NO_SERVICE}/v1` });
+  expect(face.args(context('stdio'))).not.toContain('--allow-all-tools');
+  // Every other face's command is still derived: the session face's shows its own arguments.
+  const session = kitFace(copilot, 'stdio', 'session');
+  if (session === undefined) throw new Error('no face');
+  expect(commandLine(copilot, session, displayContext('stdio', 'say hi please', '1.0.50'))).toBe(
+    "copilot -p 'say hi please' --allow-all-tools",
+  );
 });
 
 test('the model’s and the server’s fragments of one file are merged; TOML keys come before the tables', () => {

@@ -27,6 +27,7 @@ import {
   displayContext,
   environmentOf,
   kitFace,
+  NO_SERVICE,
   programOf,
   setupOf,
   signInCommandLine,
@@ -71,9 +72,6 @@ export const loadKit = async (client: string, kitFile: string | undefined): Prom
   const loaded = (await import(kitFile)) as { kit?: Kit };
   return loaded.kit;
 };
-
-/** Where a loopback origin nothing answers on is needed (a kit without a model API, a build without a stand-in). */
-const NO_SERVICE = 'http://127.0.0.1:9';
 
 /** The scratch folder's parts. */
 export const scratchParts = (scratch: string) => ({
