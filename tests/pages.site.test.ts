@@ -10,7 +10,7 @@ import { repoRoot } from '../src/node/paths.ts';
 import { ClientsExport, FeaturesExport, MatrixExport, NotesExport } from '../src/schema/export.ts';
 import { jsonSchemas } from '../src/lib/outputs/jsonschema.ts';
 import { briefRunsLabel, countReleases, runsLabel } from '../src/lib/cells/version-runs.ts';
-import { freshnessWords } from '../src/lib/cells/freshness.ts';
+import { freshnessWords, isCurrent } from '../src/lib/cells/freshness.ts';
 import { isRelease } from '../src/lib/evidence/releases.ts';
 import { evidenceCodes } from '../src/lib/cells/evidence-words.ts';
 import { stateSymbols } from '../src/lib/cells/matrix.ts';
@@ -659,7 +659,7 @@ describe('the fixture site: verdicts', () => {
       .join('');
     for (const [state, symbol] of Object.entries(stateSymbols))
       expect(style).toContain(
-        `${state === 'unknown' ? 'td.cell-unknown' : `.state-${state}`}:before{content:"${symbol} ";content:"${symbol} " / ""}`,
+        `${state === 'unknown' ? 'td.cell-unknown' : `td.cell-${state} .state`}:before{content:"${symbol} ";content:"${symbol} " / ""}`,
       );
   });
 
@@ -1201,8 +1201,8 @@ describe('captures on the main site', () => {
     });
     const sampling = cell('copilot-cli', 'capability', 'sampling');
     const ranges = sampling !== undefined && 'ranges' in sampling ? (sampling.ranges ?? []) : [];
-    // Its runs are those of the print-mode handshake face captured release by release (1.0.10, the oldest captured, to 1.0.102).
-    expect(ranges[0]).toMatchObject({ from: '1.0.10', state: 'no', fromIsOldestCaptured: true });
+    // Its runs are those of the face with the most captures cited, the dead-model handshake face (1.0.11, the oldest captured, to 1.0.102).
+    expect(ranges[0]).toMatchObject({ from: '1.0.11', state: 'no', fromIsOldestCaptured: true });
     expect(ranges.at(-1)).toMatchObject({ to: '1.0.102' });
     // The runs as pages write them: with the days their ends were released, the releases each run
     // spans and those nobody captured between.
@@ -1213,7 +1213,7 @@ describe('captures on the main site', () => {
     ).versions;
     const runs = runsLabel(countReleases(ranges, Object.keys(times), times), sampling?.state ?? '') ?? '';
     expect(runs).toBe(
-      '1.0.10–1.0.54: no (released 2026-09-22 to 2026-09-23; 6 of 24 releases captured) · 23 releases not captured · 1.0.81-0–1.0.102: partial (released 2026-08-22 to 2026-10-21; 10 of 12 releases captured)',
+      '1.0.11–1.0.70: no (released 2026-04-12 to 2026-07-12; 11 of 39 releases captured) · 1.0.71–1.0.102: partial (released 2026-07-17 to 2026-10-21; 6 of 17 releases captured)',
     );
     const page = read(dist, 'clients/copilot-cli.html');
     const twin = read(dist, 'clients/copilot-cli.md');
@@ -1315,6 +1315,12 @@ describe('captures on the main site', () => {
     }
     expect(current, 'current cells').toBeGreaterThan(20);
     expect(behind, 'cells behind').toBeGreaterThan(0);
+    // The page's "only what is current" hides the cells marked not current; the current ones, most of
+    // hundreds, carry no mark at all.
+    const page = read(dist, 'matrix.html');
+    const stale = matrix.filter((cell) => cell.state !== 'unknown' && !isCurrent(cell.freshness)).length;
+    expect(page.match(/<td [^>]*data-current="no"/g)?.length).toBe(stale);
+    expect(page).not.toContain('data-current="yes"');
     expect(read(dist, 'matrix.md')).toContain(
       '\n- `current`, `N releases behind X (D days)`: how far the newest version captured is behind',
     );

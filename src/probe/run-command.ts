@@ -147,8 +147,10 @@ export const runKit = async (request: RunRequest): Promise<RunReport> => {
     throw new Error(
       `run: ${kit.client} has no face ${request.face ?? ''} over ${request.transport}; its faces: ${kit.faces.map((item) => `${item.name} (${(item.transports ?? kit.transports).join(', ')})`).join(', ')}`,
     );
-  if (request.scenario !== undefined && (!face.session || kit.model === undefined))
-    throw new Error(`run: a scenario needs a session face with a model; ${kit.client}'s ${face.name} face has none`);
+  if (request.scenario !== undefined && face.callsTools !== true && (!face.session || kit.model === undefined))
+    throw new Error(
+      `run: a scenario needs a session face with a model, or a face that makes the tool calls itself; ${kit.client}'s ${face.name} face is neither`,
+    );
   parsePersona(request.persona);
   const { prefix, preinstalled, helper } = await prepare(kit, version, scenario?.auth !== undefined);
   const scratch = mkdtempSync(path.join(tmpdir(), `canimcp-lab-${kit.client}-`));

@@ -2,7 +2,7 @@
  * Copilot CLI (`@github/copilot`). Offline (bring-your-own-model) mode needs no GitHub login and
  * talks OpenAI Chat Completions to `COPILOT_PROVIDER_BASE_URL`; servers in `~/.copilot/mcp-config.json`.
  */
-import { serverUrl, stdioEntry, type Kit } from './kit.ts';
+import { NO_SERVICE, serverUrl, stdioEntry, type Kit } from './kit.ts';
 
 /** The Copilot CLI kit. */
 export const copilotCli: Kit = {
@@ -53,6 +53,20 @@ export const copilotCli: Kit = {
       session: true,
       cannotShow:
         'the signed-in mode (its GitHub MCP server, policies); versions before offline mode (0.0.x) need a GitHub token',
+    },
+    {
+      // The face of the first captures, made before the kits: the handshake, then a model call that fails.
+      name: 'dead-model',
+      args: ({ prompt }) => ['-p', prompt],
+      prompt: 'say hi please',
+      setup: () => ({ env: { COPILOT_PROVIDER_BASE_URL: `${NO_SERVICE}/v1` } }),
+      label: 'copilot -p "say hi please" (COPILOT_OFFLINE=true, a model provider on a dead loopback port)',
+      speaks: 'the session client in offline (bring-your-own-model) mode, up to its first model call, which fails',
+      session: false,
+      transports: ['stdio'],
+      timeLimit: 60,
+      cannotShow:
+        'any model turn (its model provider is a loopback port nothing answers on), so nothing a tool call or a server request shows; the signed-in mode; versions before offline mode (0.0.x)',
     },
   ],
   scenarioFace: 'session',

@@ -16,6 +16,8 @@ import { hermesAgent } from './hermes-agent.ts';
 import { kiloCodeCli } from './kilo-code-cli.ts';
 import { llm } from './llm.ts';
 import { mcphost } from './mcphost.ts';
+import { mcpc } from './mcpc.ts';
+import { mcpUseCli } from './mcp-use-cli.ts';
 import { mcpInspector } from './mcp-inspector.ts';
 import { mcporter } from './mcporter.ts';
 import type { Kit } from './kit.ts';
@@ -51,6 +53,8 @@ export const kits: readonly Kit[] = [
   openclaw,
   mcpInspector,
   mcporter,
+  mcpc,
+  mcpUseCli,
   crush,
   // Libraries, each run through the smallest program its docs show (src/probe/harnesses/).
   ...harnesses,

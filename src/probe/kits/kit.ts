@@ -42,6 +42,11 @@ export interface KitContext {
    * one and the kit can give it to the client (its `signIn.preregistered`): the server entry names it.
    */
   preregistered?: { clientId: string; clientSecret?: string | undefined } | undefined;
+  /**
+   * The tool calls a scenario's stand-in model would make, in order, given to a face that makes them
+   * itself (`callsTools`: a CLI without a model); absent for every other face.
+   */
+  calls?: readonly { tool: string; arguments: Record<string, unknown> }[] | undefined;
 }
 
 /**
@@ -72,6 +77,11 @@ export interface Face {
   speaks: string;
   /** Whether this face sends the prompt to the model: a whole session, which scenarios need. */
   session: boolean;
+  /**
+   * Whether this face makes the scenario's tool calls itself (`context.calls`), with no model: a CLI
+   * that calls tools plays the scenarios, and only what its calls and listings decide is its to show.
+   */
+  callsTools?: boolean;
   /** The transports this face works over; the kit's own where not given. */
   transports?: readonly CaptureTransport[];
   /** Seconds before the run is stopped; the kit's where not given. */
@@ -82,10 +92,21 @@ export interface Face {
   path?: CapturePath;
   /** Set-up this face adds after the kit's (a feature switch, an extra configuration line). */
   setup?: (context: KitContext) => Setup;
+  /**
+   * Client commands run after the face's own however it ended (arguments after the binary), shown in
+   * the capture's command: a session a background process of the client holds is used, then closed,
+   * so the probe sees the client go before the run ends.
+   */
+  after?: (context: KitContext) => string[][];
   /** The client setting this face flips from its default, `<name>=<value>`: the capture header's `setting`. */
   setting?: string;
   /** The capture header's `face` where this face names one (a harness's, the lab's own script). */
   kind?: CaptureFace;
+  /**
+   * The capture header's `command` where a condition the command line cannot show makes the face (a
+   * model on a dead port), as captures made before the kits named it, so new captures join their run.
+   */
+  label?: string;
 }
 
 /**
@@ -287,18 +308,24 @@ export const displayContext = (
   ...(readsResources ? { readsResources } : {}),
 });
 
+/** A loopback origin nothing answers on (the sandbox has a loopback of its own): a service the client cannot reach. */
+export const NO_SERVICE = 'http://127.0.0.1:9';
+
 /** Environment names a command line shows (not their secrets: keys and tokens stay out). */
 const shownEnv = (name: string) => !/key|token|secret|password|auth/i.test(name);
 
 /**
  * The face's command as a person reads it, derived from the kit: the environment it sets (secrets
- * left out), the binary and its arguments, quoted for a shell. The capture header's `command`.
+ * left out), the binary and its arguments, quoted for a shell, then the commands run after it; or
+ * the face's `label`. The capture header's `command`.
  */
 export const commandLine = (kit: Kit, face: Face, context: KitContext): string => {
+  if (face.label !== undefined) return face.label;
   const env = Object.entries(face.env?.(context) ?? {})
     .filter(([name]) => shownEnv(name))
     .map(([name, value]) => `${name}=${shellWord(value)}`);
-  return [...env, kit.bin, ...face.args(context).map(shellWord)].join(' ');
+  const after = (face.after?.(context) ?? []).map((args) => `; ${[kit.bin, ...args.map(shellWord)].join(' ')}`);
+  return `${[...env, kit.bin, ...face.args(context).map(shellWord)].join(' ')}${after.join('')}`;
 };
 
 /** A key script in words, for a capture's `command`: what was typed and pressed, what was waited for. */

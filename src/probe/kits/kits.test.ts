@@ -1,7 +1,20 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from 'vitest';
 import { kitFor, kits } from './index.ts';
 import { adHocServer } from './mcporter.ts';
-import { commandLine, displayContext, kitFace, packageLabel, setupOf, type KitContext } from './kit.ts';
+import { mcpc } from './mcpc.ts';
+import { mcpUseCli } from './mcp-use-cli.ts';
+import {
+  commandLine,
+  displayContext,
+  environmentOf,
+  kitFace,
+  NO_SERVICE,
+  packageLabel,
+  setupOf,
+  type KitContext,
+} from './kit.ts';
 
 const context = (transport: 'stdio' | 'http'): KitContext => ({
   home: '/h',
@@ -26,7 +39,10 @@ test('every kit has a face for each transport it names, and every face sets up w
         expect(face.args(context(transport)).length).toBeGreaterThan(0);
       }
     }
-    if (kit.scenarioFace !== undefined) expect(kitFace(kit, 'stdio', undefined, true)?.session, kit.client).toBe(true);
+    if (kit.scenarioFace !== undefined) {
+      const face = kitFace(kit, 'stdio', undefined, true);
+      expect(face?.session === true || face?.callsTools === true, kit.client).toBe(true);
+    }
   }
 });
 
@@ -43,6 +59,40 @@ test('the command line is derived from the face: the binary, its arguments quote
   if (amp === undefined || doctor === undefined) throw new Error('no kit');
   // AMP_API_KEY is left out, the service URL shown.
   expect(commandLine(amp, doctor, displayContext('stdio', 'x', '0.0.1'))).toBe('AMP_URL=http://127.0.0.1:MODEL amp mcp doctor');
+});
+
+/** The words of a label's command before the condition in brackets, a double-quoted string one word. */
+const labelWords = (label: string): string[] =>
+  [...(label.split(' (')[0] ?? '').matchAll(/"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2] ?? '');
+
+test('a face with a label names the binary and the arguments the lab runs, and only its condition besides', () => {
+  const labelled = kits.flatMap((kit) => kit.faces.filter((face) => face.label !== undefined).map((face) => ({ kit, face })));
+  expect(labelled.length).toBeGreaterThan(0);
+  for (const { kit, face } of labelled) {
+    const display = displayContext('stdio', face.prompt ?? 'hi', '1.0.0');
+    expect(labelWords(commandLine(kit, face, display)), `${kit.client} ${face.name}`).toEqual([kit.bin, ...face.args(display)]);
+  }
+});
+
+test("Copilot CLI's dead-model face writes the label of the captures made before the kits, and its model is on a dead port", () => {
+  const copilot = kitFor('copilot-cli');
+  const face = copilot === undefined ? undefined : kitFace(copilot, 'stdio', 'dead-model');
+  if (copilot === undefined || face === undefined) throw new Error('no face');
+  const old = readFileSync(
+    path.join(import.meta.dirname, '../../../content/captures/copilot-cli-1-0-44-observe-stdio-20261201-205853.jsonl'),
+    'utf8',
+  );
+  const header = JSON.parse(old.split('\n')[0] ?? '') as { command: string };
+  expect(commandLine(copilot, face, displayContext('stdio', face.prompt ?? '', '1.0.50'))).toBe(header.command);
+  const env = environmentOf(copilot, face, context('stdio'));
+  expect(env).toMatchObject({ COPILOT_OFFLINE: 'true', COPILOT_PROVIDER_BASE_URL: `${NO_SERVICE}/v1` });
+  expect(face.args(context('stdio'))).not.toContain('--allow-all-tools');
+  // Every other face's command is still derived: the session face's shows its own arguments.
+  const session = kitFace(copilot, 'stdio', 'session');
+  if (session === undefined) throw new Error('no face');
+  expect(commandLine(copilot, session, displayContext('stdio', 'say hi please', '1.0.50'))).toBe(
+    "copilot -p 'say hi please' --allow-all-tools",
+  );
 });
 
 test('the model’s and the server’s fragments of one file are merged; TOML keys come before the tables', () => {
@@ -119,6 +169,56 @@ test("mcporter names the server ad hoc: the probe's command as one --stdio strin
     '--name',
     'canimcp-probe',
   ]);
+});
+
+test('mcpc reads a stdio server from an mcpServers file entry and a URL as it is; the capture names every command, calls included', () => {
+  const session = kitFace(mcpc, 'stdio', 'session');
+  const calling = kitFace(mcpc, 'stdio', undefined, true);
+  if (session === undefined || calling === undefined) throw new Error('no face');
+  const [file] = setupOf(mcpc, session, context('stdio')).files;
+  expect(file?.path).toBe('/h/mcp.json');
+  expect(JSON.parse(file?.text ?? '')).toEqual({
+    mcpServers: { 'canimcp-probe': { command: '/node', args: ['probe.ts', 'stdio'] } },
+  });
+  expect(session.args(context('http'))).toEqual(['connect', 'http://127.0.0.1:5/mcp', '@lab']);
+  expect(setupOf(mcpc, session, context('http')).files).toEqual([]);
+  expect(commandLine(mcpc, session, displayContext('stdio', 'hi', '0.2.6'))).toBe(
+    'mcpc connect ~/mcp.json:canimcp-probe @lab; mcpc @lab tools-list --full; mcpc @lab close',
+  );
+  // The scenario's face makes the model's calls itself, one command each, and closes the session after them.
+  expect(calling.callsTools).toBe(true);
+  const calls = [
+    { tool: 'get_reading', arguments: {} },
+    { tool: 'ask_user', arguments: { question: "it's" } },
+  ];
+  expect(commandLine(mcpc, calling, { ...displayContext('stdio', 'hi', '0.2.6'), calls })).toBe(
+    "mcpc connect ~/mcp.json:canimcp-probe @lab; mcpc @lab tools-call get_reading '{}'; mcpc @lab tools-call ask_user '{\"question\":\"it'\\''s\"}'; mcpc @lab close",
+  );
+});
+
+test('the mcp-use CLI is driven as each release takes it: --session before 3.2, the name first after, --protocol from 4.0, stdio through a script', () => {
+  const list = kitFace(mcpUseCli, 'stdio', 'tools-list');
+  const modern = kitFace(mcpUseCli, 'http', 'tools-list-modern');
+  if (list === undefined || modern === undefined) throw new Error('no face');
+  const at = (version: string, transport: 'stdio' | 'http') => ({ ...context(transport), version });
+  expect(list.args(at('2.6.1', 'stdio'))).toEqual(['client', 'connect', 'sh /w/probe.sh', '--name', 'lab', '--stdio']);
+  expect(list.after?.(at('3.1.3', 'stdio'))).toEqual([['client', 'tools', 'list', '--session', 'lab']]);
+  expect(list.args(at('3.2.0', 'stdio'))).toEqual(['client', 'connect', 'lab', 'sh /w/probe.sh', '--stdio']);
+  expect(list.after?.(at('3.6.7', 'http'))).toEqual([['client', 'lab', 'tools', 'list']]);
+  expect(modern.args(at('4.1.14', 'http'))).toEqual([
+    'client',
+    'connect',
+    'lab',
+    'http://127.0.0.1:5/mcp',
+    '--protocol',
+    'modern',
+  ]);
+  // The client splits its stdio string at every space, so the probe starts from a script with no space in a word.
+  const [script] = setupOf(mcpUseCli, list, {
+    ...at('3.6.7', 'stdio'),
+    server: { transport: 'stdio', launch: { command: '/n ode', args: ["it's"] } },
+  }).files;
+  expect(script).toEqual({ path: '/w/probe.sh', text: "exec '/n ode' 'it'\\''s'\n" });
 });
 
 test('the clients that had recipes keep a kit, with their health-check faces', () => {

@@ -27,6 +27,7 @@ import {
   displayContext,
   environmentOf,
   kitFace,
+  NO_SERVICE,
   programOf,
   setupOf,
   signInCommandLine,
@@ -71,9 +72,6 @@ export const loadKit = async (client: string, kitFile: string | undefined): Prom
   const loaded = (await import(kitFile)) as { kit?: Kit };
   return loaded.kit;
 };
-
-/** Where a loopback origin nothing answers on is needed (a kit without a model API, a build without a stand-in). */
-const NO_SERVICE = 'http://127.0.0.1:9';
 
 /** The scratch folder's parts. */
 export const scratchParts = (scratch: string) => ({
@@ -185,7 +183,9 @@ export const runInside = async (
   const seconds = timeLimitOf(kit, face);
   const loginSeconds = signIn?.face.timeLimit ?? 120;
   const preregistered = variant?.preregistered === true ? newPreregistered(signIn?.preregistered !== 'public') : undefined;
-  const display = { ...displayContext(spec.transport, prompt, spec.version, reads), preregistered };
+  // A face that calls the tools itself is given the calls the model would make.
+  const calls = face.callsTools === true ? plan.calls.map(({ tool, arguments: args }) => ({ tool, arguments: args })) : undefined;
+  const display = { ...displayContext(spec.transport, prompt, spec.version, reads), preregistered, calls };
   const serve: ServeOptions = {
     persona: parsePersona(spec.persona),
     out: parts.probe,
@@ -233,6 +233,7 @@ export const runInside = async (
       ...(reads ? { readsResources: true } : {}),
       // Given to the client only where its kit has a setting for it; else the client must do without.
       preregistered: signIn?.preregistered === undefined ? undefined : preregistered,
+      calls,
     };
     const { files, links, commands } = setupOf(kit, face, context);
     const serverCommands = new Set((kit.server(context).commands ?? []).map((args) => JSON.stringify(args)));
@@ -311,6 +312,10 @@ export const runInside = async (
     else if (session !== undefined) {
       console.error(`probe: running ${commandLine(kit, session, display)} (${kit.package}@${spec.version}, up to ${seconds} s)`);
       result = await runGroup(bin, session.args(context), { cwd: parts.work, env, seconds, onOutput });
+      for (const args of session.after?.(context) ?? []) {
+        const step = await runGroup(bin, args, { cwd: parts.work, env, seconds: 60 });
+        result = { ...result, output: `${result.output}${step.output}` };
+      }
       elapsedMs = Date.now() - epoch;
       console.error(
         `probe: ${kit.bin} ${result.timedOut ? `stopped at its time limit of ${seconds} s` : `exited with ${result.code}`}`,
