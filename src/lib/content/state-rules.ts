@@ -13,7 +13,7 @@ import { isRecord } from '../mcp/json.ts';
 import { capturedFacts, cellObservations } from '../cells/cell-observations.ts';
 import { buildFeatureCells, capturedVersion } from '../cells/feature-cells.ts';
 import { citedCaptures, type SupportRule } from './since-rules.ts';
-import { formatRuns, newestDecided, versionRuns } from '../cells/version-runs.ts';
+import { formatRuns, newestDecided, versionRuns, type CountedRun } from '../cells/version-runs.ts';
 import type { VerdictProblem } from './verdicts.ts';
 
 const states = new Set<string>(verdictStates);
@@ -56,15 +56,7 @@ export const stateProblems: SupportRule = (clientId, support, notes, captures) =
     });
     // A cell no capture decides has the verdict's own run, whose state is the written one.
     const runs = cell?.captures.length === 0 ? [] : (cell?.ranges ?? []);
-    const newest = newestDecided(runs);
-    if (newest.length === 0 || newest.some((run) => run.state === state)) return [];
-    const shown = [...new Set(newest.map((run) => run.state))].join(' or ');
-    return [
-      {
-        path: ['support', index, 'state'],
-        message: `the captures its notes cite show ${shown} at the newest version they decide, not ${state} (runs: ${formatRuns(runs)}): write the state the wire shows, or cite the captures that show otherwise`,
-      },
-    ];
+    return newestContradicts(runs, state, index);
   });
 };
 
@@ -93,6 +85,11 @@ const axisStateProblems = (
       others: ofClient,
     }),
   );
+  return newestContradicts(runs, state, index);
+};
+
+/** The problem of a written state that none of the newest decided runs shows; none where one does, or none decided. */
+const newestContradicts = (runs: readonly CountedRun[], state: string, index: number): VerdictProblem[] => {
   const newest = newestDecided(runs);
   if (newest.length === 0 || newest.some((run) => run.state === state)) return [];
   const shown = [...new Set(newest.map((run) => run.state))].join(' or ');
