@@ -447,6 +447,13 @@ const rules: { rule: string; expected: string[] }[] = [
     ],
   },
   {
+    // A revision's cell as the matrix reads it: the newest capture decides the written state.
+    rule: 'state-contradicted-by-captures',
+    expected: [
+      'clients/hermes-agent.md:6:12: support[0].state: the captures its notes cite show yes at the newest version they decide, not no (runs: 0.9.0: yes): write the state the wire shows, or cite the captures that show otherwise',
+    ],
+  },
+  {
     // A feature's cell as the lab's judges decide it: the older uncited capture shows it too.
     rule: 'feature-since-contradicted-by-captures',
     expected: [

@@ -7,12 +7,13 @@
  * `tools.inputSchema.unchanged` written `no` while its newest capture shows the schema unchanged)
  * is refused, so a page never shows a state its own runs contradict.
  */
-import { verdictStates, type Verdict } from '../../schema/verdict.ts';
+import { verdictStates, type Verdict, type VerdictState } from '../../schema/verdict.ts';
+import type { Capture } from '../evidence/capture.ts';
 import { isRecord } from '../mcp/json.ts';
-import { capturedFacts } from '../cells/cell-observations.ts';
+import { capturedFacts, cellObservations } from '../cells/cell-observations.ts';
 import { buildFeatureCells, capturedVersion } from '../cells/feature-cells.ts';
 import { citedCaptures, type SupportRule } from './since-rules.ts';
-import { formatRuns, newestDecided } from '../cells/version-runs.ts';
+import { formatRuns, newestDecided, versionRuns, type CountedRun } from '../cells/version-runs.ts';
 import type { VerdictProblem } from './verdicts.ts';
 
 const states = new Set<string>(verdictStates);
@@ -24,6 +25,15 @@ export const stateProblems: SupportRule = (clientId, support, notes, captures) =
   const asCaptured = new Map(ofClient.map((capture) => [capture.id, capturedVersion(capture)]));
   const facts = new Map(ofClient.map((capture) => [capture.id, capturedFacts(capture)]));
   return support.flatMap((verdict: unknown, index): VerdictProblem[] => {
+    if (isRecord(verdict) && verdict['setting'] === undefined && verdict['evidence'] === undefined) {
+      const axis =
+        typeof verdict['revision'] === 'string'
+          ? { revision: verdict['revision'] }
+          : typeof verdict['capability'] === 'string'
+            ? { capability: verdict['capability'] }
+            : undefined;
+      if (axis !== undefined) return axisStateProblems(clientId, verdict, axis, index, notes, ofClient);
+    }
     if (!isRecord(verdict) || typeof verdict['feature'] !== 'string' || !Array.isArray(verdict['notes'])) return [];
     const { feature, state } = verdict;
     if (typeof state !== 'string' || !states.has(state)) return [];
@@ -46,14 +56,47 @@ export const stateProblems: SupportRule = (clientId, support, notes, captures) =
     });
     // A cell no capture decides has the verdict's own run, whose state is the written one.
     const runs = cell?.captures.length === 0 ? [] : (cell?.ranges ?? []);
-    const newest = newestDecided(runs);
-    if (newest.length === 0 || newest.some((run) => run.state === state)) return [];
-    const shown = [...new Set(newest.map((run) => run.state))].join(' or ');
-    return [
-      {
-        path: ['support', index, 'state'],
-        message: `the captures its notes cite show ${shown} at the newest version they decide, not ${state} (runs: ${formatRuns(runs)}): write the state the wire shows, or cite the captures that show otherwise`,
-      },
-    ];
+    return newestContradicts(runs, state, index);
   });
+};
+
+/**
+ * The same rule for a revision or capability verdict at the client's defaults: its written state is
+ * the state of the newest captured version its notes' captures (and the client's other captures in
+ * their face) decide, as the matrix reads them. MCP Inspector's roots verdict, written at 1.0.3, said
+ * no while 2.0.0 and later declare roots.
+ */
+const axisStateProblems = (
+  clientId: string,
+  verdict: Record<string, unknown>,
+  axis: { revision: string } | { capability: string },
+  index: number,
+  notes: ReadonlyMap<string, unknown>,
+  ofClient: readonly Capture[],
+): VerdictProblem[] => {
+  const { state } = verdict;
+  if (typeof state !== 'string' || !states.has(state) || !Array.isArray(verdict['notes'])) return [];
+  const byId = new Map(ofClient.map((capture) => [capture.id, capture]));
+  const runs = versionRuns(
+    cellObservations({
+      client: clientId,
+      verdict: { ...axis, state: state as VerdictState, notes: verdict['notes'].map(String) },
+      capturesOf: (note) => citedCaptures(notes.get(note)).flatMap((id) => byId.get(id) ?? []),
+      others: ofClient,
+    }),
+  );
+  return newestContradicts(runs, state, index);
+};
+
+/** The problem of a written state that none of the newest decided runs shows; none where one does, or none decided. */
+const newestContradicts = (runs: readonly CountedRun[], state: string, index: number): VerdictProblem[] => {
+  const newest = newestDecided(runs);
+  if (newest.length === 0 || newest.some((run) => run.state === state)) return [];
+  const shown = [...new Set(newest.map((run) => run.state))].join(' or ');
+  return [
+    {
+      path: ['support', index, 'state'],
+      message: `the captures its notes cite show ${shown} at the newest version they decide, not ${state} (runs: ${formatRuns(runs)}): write the state the wire shows, or cite the captures that show otherwise`,
+    },
+  ];
 };
