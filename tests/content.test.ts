@@ -7,7 +7,7 @@ import { repoRoot } from '../src/node/paths.ts';
 import { formatProblem } from '../src/lib/content/problems.ts';
 import { isCaptureSource } from '../src/schema/index.ts';
 import { releaseTime } from '../src/lib/evidence/releases.ts';
-import { registryPackage } from '../src/lib/lab/built-with.ts';
+import { registryPackage } from '../src/lib/evidence/built-with.ts';
 
 const { content, problems, validCaptures, releases } = await loadContent(path.join(repoRoot, 'content'), {
   origin: 'https://canimcp.io',

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { CaptureHeader } from '../../schema/capture.ts';
-import { builtWith } from '../lab/built-with.ts';
+import { builtWith } from '../evidence/built-with.ts';
 import { checkReleases } from './release-rules.ts';
 
 const list = (versions: Record<string, string>) => {

@@ -10,7 +10,7 @@ import { ClientReleases } from '../../schema/releases.ts';
 import { parseAuthored } from '../../schema/errors.ts';
 import type { Capture } from '../evidence/capture.ts';
 import { compareVersions } from '../evidence/versions.ts';
-import { registryPackage } from '../lab/built-with.ts';
+import { registryPackage } from '../evidence/built-with.ts';
 import { issuePath } from './issues.ts';
 import { jsonLocator, jsonSyntaxProblem } from './json-position.ts';
 import type { Problem } from './problems.ts';

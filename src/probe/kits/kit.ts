@@ -10,7 +10,7 @@ import type { CaptureFace, CapturePath, CaptureTransport } from '../../schema/ca
 import type { Registry } from '../lab/install.ts';
 import type { LaunchConfig } from '../launch.ts';
 import { LAB_SERVER_NAME } from '../../lib/lab/version.ts';
-import { builtWith } from '../../lib/lab/built-with.ts';
+import { builtWith } from '../../lib/evidence/built-with.ts';
 
 /** Where the probe is, as the client's configuration must name it. */
 export type ServerLink = { transport: 'stdio'; launch: LaunchConfig } | { transport: 'http'; url: string };
