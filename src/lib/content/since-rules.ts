@@ -26,6 +26,20 @@ export const citedCaptures = (note: unknown): string[] =>
       )
     : [];
 
+/** Per note id, the captures its frontmatter cites, from every capture by id: what the rules judge a verdict by. */
+export const capturesCitedIn =
+  (notes: ReadonlyMap<string, unknown>, captures: ReadonlyMap<string, Capture>) =>
+  (note: string): Capture[] =>
+    citedCaptures(notes.get(note)).flatMap((id) => captures.get(id) ?? []);
+
+/** The revision or capability a verdict is about, as cellObservations takes it; none for a feature's verdict. */
+export const verdictAxis = (verdict: Record<string, unknown>): { revision: string } | { capability: string } | undefined =>
+  typeof verdict['revision'] === 'string'
+    ? { revision: verdict['revision'] }
+    : typeof verdict['capability'] === 'string'
+      ? { capability: verdict['capability'] }
+      : undefined;
+
 /** A rule of a client's `support` against the notes (by id, frontmatter as written) and every capture (by id). */
 export type SupportRule = (
   clientId: string,
@@ -37,19 +51,15 @@ export type SupportRule = (
 /** Each written `since` of a client's `support` that the captures its notes cite contradict. */
 export const sinceProblems: SupportRule = (clientId, support, notes, captures) => {
   if (!Array.isArray(support)) return [];
-  const capturesOf = (note: string): Capture[] =>
-    citedCaptures(notes.get(note)).flatMap((id) => {
-      const capture = captures.get(id);
-      return capture === undefined ? [] : [capture];
-    });
+  const capturesOf = capturesCitedIn(notes, captures);
   const ofClient = [...captures.values()].filter((capture) => capture.header.client === clientId);
   return support.flatMap((verdict: unknown, index): VerdictProblem[] => {
     if (!isRecord(verdict)) return [];
-    const { since, version, state, revision, capability, feature } = verdict;
+    const { since, version, state, feature } = verdict;
     if (typeof since !== 'string' || typeof state !== 'string' || !states.has(state)) return [];
     if (!Array.isArray(verdict['notes'])) return [];
     const notes = verdict['notes'].filter((note): note is string => typeof note === 'string');
-    const axis = typeof revision === 'string' ? { revision } : typeof capability === 'string' ? { capability } : undefined;
+    const axis = verdictAxis(verdict);
     const observations =
       axis !== undefined
         ? cellObservations({

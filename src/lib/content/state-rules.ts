@@ -12,7 +12,7 @@ import type { Capture } from '../evidence/capture.ts';
 import { isRecord } from '../mcp/json.ts';
 import { capturedFacts, cellObservations } from '../cells/cell-observations.ts';
 import { buildFeatureCells, capturedVersion } from '../cells/feature-cells.ts';
-import { citedCaptures, type SupportRule } from './since-rules.ts';
+import { capturesCitedIn, citedCaptures, verdictAxis, type SupportRule } from './since-rules.ts';
 import { formatRuns, newestDecided, versionRuns, type CountedRun } from '../cells/version-runs.ts';
 import type { VerdictProblem } from './verdicts.ts';
 
@@ -26,13 +26,8 @@ export const stateProblems: SupportRule = (clientId, support, notes, captures) =
   const facts = new Map(ofClient.map((capture) => [capture.id, capturedFacts(capture)]));
   return support.flatMap((verdict: unknown, index): VerdictProblem[] => {
     if (isRecord(verdict) && verdict['setting'] === undefined && verdict['evidence'] === undefined) {
-      const axis =
-        typeof verdict['revision'] === 'string'
-          ? { revision: verdict['revision'] }
-          : typeof verdict['capability'] === 'string'
-            ? { capability: verdict['capability'] }
-            : undefined;
-      if (axis !== undefined) return axisStateProblems(clientId, verdict, axis, index, notes, ofClient);
+      const axis = verdictAxis(verdict);
+      if (axis !== undefined) return axisStateProblems(clientId, verdict, axis, index, capturesCitedIn(notes, captures), ofClient);
     }
     if (!isRecord(verdict) || typeof verdict['feature'] !== 'string' || !Array.isArray(verdict['notes'])) return [];
     const { feature, state } = verdict;
@@ -71,17 +66,16 @@ const axisStateProblems = (
   verdict: Record<string, unknown>,
   axis: { revision: string } | { capability: string },
   index: number,
-  notes: ReadonlyMap<string, unknown>,
+  capturesOf: (note: string) => Capture[],
   ofClient: readonly Capture[],
 ): VerdictProblem[] => {
   const { state } = verdict;
   if (typeof state !== 'string' || !states.has(state) || !Array.isArray(verdict['notes'])) return [];
-  const byId = new Map(ofClient.map((capture) => [capture.id, capture]));
   const runs = versionRuns(
     cellObservations({
       client: clientId,
       verdict: { ...axis, state: state as VerdictState, notes: verdict['notes'].map(String) },
-      capturesOf: (note) => citedCaptures(notes.get(note)).flatMap((id) => byId.get(id) ?? []),
+      capturesOf,
       others: ofClient,
     }),
   );
